@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { isStrongPassword } from './password.ts';
+
+describe('isStrongPassword', () => {
+  it('needs at least 8 characters', () => {
+    expect(isStrongPassword('Ab1!xyz')).toBe(false);
+    expect(isStrongPassword('Ab1!xyzw')).toBe(true);
+  });
+
+  it('needs 3 of the 4 character categories', () => {
+    expect(isStrongPassword('abcdefgh1')).toBe(false);
+    expect(isStrongPassword('abcdefgH1')).toBe(true);
+    expect(isStrongPassword('abcdefg#1')).toBe(true);
+    expect(isStrongPassword('ABCDEFG#1')).toBe(true);
+  });
+});

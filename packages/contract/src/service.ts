@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/** GET /ping */
+export const pingResponseSchema = z.object({
+  service: z.string(),
+  status: z.string(),
+  base_url: z.string(),
+  endpoints: z.record(z.string(), z.unknown()),
+  version: z.string(),
+  blacklist_dirs: z.array(z.string()),
+  blacklist_files: z.array(z.string()),
+  maintenance: z.boolean(),
+  subscriptions_enabled: z.boolean(),
+});
+export type PingResponse = z.infer<typeof pingResponseSchema>;
+
+/** GET /config */
+export const configResponseSchema = z.object({
+  docs_url: z.string(),
+  server_type: z.string(),
+  collect_statistics: z.boolean(),
+  user_self_registration: z.boolean(),
+  global_read: z.boolean(),
+  global_write: z.boolean(),
+  global_admin: z.boolean(),
+  enable_superadmin_assignment: z.boolean(),
+  diagnostic_logs_url: z.string(),
+  v2_push_enabled: z.boolean(),
+  blacklist_dirs: z.array(z.string()),
+  blacklist_files: z.array(z.string()),
+  version: z.string(),
+  major: z.number().int(),
+  minor: z.number().int(),
+  fix: z.number().int(),
+  server_configured: z.boolean(),
+  build_hash: z.string(),
+});
+export type ConfigResponse = z.infer<typeof configResponseSchema>;
+
+/** GET /app/init (the CSRF token comes in the X-CSRF-Token response header). */
+export const appInitResponseSchema = z.object({
+  authenticated: z.boolean(),
+  superuser: z.boolean(),
+});
+export type AppInitResponse = z.infer<typeof appInitResponseSchema>;
+
+/** GET /app/auth/refresh/csrf */
+export const csrfResponseSchema = z.object({ csrf: z.string() });
+export type CsrfResponse = z.infer<typeof csrfResponseSchema>;

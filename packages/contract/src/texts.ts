@@ -1,0 +1,35 @@
+/** Texts shown to people or sent on the wire, exactly as SPEC.md §8 and the reference give them. */
+export const MAINTENANCE_TEXT =
+  'The service is currently in read-only mode for maintenance. Upload and update functions are not available at this time. Please try again later.';
+
+export const ERROR_TEXTS = {
+  csrfExpired: 'The CSRF token has expired.',
+  csrfMissing: 'The CSRF token is missing.',
+  invalidCredentials: 'Invalid username or password',
+  authRequired: 'Authentication information is missing or invalid.',
+  permissionDenied: 'Permission denied.',
+  notFound: 'Not found',
+  workspaceNotFound: 'Workspace not found',
+  tooManyLogins: 'Too many login attempts. Please try again later.',
+  fieldRequired: 'This field is required.',
+} as const;
+
+/** Toast texts of SPEC §8. */
+export const TOAST_TEXTS = {
+  initFailed: 'Failed to init application.',
+  pingFailed: 'Failed to fetch ping data.',
+  configFailed: 'Failed to fetch config data.',
+  loginFailed: 'Failed to login',
+  loadWorkspace: 'Failed to load workspace',
+  loadWorkspaces: 'Failed to load workspaces',
+  fetchProfile: "Failed to fetch user's profile",
+} as const;
+
+export const NOT_FOUND_TEXTS = {
+  title: 'Ooops, it seems the GPS has lost its way.',
+  body: 'This page does not exist, check your url for mistakes, please.',
+  back: 'Back to Dashboard',
+} as const;
+
+export const PASSWORD_RULE_TEXT =
+  'Password must be at least 8 characters long and include at least three of the following: lowercase letters, uppercase letters, numbers or special characters.';
