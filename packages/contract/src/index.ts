@@ -5,4 +5,6 @@ export * from './roles.ts';
 export * from './service.ts';
 export * from './texts.ts';
 export * from './user.ts';
+export * from './web-auth.ts';
+export * from './web-texts.ts';
 export * from './workspace.ts';

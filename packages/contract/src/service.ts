@@ -47,3 +47,9 @@ export type AppInitResponse = z.infer<typeof appInitResponseSchema>;
 /** GET /app/auth/refresh/csrf */
 export const csrfResponseSchema = z.object({ csrf: z.string() });
 export type CsrfResponse = z.infer<typeof csrfResponseSchema>;
+
+/**
+ * The Mergin server version we answer with. Mergin clients gate features on it, so it names the API level
+ * Waymark implements, not Waymark's own release.
+ */
+export const MERGIN_API_VERSION = '2025.7.0';

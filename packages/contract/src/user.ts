@@ -2,10 +2,15 @@ import { z } from 'zod';
 import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from './limits.ts';
 import { workspaceRoleSchema } from './roles.ts';
 
+const requiredString = () =>
+  z.string({
+    error: (issue) => (issue.input === undefined ? 'This field is required.' : 'Not a valid string.'),
+  });
+
 /** Body of POST /app/auth/login and POST /v1/auth/login. */
 export const loginRequestSchema = z.object({
-  login: z.string().trim().min(1, 'This field is required.'),
-  password: z.string().min(1, 'This field is required.'),
+  login: requiredString().trim().min(1, 'This field is required.'),
+  password: requiredString().min(1, 'This field is required.'),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 

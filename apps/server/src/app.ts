@@ -1,0 +1,45 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { MERGIN_API_VERSION, UPLOAD_CHUNK_SIZE } from '@waymark/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './context.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+import { authRoutes } from './routes/auth.routes.ts';
+import { serviceRoutes } from './routes/service.routes.ts';
+import { userRoutes } from './routes/user.routes.ts';
+import { workspaceRoutes } from './routes/workspace.routes.ts';
+
+export type BuildAppOptions = { logger?: boolean; serveWebApp?: boolean };
+
+/** Builds the Fastify app with every plugin and route; does not listen. */
+export async function buildApp(context: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: context.config.logLevel },
+    // The largest body is one upload chunk; anything bigger is refused with 413 before it is read.
+    bodyLimit: UPLOAD_CHUNK_SIZE + 1024 * 1024,
+    trustProxy: context.config.trustProxy,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Waymark API (Mergin Maps compatible)', version: MERGIN_API_VERSION } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  registerAuth(app, context);
+  await app.register(serviceRoutes(context));
+  await app.register(authRoutes(context));
+  await app.register(userRoutes(context));
+  await app.register(workspaceRoutes(context));
+
+  await registerWebApp(app, options.serveWebApp === false ? undefined : context.config.webDist);
+  return app;
+}

@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_WORKSPACE_STORAGE } from '@waymark/contract';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', ''])
+  .default('')
+  .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  SECRET_KEY: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  BASE_URL: optionalString.pipe(z.url().optional()),
+  DOCS_URL: z.url().default('https://merginmaps.com/docs'),
+  DEFAULT_STORAGE: z.coerce.number().int().nonnegative().default(DEFAULT_WORKSPACE_STORAGE),
+  GLOBAL_READ: booleanFlag,
+  GLOBAL_WRITE: booleanFlag,
+  GLOBAL_ADMIN: booleanFlag,
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  MAIL_FROM: z.string().default('Waymark <no-reply@waymark.local>'),
+  MAINTENANCE: booleanFlag,
+  MAINTENANCE_FILE: optionalString,
+  ADMIN_USERNAME: z.string().default('admin'),
+  ADMIN_EMAIL: z.string().default('admin@example.com'),
+  ADMIN_PASSWORD: optionalString,
+  WEB_DIST: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_MAX_AGE_DAYS: z.coerce.number().int().positive().default(14),
+  TRUST_PROXY: booleanFlag,
+});
+
+export type AppConfig = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  secretKey: string;
+  baseUrl: string | undefined;
+  docsUrl: string;
+  defaultStorage: number;
+  globalRead: boolean;
+  globalWrite: boolean;
+  globalAdmin: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  maintenance: boolean;
+  maintenanceFile: string;
+  admin: { username: string; email: string; password: string | undefined };
+  webDist: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  sessionMaxAgeSeconds: number;
+  trustProxy: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads the secret from the environment, else from (or into) the data folder, so restarts keep sessions. */
+function resolveSecret(explicit: string | undefined, dataDir: string): string {
+  if (explicit) return explicit;
+  const file = path.join(dataDir, 'secret.key');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(32).toString('hex');
+    writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+    return secret;
+  }
+}
+
+/** Parses the environment once. The only reader of `process.env` in the server. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    secretKey: resolveSecret(e.SECRET_KEY, dataDir),
+    baseUrl: e.BASE_URL?.replace(/\/+$/, ''),
+    docsUrl: e.DOCS_URL,
+    defaultStorage: e.DEFAULT_STORAGE,
+    globalRead: e.GLOBAL_READ,
+    globalWrite: e.GLOBAL_WRITE,
+    globalAdmin: e.GLOBAL_ADMIN,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    maintenance: e.MAINTENANCE,
+    maintenanceFile: path.resolve(e.MAINTENANCE_FILE ?? path.join(dataDir, 'MAINTENANCE')),
+    admin: { username: e.ADMIN_USERNAME, email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
+    webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    logLevel: e.LOG_LEVEL,
+    sessionMaxAgeSeconds: e.SESSION_MAX_AGE_DAYS * 24 * 60 * 60,
+    trustProxy: e.TRUST_PROXY,
+  };
+}

@@ -1,0 +1,35 @@
+import type { AppConfig } from './config.ts';
+import type { Db } from './db/database.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { createLoginAttemptRepository } from './repositories/login-attempt.repository.ts';
+import { createSessionRepository } from './repositories/session.repository.ts';
+import { createUserRepository } from './repositories/user.repository.ts';
+import { createWorkspaceRepository } from './repositories/workspace.repository.ts';
+import { createAuthService } from './services/auth.service.ts';
+import { createMaintenanceService } from './services/maintenance.service.ts';
+import { createUserService } from './services/user.service.ts';
+import { createWorkspaceService } from './services/workspace.service.ts';
+
+/** Wires repositories into services once; routes and the CLI use the same services. */
+export function createContext(deps: { config: AppConfig; db: Db; mailer: Mailer }) {
+  const { config, db, mailer } = deps;
+  const users = createUserRepository(db);
+  const workspaces = createWorkspaceRepository(db);
+  return {
+    config,
+    db,
+    mailer,
+    repositories: { users, workspaces },
+    auth: createAuthService({
+      config,
+      users,
+      sessions: createSessionRepository(db),
+      loginAttempts: createLoginAttemptRepository(db),
+    }),
+    users: createUserService({ db, config, mailer }),
+    workspaces: createWorkspaceService({ config, workspaces, users }),
+    maintenance: createMaintenanceService(config),
+  };
+}
+
+export type AppContext = ReturnType<typeof createContext>;

@@ -1,0 +1,65 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { acquireDataDirLock } from './data-dir-lock.ts';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** The query API shared by both drivers; repositories only see this. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../migrations');
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob; lock?: boolean };
+
+/** Opens PostgreSQL (node-postgres pool) or the embedded PGlite, behind one Drizzle API. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle client losing its connection must not crash the process; the pool replaces it.
+    pool.on('error', () => undefined);
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
+      close: () => pool.end(),
+    };
+  }
+  let releaseLock = () => {};
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    if (options.lock !== false) releaseLock = acquireDataDirLock(options.dataDir);
+  }
+  try {
+    const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+    const db = drizzlePglite(client, { schema });
+    return {
+      db: db as unknown as Db,
+      kind: 'pglite',
+      migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+      close: async () => {
+        await client.close();
+        releaseLock();
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}

@@ -1,0 +1,39 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { deflateSync, inflateSync } from 'node:zlib';
+
+export type BearerPayload = { user_id: number; username: string; email: string; expire: string };
+
+const b64url = (data: Buffer) => data.toString('base64url');
+
+function sign(secret: string, message: string): Buffer {
+  return createHmac('sha256', `${secret}:bearer`).update(message).digest();
+}
+
+/**
+ * Issues a token in the Mergin wire format: `.<zlib+base64url JSON>.<timestamp>.<signature>`.
+ * The Mergin Python client decodes the payload (without verifying) to read `expire` and `username`.
+ */
+export function issueBearerToken(secret: string, payload: BearerPayload, now = new Date()): string {
+  const body = `.${b64url(deflateSync(Buffer.from(JSON.stringify(payload))))}`;
+  const timestamp = b64url(Buffer.from(Math.floor(now.getTime() / 1000).toString(16), 'hex'));
+  const message = `${body}.${timestamp}`;
+  return `${message}.${b64url(sign(secret, message))}`;
+}
+
+/** Returns the payload of a token this server signed and that has not expired, else null. */
+export function verifyBearerToken(secret: string, token: string, now = new Date()): BearerPayload | null {
+  const parts = token.split('.');
+  if (parts.length !== 4 || parts[0] !== '') return null;
+  const [, data = '', timestamp = '', signature = ''] = parts;
+  const expected = sign(secret, `.${data}.${timestamp}`);
+  const given = Buffer.from(signature, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  try {
+    const payload = JSON.parse(inflateSync(Buffer.from(data, 'base64url')).toString('utf8')) as BearerPayload;
+    const expire = Date.parse(payload.expire);
+    if (!Number.isFinite(expire) || expire <= now.getTime()) return null;
+    return payload;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { bootstrapAdmin } from './bootstrap.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { createContext } from './context.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { openDatabase } from './db/database.ts';
+import { createMailer } from './mail/mailer.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pgdata') },
+  );
+  await database.migrate();
+
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  const context = createContext({
+    config,
+    db: database.db,
+    mailer: createMailer(config, { info: (obj, msg) => app?.log.info(obj, msg) }),
+  });
+  app = await buildApp(context);
+  await bootstrapAdmin(context, (line) => console.log(line));
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app?.log.info({ signal }, 'shutting down');
+    await app?.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.databaseUrl
+    ? 'PostgreSQL'
+    : `embedded PGlite in ${path.join(config.dataDir, 'pgdata')}`;
+  app.log.info(`Waymark is running on http://localhost:${config.port} (database: ${where})`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,93 @@
+import { ERROR_TEXTS, MAINTENANCE_TEXT } from '@waymark/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { checkCsrfToken, issueCsrfToken } from '../lib/csrf-token.ts';
+import { badRequest, serviceUnavailable, unauthorized } from '../lib/errors.ts';
+import type { Actor } from '../policies/workspace.policy.ts';
+import type { UserRow } from '../repositories/user.repository.ts';
+
+export const SESSION_COOKIE = 'session';
+
+export type Auth = { user: UserRow; via: 'session'; sessionId: string } | { user: UserRow; via: 'bearer' };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: Auth | null;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Writes allowed in read-only maintenance mode (as in the reference server). */
+const MAINTENANCE_ALLOWED = ['/app/auth/login', '/v1/auth/login', '/v1/project/by_names', '/alive'];
+
+/** The session id the CSRF token is bound to; anonymous visitors share one binding. */
+export function csrfBinding(request: FastifyRequest): string {
+  return request.auth?.via === 'session' ? request.auth.sessionId : 'anonymous';
+}
+
+export function csrfTokenFor(context: AppContext, request: FastifyRequest): string {
+  return issueCsrfToken(context.config.secretKey, csrfBinding(request));
+}
+
+/** The signed-in user, or 401 with the reference text. */
+export function requireUser(request: FastifyRequest): UserRow {
+  if (!request.auth) throw unauthorized(ERROR_TEXTS.authRequired);
+  return request.auth.user;
+}
+
+/** The signed-in caller as the policies see them, or 401. */
+export function requireActor(request: FastifyRequest): NonNullable<Actor> {
+  const user = requireUser(request);
+  return { id: user.id, isAdmin: user.isAdmin };
+}
+
+export function setSessionCookie(
+  context: AppContext,
+  reply: FastifyReply,
+  value: string,
+  expiresAt: Date,
+  request: FastifyRequest,
+): void {
+  reply.setCookie(SESSION_COOKIE, value, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https' || context.config.baseUrl?.startsWith('https://') === true,
+    expires: expiresAt,
+  });
+}
+
+/** Resolves the caller (session cookie or Bearer token), then applies maintenance mode and CSRF checks. */
+export function registerAuth(app: FastifyInstance, context: AppContext): void {
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    if (header?.startsWith('Bearer ')) {
+      // An invalid or expired token makes an anonymous caller: public calls still work, others answer 401.
+      const user = await context.auth.resolveBearer(header.slice('Bearer '.length).trim());
+      if (user) request.auth = { user, via: 'bearer' };
+    } else {
+      const cookie = request.cookies[SESSION_COOKIE];
+      const found = cookie ? await context.auth.resolveSession(cookie) : undefined;
+      if (found) request.auth = { user: found.user, via: 'session', sessionId: found.sessionId };
+    }
+
+    if (SAFE_METHODS.has(request.method)) return;
+    const path = request.url.split('?')[0] ?? '';
+    if (context.maintenance.isOn() && !MAINTENANCE_ALLOWED.some((allowed) => path.startsWith(allowed))) {
+      throw serviceUnavailable(MAINTENANCE_TEXT);
+    }
+    if (request.auth?.via === 'session') {
+      const token = request.headers['x-csrf-token'];
+      const check = checkCsrfToken(
+        context.config.secretKey,
+        csrfBinding(request),
+        Array.isArray(token) ? token[0] : token,
+      );
+      if (check === 'missing') throw badRequest(ERROR_TEXTS.csrfMissing);
+      if (check === 'invalid') throw badRequest('The CSRF token is invalid.');
+      if (check === 'expired') throw badRequest(ERROR_TEXTS.csrfExpired);
+    }
+  });
+}

@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { ERROR_TEXTS } from '@waymark/contract';
+import type { FastifyInstance } from 'fastify';
+
+/** Paths that belong to the API: never answered with the web app's index page. */
+const API_PREFIXES = ['/v1/', '/v2/', '/app/', '/api/', '/ping', '/config', '/alive'];
+
+/**
+ * Serves the built web app: hashed assets with long caching, and index.html for every other GET that is
+ * not an API path, so client-side routes survive a reload. Unknown API paths answer JSON 404.
+ */
+export async function registerWebApp(app: FastifyInstance, webDist: string | undefined): Promise<void> {
+  const hasWebApp = webDist !== undefined && existsSync(path.join(webDist, 'index.html'));
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('Cache-Control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else if (webDist) {
+    app.log.warn({ webDist }, 'web app not built: run `npm run build` to serve it');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isApi = API_PREFIXES.some(
+      (prefix) => pathname === prefix.replace(/\/$/, '') || pathname.startsWith(prefix),
+    );
+    if (hasWebApp && (request.method === 'GET' || request.method === 'HEAD') && !isApi) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ detail: ERROR_TEXTS.notFound });
+  });
+}

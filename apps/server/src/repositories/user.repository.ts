@@ -1,0 +1,51 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { users } from '../db/schema.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
+/** All SQL about users. */
+export function createUserRepository(db: Db) {
+  return {
+    async findById(id: number): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row;
+    },
+
+    /** Username or email, both matched case-insensitively; an `@` means email. */
+    async findByLogin(login: string): Promise<UserRow | undefined> {
+      const column = login.includes('@') ? users.email : users.username;
+      const [row] = await db.select().from(users).where(sql`lower(${column}) = lower(${login})`);
+      return row;
+    },
+
+    async findByUsername(username: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`);
+      return row;
+    },
+
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
+      return row;
+    },
+
+    async count(): Promise<number> {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+      return row?.n ?? 0;
+    },
+
+    async insert(user: NewUser): Promise<UserRow> {
+      const [row] = await db.insert(users).values(user).returning();
+      if (!row) throw new Error('insert into users returned no row');
+      return row;
+    },
+
+    async update(id: number, changes: Partial<NewUser>): Promise<UserRow | undefined> {
+      const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
+      return row;
+    },
+  };
+}
+
+export type UserRepository = ReturnType<typeof createUserRepository>;

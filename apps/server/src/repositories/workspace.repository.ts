@@ -1,0 +1,69 @@
+import type { WorkspaceRole } from '@waymark/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { workspaceMembers, workspaces } from '../db/schema.ts';
+
+export type WorkspaceRow = typeof workspaces.$inferSelect;
+export type WorkspaceUsage = { diskUsage: number; projectCount: number };
+
+/** All SQL about workspaces and their members. */
+export function createWorkspaceRepository(db: Db) {
+  return {
+    async findById(id: number): Promise<WorkspaceRow | undefined> {
+      const [row] = await db.select().from(workspaces).where(eq(workspaces.id, id));
+      return row;
+    },
+
+    async findByName(name: string): Promise<WorkspaceRow | undefined> {
+      const [row] = await db.select().from(workspaces).where(sql`lower(${workspaces.name}) = lower(${name})`);
+      return row;
+    },
+
+    async insert(workspace: typeof workspaces.$inferInsert): Promise<WorkspaceRow> {
+      const [row] = await db.insert(workspaces).values(workspace).returning();
+      if (!row) throw new Error('insert into workspaces returned no row');
+      return row;
+    },
+
+    async setStorage(id: number, storage: number): Promise<void> {
+      await db.update(workspaces).set({ storage }).where(eq(workspaces.id, id));
+    },
+
+    /** Adds the member, or changes the role of an existing one. */
+    async upsertMember(workspaceId: number, userId: number, role: WorkspaceRole): Promise<void> {
+      await db
+        .insert(workspaceMembers)
+        .values({ workspaceId, userId, role })
+        .onConflictDoUpdate({
+          target: [workspaceMembers.workspaceId, workspaceMembers.userId],
+          set: { role },
+        });
+    },
+
+    async findMemberRole(workspaceId: number, userId: number): Promise<WorkspaceRole | undefined> {
+      const [row] = await db
+        .select({ role: workspaceMembers.role })
+        .from(workspaceMembers)
+        .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
+      return row?.role;
+    },
+
+    /** The workspaces a user is a member of, with the member role, in name order. */
+    async listForUser(userId: number): Promise<Array<WorkspaceRow & { role: WorkspaceRole }>> {
+      const rows = await db
+        .select({ workspace: workspaces, role: workspaceMembers.role })
+        .from(workspaceMembers)
+        .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+        .where(eq(workspaceMembers.userId, userId))
+        .orderBy(asc(sql`lower(${workspaces.name})`));
+      return rows.map((row) => ({ ...row.workspace, role: row.role }));
+    },
+
+    /** Storage used and number of projects; projects arrive with the projects issue, so both are 0 for now. */
+    async usage(_workspaceIds: number[]): Promise<Map<number, WorkspaceUsage>> {
+      return new Map();
+    },
+  };
+}
+
+export type WorkspaceRepository = ReturnType<typeof createWorkspaceRepository>;

@@ -1,0 +1,55 @@
+import { loginRequestSchema, loginResponseSchema } from '@waymark/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../context.ts';
+import { clientInfo } from '../lib/client-info.ts';
+import { issueCsrfToken } from '../lib/csrf-token.ts';
+import { SESSION_COOKIE, setSessionCookie } from '../plugins/auth.ts';
+import { presentLogin } from '../presenters/user.presenter.ts';
+
+const emptyResponse = z.object({});
+
+/** Browser sign-in (session cookie) and API sign-in (Bearer token in the Mergin format). */
+export function authRoutes(context: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/app/auth/login',
+      { schema: { body: loginRequestSchema, response: { 200: emptyResponse } } },
+      async (request, reply) => {
+        const user = await context.auth.login(request.body, clientInfo(request));
+        if (request.auth?.via === 'session') await context.auth.destroySession(request.auth.sessionId);
+        const session = await context.auth.createSession(user, clientInfo(request));
+        setSessionCookie(context, reply, session.cookieValue, session.expiresAt, request);
+        reply.header('X-CSRF-Token', issueCsrfToken(context.config.secretKey, session.sessionId));
+        return {};
+      },
+    );
+
+    app.get('/app/auth/logout', { schema: { response: { 200: emptyResponse } } }, async (request, reply) => {
+      if (request.auth?.via === 'session') await context.auth.destroySession(request.auth.sessionId);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      reply.header('X-CSRF-Token', issueCsrfToken(context.config.secretKey, 'anonymous'));
+      return {};
+    });
+
+    app.post(
+      '/v1/auth/login',
+      { schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } } },
+      async (request) => {
+        const user = await context.auth.login(request.body, clientInfo(request));
+        const personal = await context.repositories.workspaces.findByName(user.username);
+        const usage =
+          personal && (await context.repositories.workspaces.usage([personal.id])).get(personal.id);
+        return presentLogin(
+          user,
+          context.auth.issueBearer(user),
+          personal && {
+            storage: personal.storage,
+            diskUsage: usage?.diskUsage ?? 0,
+            projectCount: usage?.projectCount ?? 0,
+          },
+        );
+      },
+    );
+  };
+}

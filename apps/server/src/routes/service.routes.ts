@@ -1,0 +1,68 @@
+import {
+  appInitResponseSchema,
+  configResponseSchema,
+  csrfResponseSchema,
+  MERGIN_API_VERSION,
+  pingResponseSchema,
+} from '@waymark/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../context.ts';
+import { csrfTokenFor } from '../plugins/auth.ts';
+
+/** Blacklisted paths that clients never upload (reference: BLACKLIST). */
+export const BLACKLIST_DIRS = ['.mergin'];
+export const BLACKLIST_FILES = ['.DS_Store', '.directory'];
+
+const [major = 0, minor = 0, fix = 0] = MERGIN_API_VERSION.split('.').map(Number);
+
+/** Service information: ping, config, app init and the CSRF token. */
+export function serviceRoutes(context: AppContext): FastifyPluginAsyncZod {
+  const { config } = context;
+  return async (app) => {
+    app.get('/ping', { schema: { response: { 200: pingResponseSchema } } }, async () => ({
+      service: 'Mergin',
+      status: 'online',
+      base_url: 'v1',
+      endpoints: {},
+      version: MERGIN_API_VERSION,
+      blacklist_dirs: BLACKLIST_DIRS,
+      blacklist_files: BLACKLIST_FILES,
+      maintenance: context.maintenance.isOn(),
+      subscriptions_enabled: false,
+    }));
+
+    app.get('/config', { schema: { response: { 200: configResponseSchema } } }, async () => ({
+      docs_url: config.docsUrl,
+      server_type: 'ce',
+      collect_statistics: false,
+      user_self_registration: false,
+      global_read: config.globalRead,
+      global_write: config.globalWrite,
+      global_admin: config.globalAdmin,
+      enable_superadmin_assignment: true,
+      diagnostic_logs_url: '',
+      v2_push_enabled: false,
+      blacklist_dirs: BLACKLIST_DIRS,
+      blacklist_files: BLACKLIST_FILES,
+      version: MERGIN_API_VERSION,
+      major,
+      minor,
+      fix,
+      server_configured: config.baseUrl !== undefined,
+      build_hash: '',
+    }));
+
+    app.get('/app/init', { schema: { response: { 200: appInitResponseSchema } } }, async (request, reply) => {
+      reply.header('X-CSRF-Token', csrfTokenFor(context, request));
+      return { authenticated: request.auth !== null, superuser: request.auth?.user.isAdmin === true };
+    });
+
+    app.get(
+      '/app/auth/refresh/csrf',
+      { schema: { response: { 200: csrfResponseSchema } } },
+      async (request) => ({
+        csrf: csrfTokenFor(context, request),
+      }),
+    );
+  };
+}

@@ -1,0 +1,28 @@
+import { ERROR_TEXTS, userInfoSchema, userProfileSchema } from '@waymark/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../context.ts';
+import { forbidden } from '../lib/errors.ts';
+import { requireActor, requireUser } from '../plugins/auth.ts';
+import { canAddUsers } from '../policies/workspace.policy.ts';
+import { presentUserInfo, presentUserProfile } from '../presenters/user.presenter.ts';
+
+/** The signed-in user's profile and user creation by superusers. */
+export function userRoutes(context: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/v1/user/profile', { schema: { response: { 200: userProfileSchema } } }, async (request) => {
+      const user = requireUser(request);
+      const workspaces = await context.workspaces.listForActor(requireActor(request));
+      const refs = workspaces.map(({ id, name, role }) => ({ id, name, role }));
+      const preferred = refs.some((ws) => ws.id === user.preferredWorkspaceId)
+        ? user.preferredWorkspaceId
+        : null;
+      return presentUserProfile(user, refs, preferred ?? refs[0]?.id ?? null);
+    });
+
+    app.post('/v2/users', { schema: { response: { 201: userInfoSchema } } }, async (request, reply) => {
+      if (!canAddUsers(requireActor(request))) throw forbidden(ERROR_TEXTS.permissionDenied);
+      const user = await context.users.createUserFromApi(request.body);
+      return reply.status(201).send(presentUserInfo(user));
+    });
+  };
+}

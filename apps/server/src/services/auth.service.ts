@@ -1,0 +1,106 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { BEARER_TOKEN_LIFETIME_SECONDS, ERROR_TEXTS } from '@waymark/contract';
+import type { AppConfig } from '../config.ts';
+import { issueBearerToken, verifyBearerToken } from '../lib/bearer-token.ts';
+import { tooManyRequests, unauthorized } from '../lib/errors.ts';
+import { hashPassword, verifyPassword } from '../lib/password-hash.ts';
+import type { LoginAttemptRepository } from '../repositories/login-attempt.repository.ts';
+import type { SessionRepository } from '../repositories/session.repository.ts';
+import type { UserRepository, UserRow } from '../repositories/user.repository.ts';
+
+/** Failed logins allowed per account and per IP address within the window before answering 429. */
+export const LOGIN_LIMITS = { windowMs: 15 * 60 * 1000, perAccount: 10, perIp: 50 };
+
+export type ClientInfo = { ip: string; userAgent: string | undefined };
+
+const hashSessionId = (cookieValue: string) => createHash('sha256').update(cookieValue).digest('hex');
+
+/** Sign-in, browser sessions and Bearer tokens. */
+export function createAuthService(deps: {
+  config: AppConfig;
+  users: UserRepository;
+  sessions: SessionRepository;
+  loginAttempts: LoginAttemptRepository;
+}) {
+  const { config, users, sessions, loginAttempts } = deps;
+  // Verifying against a real hash when the user does not exist keeps response times alike.
+  const dummyHash = hashPassword(randomBytes(16).toString('hex'));
+
+  return {
+    /** Checks the credentials (username or email), rate limited per account and per IP. */
+    async login(input: { login: string; password: string }, client: ClientInfo): Promise<UserRow> {
+      const accountKey = input.login.trim().toLowerCase();
+      const since = new Date(Date.now() - LOGIN_LIMITS.windowMs);
+      const [accountFailures, ipFailures] = await Promise.all([
+        loginAttempts.countFailuresForAccount(accountKey, since),
+        loginAttempts.countFailuresFromIp(client.ip, since),
+      ]);
+      if (accountFailures >= LOGIN_LIMITS.perAccount || ipFailures >= LOGIN_LIMITS.perIp) {
+        throw tooManyRequests(ERROR_TEXTS.tooManyLogins);
+      }
+      const user = await users.findByLogin(input.login.trim());
+      const isValid = user
+        ? user.active && (await verifyPassword(input.password, user.passwordHash))
+        : await verifyPassword(input.password, await dummyHash).then(() => false);
+      await loginAttempts.record({
+        accountKey,
+        ip: client.ip,
+        userId: user?.id ?? null,
+        succeeded: isValid,
+        userAgent: client.userAgent ?? null,
+      });
+      if (!user || !isValid) throw unauthorized(ERROR_TEXTS.invalidCredentials);
+      return (await users.update(user.id, { lastSignedIn: new Date() })) ?? user;
+    },
+
+    /** Starts a browser session; the cookie value is random and only its hash is stored. */
+    async createSession(
+      user: UserRow,
+      client: ClientInfo,
+    ): Promise<{ cookieValue: string; sessionId: string; expiresAt: Date }> {
+      const cookieValue = randomBytes(32).toString('base64url');
+      const sessionId = hashSessionId(cookieValue);
+      const expiresAt = new Date(Date.now() + config.sessionMaxAgeSeconds * 1000);
+      await sessions.insert({
+        id: sessionId,
+        userId: user.id,
+        expiresAt,
+        ip: client.ip,
+        userAgent: client.userAgent ?? null,
+      });
+      return { cookieValue, sessionId, expiresAt };
+    },
+
+    async resolveSession(cookieValue: string): Promise<{ sessionId: string; user: UserRow } | undefined> {
+      const sessionId = hashSessionId(cookieValue);
+      const found = await sessions.findActive(sessionId, new Date());
+      return found && { sessionId, user: found.user };
+    },
+
+    async destroySession(sessionId: string): Promise<void> {
+      await sessions.delete(sessionId);
+    },
+
+    issueBearer(user: UserRow, now = new Date()): { token: string; expire: Date } {
+      const expire = new Date(now.getTime() + BEARER_TOKEN_LIFETIME_SECONDS * 1000);
+      const token = issueBearerToken(
+        config.secretKey,
+        { user_id: user.id, username: user.username, email: user.email, expire: expire.toISOString() },
+        now,
+      );
+      return { token, expire };
+    },
+
+    /** The active user a Bearer token was issued to, as long as their username and email are unchanged. */
+    async resolveBearer(token: string): Promise<UserRow | undefined> {
+      const payload = verifyBearerToken(config.secretKey, token);
+      if (!payload) return undefined;
+      const user = await users.findById(payload.user_id);
+      if (!user?.active || user.username !== payload.username || user.email !== payload.email)
+        return undefined;
+      return user;
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

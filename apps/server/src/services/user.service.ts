@@ -1,0 +1,149 @@
+import {
+  createUserRequestSchema,
+  emailSchema,
+  isStrongPassword,
+  PASSWORD_RULE_TEXT,
+  usernameSchema,
+  type WorkspaceRole,
+} from '@waymark/contract';
+import type { AppConfig } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import { badRequest, conflict, notFound } from '../lib/errors.ts';
+import { hashPassword } from '../lib/password-hash.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { createUserRepository, type UserRepository, type UserRow } from '../repositories/user.repository.ts';
+import { createWorkspaceRepository } from '../repositories/workspace.repository.ts';
+
+export type CreateUserInput = {
+  username?: string | undefined;
+  email: string;
+  password: string;
+  isAdmin?: boolean;
+  /** An extra workspace to join, besides the personal one. */
+  membership?: { workspaceId: number; role: WorkspaceRole } | undefined;
+  verifiedEmail?: boolean;
+};
+
+/** Usernames some clients and URLs treat specially; the reference server rejects them too. */
+const RESERVED_USERNAMES = new Set([
+  'admin',
+  'mergin',
+  'support',
+  'root',
+  'waymark',
+  'api',
+  'app',
+  'projects',
+]);
+
+function firstIssue(result: { success: boolean; error?: { issues: Array<{ message: string }> } }): string {
+  return result.error?.issues[0]?.message ?? 'Invalid value.';
+}
+
+/** A username from the email's local part, made valid and unique. */
+async function usernameFromEmail(email: string, users: UserRepository, db: Db): Promise<string> {
+  const workspaces = createWorkspaceRepository(db);
+  const base =
+    (email.split('@')[0] ?? '')
+      .replace(/[^\p{L}\p{N}_.-]/gu, '')
+      .replace(/^\.+/, '')
+      .slice(0, 40) || 'user';
+  const padded = base.length < 4 ? `${base}${'0'.repeat(4 - base.length)}` : base;
+  for (let n = 0; ; n += 1) {
+    const candidate = n === 0 ? padded : `${padded}${n}`;
+    if (
+      !RESERVED_USERNAMES.has(candidate.toLowerCase()) &&
+      !(await users.findByUsername(candidate)) &&
+      !(await workspaces.findByName(candidate))
+    ) {
+      return candidate;
+    }
+  }
+}
+
+/** Users: creation (with a personal workspace named after the username) and passwords. */
+export function createUserService(deps: { db: Db; config: AppConfig; mailer: Mailer }) {
+  const { db, config, mailer } = deps;
+
+  return {
+    /** Validates and creates the user, their personal workspace (owner) and an optional membership, atomically. */
+    async createUser(input: CreateUserInput): Promise<UserRow> {
+      const email = emailSchema.safeParse(input.email);
+      if (!email.success) throw badRequest(firstIssue(email));
+      if (!isStrongPassword(input.password)) throw badRequest(PASSWORD_RULE_TEXT);
+      const passwordHash = await hashPassword(input.password);
+
+      return db.transaction(async (tx) => {
+        const users = createUserRepository(tx);
+        const workspaces = createWorkspaceRepository(tx);
+        let username: string;
+        if (input.username === undefined) {
+          username = await usernameFromEmail(email.data, users, tx);
+        } else {
+          const parsed = usernameSchema.safeParse(input.username);
+          if (!parsed.success) throw badRequest(firstIssue(parsed));
+          username = parsed.data;
+          if (RESERVED_USERNAMES.has(username.toLowerCase()) && input.isAdmin !== true) {
+            throw badRequest('This username is reserved.');
+          }
+        }
+        if (await users.findByUsername(username)) throw conflict('User with this username already exists');
+        if (await users.findByEmail(email.data)) throw conflict('User with this email already exists');
+        if (await workspaces.findByName(username)) throw conflict('Workspace with this name already exists');
+        if (input.membership && !(await workspaces.findById(input.membership.workspaceId))) {
+          throw notFound('Workspace not found');
+        }
+
+        const user = await users.insert({
+          username,
+          email: email.data,
+          passwordHash,
+          isAdmin: input.isAdmin ?? false,
+          verifiedEmail: input.verifiedEmail ?? false,
+        });
+        const personal = await workspaces.insert({ name: username, storage: config.defaultStorage });
+        await workspaces.upsertMember(personal.id, user.id, 'owner');
+        if (input.membership) {
+          await workspaces.upsertMember(input.membership.workspaceId, user.id, input.membership.role);
+        }
+        return (await users.update(user.id, { preferredWorkspaceId: personal.id })) ?? user;
+      });
+    },
+
+    /** POST /v2/users: the reference body; mails the new user their sign-in details when asked. */
+    async createUserFromApi(body: unknown): Promise<UserRow> {
+      const parsed = createUserRequestSchema.safeParse(body);
+      if (!parsed.success) throw badRequest(firstIssue(parsed));
+      const request = parsed.data;
+      const user = await this.createUser({
+        username: request.username,
+        email: request.email,
+        password: request.password,
+        membership:
+          request.workspace_id === undefined
+            ? undefined
+            : { workspaceId: request.workspace_id, role: request.role ?? 'reader' },
+      });
+      if (request.notify_user) {
+        const signIn = config.baseUrl ? `${config.baseUrl}/login` : 'the Waymark sign-in page';
+        await mailer.send({
+          to: user.email,
+          subject: 'Your Waymark account',
+          text: `Hello ${user.username},\n\nan account was created for you on Waymark.\nUsername: ${user.username}\nSign in at ${signIn}.\n`,
+        });
+      }
+      return user;
+    },
+
+    async setPassword(login: string, password: string): Promise<UserRow> {
+      if (!isStrongPassword(password)) throw badRequest(PASSWORD_RULE_TEXT);
+      const users = createUserRepository(db);
+      const user = await users.findByLogin(login);
+      if (!user) throw notFound(`User ${login} not found`);
+      const updated = await users.update(user.id, { passwordHash: await hashPassword(password) });
+      return updated ?? user;
+    },
+  };
+}
+
+export type UserService = ReturnType<typeof createUserService>;

@@ -1,0 +1,65 @@
+export type HttpResponse<T = unknown> = { status: number; body: T; headers: Headers };
+
+/**
+ * A small browser-like HTTP client: keeps cookies, remembers the CSRF token from response headers or a
+ * `csrf` field and sends it, as the web app does. Used by the integration tests against a real server.
+ */
+export class HttpClient {
+  private readonly cookies = new Map<string, string>();
+  csrfToken: string | undefined;
+  bearer: string | undefined;
+  sendCsrf = true;
+
+  constructor(private readonly baseUrl: string) {}
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  async request<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<HttpResponse<T>> {
+    const allHeaders: Record<string, string> = { 'X-Client': 'vue', ...headers };
+    if (this.cookies.size > 0) {
+      allHeaders.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    }
+    if (this.sendCsrf && this.csrfToken) allHeaders['X-CSRF-Token'] = this.csrfToken;
+    if (this.bearer) allHeaders.Authorization = `Bearer ${this.bearer}`;
+    let payload: string | undefined;
+    if (body !== undefined) {
+      allHeaders['content-type'] = 'application/json';
+      payload = typeof body === 'string' ? body : JSON.stringify(body);
+    }
+    const response = await fetch(`${this.baseUrl}${path}`, { method, headers: allHeaders, body: payload });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = line.split(';');
+      const [name = '', value = ''] = pair.split('=');
+      const isExpired = attributes.some((a) => /expires=thu, 01 jan 1970/i.test(a.trim())) || value === '';
+      if (isExpired) this.cookies.delete(name.trim());
+      else this.cookies.set(name.trim(), value);
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    if (response.headers.get('content-type')?.includes('json') && text) parsed = JSON.parse(text);
+    const token = response.headers.get('x-csrf-token') ?? (parsed as { csrf?: string } | null)?.csrf;
+    if (typeof token === 'string') this.csrfToken = token;
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+
+  get<T = unknown>(path: string, headers?: Record<string, string>) {
+    return this.request<T>('GET', path, undefined, headers);
+  }
+
+  post<T = unknown>(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('POST', path, body, headers);
+  }
+
+  /** Signs in through the web app's calls: init (CSRF token), then the cookie login. */
+  async login(login: string, password: string): Promise<HttpResponse> {
+    await this.get('/app/init');
+    return this.post('/app/auth/login', { login, password });
+  }
+}

@@ -1,0 +1,108 @@
+import { MAINTENANCE_TEXT } from '@waymark/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpClient } from './http-client.ts';
+import { startTestServer, TEST_PASSWORD, type TestServer } from './test-server.ts';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ DOCS_URL: 'https://docs.example.com', GLOBAL_READ: 'true' });
+  await server.createUser({ username: 'alice' });
+});
+afterAll(() => server.close());
+
+describe('service calls', () => {
+  it('GET /ping reports version, blacklists and maintenance', async () => {
+    const { status, body } = await new HttpClient(server.url).get('/ping');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      service: 'Mergin',
+      status: 'online',
+      maintenance: false,
+      blacklist_dirs: ['.mergin'],
+      blacklist_files: ['.DS_Store', '.directory'],
+    });
+    expect((body as { version: string }).version).toMatch(/^\d{4}\.\d+\.\d+$/);
+  });
+
+  it('GET /config carries the global permissions, docs url and push capabilities', async () => {
+    const { body } = await new HttpClient(server.url).get('/config');
+    expect(body).toMatchObject({
+      docs_url: 'https://docs.example.com',
+      global_read: true,
+      global_write: false,
+      global_admin: false,
+      server_type: 'ce',
+      v2_push_enabled: false,
+      user_self_registration: false,
+    });
+  });
+
+  it('GET /app/init tells whether the caller is signed in and returns a CSRF token header', async () => {
+    const client = new HttpClient(server.url);
+    const anonymous = await client.get('/app/init');
+    expect(anonymous.body).toEqual({ authenticated: false, superuser: false });
+    expect(anonymous.headers.get('x-csrf-token')).toMatch(/\S+\.\S+/);
+
+    await client.login('alice', TEST_PASSWORD);
+    const signedIn = await client.get('/app/init');
+    expect(signedIn.body).toEqual({ authenticated: true, superuser: false });
+  });
+
+  it('GET /app/auth/refresh/csrf answers a csrf field', async () => {
+    const { status, body } = await new HttpClient(server.url).get('/app/auth/refresh/csrf');
+    expect(status).toBe(200);
+    expect(typeof (body as { csrf: string }).csrf).toBe('string');
+  });
+
+  it('unknown routes answer 404 with a detail and no stack trace', async () => {
+    const client = new HttpClient(server.url);
+    for (const path of ['/v1/nothing-here', '/nowhere', '/app/what']) {
+      const { status, body } = await client.get(path);
+      expect(status).toBe(404);
+      expect(body).toEqual({ detail: 'Not found' });
+    }
+    const post = await client.post('/v1/nothing-here', {});
+    expect(post.status).toBe(404);
+  });
+
+  it('malformed JSON is a 400 with a detail', async () => {
+    const { status, body } = await new HttpClient(server.url).post('/v1/auth/login', '{not json');
+    expect(status).toBe(400);
+    expect(typeof (body as { detail: string }).detail).toBe('string');
+  });
+});
+
+describe('read-only maintenance mode', () => {
+  it('answers writes with 503 and the maintenance text, except login; reads keep working', async () => {
+    const client = new HttpClient(server.url);
+    await client.login('alice', TEST_PASSWORD);
+    server.context.maintenance.set(true);
+    try {
+      expect((await client.get('/ping')).body).toMatchObject({ maintenance: true });
+      const write = await client.post('/v2/users', { email: 'x@example.com', password: TEST_PASSWORD });
+      expect(write.status).toBe(503);
+      expect(write.body).toEqual({ detail: MAINTENANCE_TEXT });
+      const login = await new HttpClient(server.url).post('/v1/auth/login', {
+        login: 'alice',
+        password: TEST_PASSWORD,
+      });
+      expect(login.status).toBe(200);
+      expect((await client.get('/v1/workspaces')).status).toBe(200);
+    } finally {
+      server.context.maintenance.set(false);
+    }
+    expect((await client.get('/ping')).body).toMatchObject({ maintenance: false });
+  });
+
+  it('can be switched on by configuration', async () => {
+    const other = await startTestServer({ MAINTENANCE: 'true' });
+    try {
+      const client = new HttpClient(other.url);
+      expect((await client.get('/ping')).body).toMatchObject({ maintenance: true });
+      expect((await client.post('/v2/users', {})).status).toBe(503);
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,79 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { createContext } from '../src/context.ts';
+import { openDatabase } from '../src/db/database.ts';
+import { createMailer } from '../src/mail/mailer.ts';
+import { createDatabaseFromTemplate, databaseUrl, dropDatabase } from './postgres-admin.ts';
+
+export const TEST_PASSWORD = 'Test-pass1';
+
+/** Opens this file's own database: a copy of the migrated template, on PGlite or PostgreSQL. */
+async function openTestDatabase() {
+  const postgresUrl = process.env.WAYMARK_TEST_POSTGRES_URL;
+  const template = inject('postgresTemplate');
+  if (postgresUrl && template) {
+    const name = await createDatabaseFromTemplate(postgresUrl, template);
+    const database = await openDatabase({
+      kind: 'postgres',
+      url: databaseUrl(postgresUrl, name),
+      poolSize: 4,
+    });
+    return {
+      database,
+      drop: async () => {
+        await database.close();
+        await dropDatabase(postgresUrl, name);
+      },
+    };
+  }
+  const dump = readFileSync(inject('pgliteTemplate'));
+  const database = await openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
+  return { database, drop: () => database.close() };
+}
+
+export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+/** Starts the real app on a random port against a fresh database. `env` overrides the config. */
+export async function startTestServer(env: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'waymark-data-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SECRET_KEY: 'test-secret-key-0123456789',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const { database, drop } = await openTestDatabase();
+  const context = createContext({
+    config,
+    db: database.db,
+    mailer: createMailer(config, { info: () => {} }),
+  });
+  const app = await buildApp(context, { logger: false, serveWebApp: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    context,
+    database,
+    dataDir,
+    /** Creates a user with a personal workspace through the real service. */
+    async createUser(input: { username: string; email?: string; password?: string; isAdmin?: boolean }) {
+      return context.users.createUser({
+        username: input.username,
+        email: input.email ?? `${input.username}@example.com`,
+        password: input.password ?? TEST_PASSWORD,
+        isAdmin: input.isAdmin ?? false,
+      });
+    },
+    async close() {
+      await app.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
