@@ -96,7 +96,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const dataDir = path.resolve(e.DATA_DIR);
+  // npm runs workspace scripts inside apps/server; relative paths mean the folder the command was typed in.
+  const cwd = env.INIT_CWD ?? process.cwd();
+  const dataDir = path.resolve(cwd, e.DATA_DIR);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -112,9 +114,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     maintenance: e.MAINTENANCE,
-    maintenanceFile: path.resolve(e.MAINTENANCE_FILE ?? path.join(dataDir, 'MAINTENANCE')),
+    maintenanceFile: path.resolve(cwd, e.MAINTENANCE_FILE ?? path.join(dataDir, 'MAINTENANCE')),
     admin: { username: e.ADMIN_USERNAME, email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
-    webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(import.meta.dirname, '../../web/dist'),
     logLevel: e.LOG_LEVEL,
     sessionMaxAgeSeconds: e.SESSION_MAX_AGE_DAYS * 24 * 60 * 60,
     trustProxy: e.TRUST_PROXY,

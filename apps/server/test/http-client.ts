@@ -26,7 +26,8 @@ export class HttpClient {
     if (this.cookies.size > 0) {
       allHeaders.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     }
-    if (this.sendCsrf && this.csrfToken) allHeaders['X-CSRF-Token'] = this.csrfToken;
+    if (this.sendCsrf && this.csrfToken && !('X-CSRF-Token' in headers))
+      allHeaders['X-CSRF-Token'] = this.csrfToken;
     if (this.bearer) allHeaders.Authorization = `Bearer ${this.bearer}`;
     let payload: string | undefined;
     if (body !== undefined) {

@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { CommanderError } from 'commander';
+import { ConfigError, loadConfig } from '../config.ts';
+import { createContext } from '../context.ts';
+import { DataDirLockedError } from '../db/data-dir-lock.ts';
+import { openDatabase } from '../db/database.ts';
+import { AppError } from '../lib/errors.ts';
+import { createMailer } from '../mail/mailer.ts';
+import { createMaintenanceService } from '../services/maintenance.service.ts';
+import { buildProgram } from './program.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const program = buildProgram({
+    maintenance: createMaintenanceService(config),
+    print: (line) => console.log(line),
+    async withContext(run) {
+      const database = await openDatabase(
+        config.databaseUrl
+          ? { kind: 'postgres', url: config.databaseUrl, poolSize: 1 }
+          : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pgdata') },
+      );
+      try {
+        await database.migrate();
+        const mailer = createMailer(config, { info: (_obj, msg) => console.log(msg) });
+        return await run(createContext({ config, db: database.db, mailer }));
+      } finally {
+        await database.close();
+      }
+    },
+  });
+  await program.parseAsync(process.argv);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof CommanderError) process.exit(error.exitCode);
+  if (error instanceof AppError || error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(`Error: ${error.message}`);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

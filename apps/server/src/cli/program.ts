@@ -1,0 +1,115 @@
+import { WORKSPACE_ROLES, type WorkspaceRole } from '@waymark/contract';
+import { Argument, Command, InvalidArgumentError } from 'commander';
+import { generatePassword } from '../bootstrap.ts';
+import type { AppContext } from '../context.ts';
+import type { MaintenanceService } from '../services/maintenance.service.ts';
+import { parseSize } from './parse-size.ts';
+
+export type CliDeps = {
+  /** Opens the database only for the commands that need it. */
+  withContext<T>(run: (context: AppContext) => Promise<T>): Promise<T>;
+  maintenance: MaintenanceService;
+  print(line: string): void;
+};
+
+function sizeArgument(value: string): number {
+  try {
+    return parseSize(value);
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
+}
+
+/** The administration CLI: users, workspaces, members, maintenance mode. */
+export function buildProgram(deps: CliDeps): Command {
+  const { withContext, maintenance, print } = deps;
+  const program = new Command('waymark').description('Waymark administration').exitOverride();
+
+  const user = program.command('user').description('manage users');
+  user
+    .command('create')
+    .description('create a user with a personal workspace named after the username')
+    .argument('<username>')
+    .argument('<email>')
+    .option('-p, --password <password>', 'password (generated and printed when omitted)')
+    .option('--superuser', 'make the user a superuser', false)
+    .action(async (username: string, email: string, options: { password?: string; superuser: boolean }) => {
+      const password = options.password ?? generatePassword();
+      await withContext(async (context) => {
+        const created = await context.users.createUser({
+          username,
+          email,
+          password,
+          isAdmin: options.superuser,
+          verifiedEmail: true,
+        });
+        print(
+          `Created ${options.superuser ? 'superuser' : 'user'} '${created.username}' <${created.email}>.`,
+        );
+        if (!options.password) print(`Generated password: ${password}`);
+      });
+    });
+  user
+    .command('password')
+    .description("set a user's password")
+    .argument('<login>', 'username or email')
+    .option('-p, --password <password>', 'new password (generated and printed when omitted)')
+    .action(async (login: string, options: { password?: string }) => {
+      const password = options.password ?? generatePassword();
+      await withContext(async (context) => {
+        const updated = await context.users.setPassword(login, password);
+        print(`Password of '${updated.username}' changed.`);
+        if (!options.password) print(`Generated password: ${password}`);
+      });
+    });
+
+  const workspace = program.command('workspace').description('manage workspaces');
+  workspace
+    .command('create')
+    .description('create a shared workspace')
+    .argument('<name>')
+    .option('-s, --storage <size>', 'storage quota, e.g. 10GB (default: DEFAULT_STORAGE)', sizeArgument)
+    .action(async (name: string, options: { storage?: number }) => {
+      await withContext(async (context) => {
+        const created = await context.workspaces.create({ name, storage: options.storage });
+        print(
+          `Created workspace '${created.name}' (id ${created.id}) with ${created.storage} bytes of storage.`,
+        );
+      });
+    });
+  workspace
+    .command('quota')
+    .description("set a workspace's storage quota")
+    .argument('<name>')
+    .argument('<size>', 'e.g. 500MB, 10GB, 1073741824', sizeArgument)
+    .action(async (name: string, size: number) => {
+      await withContext(async (context) => {
+        const updated = await context.workspaces.setStorage(name, size);
+        print(`Workspace '${updated.name}' now has ${updated.storage} bytes of storage.`);
+      });
+    });
+  workspace
+    .command('add-member')
+    .description('add a user to a workspace, or change their role')
+    .argument('<workspace>')
+    .argument('<login>', 'username or email')
+    .addArgument(new Argument('<role>').choices(WORKSPACE_ROLES))
+    .action(async (workspaceName: string, login: string, role: WorkspaceRole) => {
+      await withContext(async (context) => {
+        await context.workspaces.addMember({ workspace: workspaceName, login, role });
+        print(`'${login}' is now ${role} of workspace '${workspaceName}'.`);
+      });
+    });
+
+  program
+    .command('maintenance')
+    .description('switch read-only maintenance mode (takes effect at once on running servers)')
+    .argument('<state>', 'on, off or status')
+    .action(async (state: string) => {
+      if (state === 'on' || state === 'off') maintenance.set(state === 'on');
+      else if (state !== 'status') throw new InvalidArgumentError("use 'on', 'off' or 'status'");
+      print(`Maintenance mode is ${maintenance.isOn() ? 'on' : 'off'}.`);
+    });
+
+  return program;
+}

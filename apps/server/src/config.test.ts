@@ -1,0 +1,77 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'waymark-config-'));
+
+describe('loadConfig', () => {
+  it('has working defaults: port 8080, PGlite in ./data, 1 GiB quota, nothing global', () => {
+    const dir = tmp();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: dir,
+      databaseUrl: undefined,
+      defaultStorage: 1073741824,
+      globalRead: false,
+      globalWrite: false,
+      globalAdmin: false,
+      maintenance: false,
+      maintenanceFile: path.join(dir, 'MAINTENANCE'),
+    });
+  });
+
+  it('generates a secret once and keeps it in the data folder', () => {
+    const dir = tmp();
+    const first = loadConfig({ DATA_DIR: dir }).secretKey;
+    expect(first).toHaveLength(64);
+    expect(readFileSync(path.join(dir, 'secret.key'), 'utf8').trim()).toBe(first);
+    expect(loadConfig({ DATA_DIR: dir }).secretKey).toBe(first);
+  });
+
+  it('resolves a relative DATA_DIR from where npm was started', () => {
+    const dir = tmp();
+    expect(loadConfig({ DATA_DIR: './data', INIT_CWD: dir }).dataDir).toBe(path.join(dir, 'data'));
+    expect(existsSync(path.join(dir, 'data', 'secret.key'))).toBe(true);
+  });
+
+  it('reads flags and numbers', () => {
+    const config = loadConfig({
+      DATA_DIR: tmp(),
+      PORT: '9000',
+      GLOBAL_READ: 'true',
+      GLOBAL_ADMIN: '1',
+      MAINTENANCE: 'yes',
+      DATABASE_URL: 'postgres://u@localhost/db',
+      SECRET_KEY: 'a-long-enough-secret',
+      BASE_URL: 'https://maps.example.org/',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      globalRead: true,
+      globalAdmin: true,
+      maintenance: true,
+      databaseUrl: 'postgres://u@localhost/db',
+      secretKey: 'a-long-enough-secret',
+      baseUrl: 'https://maps.example.org',
+    });
+  });
+
+  it('names every bad setting in one clear error', () => {
+    const attempt = () =>
+      loadConfig({
+        DATA_DIR: tmp(),
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        GLOBAL_READ: 'maybe',
+        SECRET_KEY: 'x',
+      });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/PORT/);
+    expect(attempt).toThrow(/DATABASE_URL: must start with postgres:\/\//);
+    expect(attempt).toThrow(/GLOBAL_READ/);
+    expect(attempt).toThrow(/SECRET_KEY: must be at least 16 characters/);
+  });
+});

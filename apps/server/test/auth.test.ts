@@ -1,0 +1,219 @@
+import { inflateSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGIN_LIMITS } from '../src/services/auth.service.ts';
+import { HttpClient } from './http-client.ts';
+import { startTestServer, TEST_PASSWORD, type TestServer } from './test-server.ts';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await server.createUser({ username: 'alice', email: 'Alice.Smith@Example.com' });
+  await server.createUser({ username: 'root1', isAdmin: true });
+});
+afterAll(() => server.close());
+
+/** What the Mergin Python client does with a token: strip "Bearer .", base64url-decode, inflate, parse. */
+function decodeLikePythonClient(token: string): Record<string, unknown> {
+  const header = `Bearer ${token}`;
+  expect(header.startsWith('Bearer .')).toBe(true);
+  const data = header.slice('Bearer .'.length).split('.')[0] ?? '';
+  return JSON.parse(inflateSync(Buffer.from(data, 'base64url')).toString('utf8'));
+}
+
+describe('POST /app/auth/login (browser session)', () => {
+  it('signs in by username and sets an httpOnly SameSite=Lax session cookie', async () => {
+    const client = new HttpClient(server.url);
+    await client.get('/app/init');
+    const response = await client.post('/app/auth/login', { login: 'alice', password: TEST_PASSWORD });
+    expect(response.status).toBe(200);
+    const cookie = response.headers.getSetCookie().find((line) => line.startsWith('session='));
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect((await client.get('/app/init')).body).toEqual({ authenticated: true, superuser: false });
+  });
+
+  it('matches the email case-insensitively', async () => {
+    const client = new HttpClient(server.url);
+    const response = await client.login('alice.smith@EXAMPLE.COM', TEST_PASSWORD);
+    expect(response.status).toBe(200);
+    expect((await client.get<{ username: string }>('/v1/user/profile')).body.username).toBe('alice');
+  });
+
+  it('trims the login and reports superusers in init', async () => {
+    const client = new HttpClient(server.url);
+    expect((await client.login('  root1 ', TEST_PASSWORD)).status).toBe(200);
+    expect((await client.get('/app/init')).body).toEqual({ authenticated: true, superuser: true });
+  });
+
+  it('answers 401 "Invalid username or password" for a wrong password or unknown user', async () => {
+    for (const login of ['alice', 'nobody']) {
+      const response = await new HttpClient(server.url).post('/app/auth/login', {
+        login,
+        password: 'Wrong-pass1',
+      });
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({ detail: 'Invalid username or password' });
+      expect(response.headers.getSetCookie().some((line) => line.startsWith('session='))).toBe(false);
+    }
+  });
+
+  it('answers 400 with the field named when a field is missing', async () => {
+    const response = await new HttpClient(server.url).post('/app/auth/login', { password: 'x' });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ detail: 'This field is required.(login)' });
+  });
+
+  it('rejects inactive users like wrong passwords', async () => {
+    const user = await server.createUser({ username: 'gone1' });
+    await server.context.repositories.users.update(user.id, { active: false });
+    const response = await new HttpClient(server.url).post('/app/auth/login', {
+      login: 'gone1',
+      password: TEST_PASSWORD,
+    });
+    expect(response.status).toBe(401);
+  });
+});
+
+describe('GET /app/auth/logout', () => {
+  it('ends the session on the server, not only in the browser', async () => {
+    const client = new HttpClient(server.url);
+    await client.login('alice', TEST_PASSWORD);
+    const stolenCookie = client.cookie('session');
+    expect((await client.get('/app/auth/logout')).status).toBe(200);
+    expect((await client.get('/app/init')).body).toEqual({ authenticated: false, superuser: false });
+    const replay = await fetch(`${server.url}/v1/user/profile`, {
+      headers: { cookie: `session=${stolenCookie}` },
+    });
+    expect(replay.status).toBe(401);
+  });
+});
+
+describe('CSRF protection of cookie-authenticated writes', () => {
+  it('requires the X-CSRF-Token header bound to the session', async () => {
+    const client = new HttpClient(server.url);
+    await client.login('root1', TEST_PASSWORD);
+    const body = { email: 'csrf1@example.com', password: TEST_PASSWORD, username: 'csrf1' };
+
+    client.sendCsrf = false;
+    const missing = await client.post('/v2/users', body);
+    expect(missing.status).toBe(400);
+    expect(missing.body).toEqual({ detail: 'The CSRF token is missing.' });
+
+    client.sendCsrf = true;
+    const anonymousToken =
+      (await new HttpClient(server.url).get('/app/init')).headers.get('x-csrf-token') ?? '';
+    const wrong = await client.post('/v2/users', body, { 'X-CSRF-Token': anonymousToken });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toEqual({ detail: 'The CSRF token is invalid.' });
+
+    const ok = await client.post('/v2/users', body);
+    expect(ok.status).toBe(201);
+  });
+
+  it("answers 'The CSRF token has expired.' for an old token, and a refreshed one works", async () => {
+    const client = new HttpClient(server.url);
+    await client.login('root1', TEST_PASSWORD);
+    const realNow = Date.now;
+    Date.now = () => realNow() - 2 * 60 * 60 * 1000;
+    try {
+      await client.get('/app/auth/refresh/csrf');
+    } finally {
+      Date.now = realNow;
+    }
+    const body = { email: 'csrf2@example.com', password: TEST_PASSWORD, username: 'csrf2' };
+    const expired = await client.post('/v2/users', body);
+    expect(expired.status).toBe(400);
+    expect(expired.body).toEqual({ detail: 'The CSRF token has expired.' });
+    await client.get('/app/auth/refresh/csrf');
+    expect((await client.post('/v2/users', body)).status).toBe(201);
+  });
+
+  it('does not apply to Bearer-authenticated API calls', async () => {
+    const login = await new HttpClient(server.url).post<{ session: { token: string } }>('/v1/auth/login', {
+      login: 'root1',
+      password: TEST_PASSWORD,
+    });
+    const api = new HttpClient(server.url);
+    api.bearer = login.body.session.token;
+    const response = await api.post('/v2/users', {
+      email: 'api1@example.com',
+      password: TEST_PASSWORD,
+      username: 'api1',
+    });
+    expect(response.status).toBe(201);
+  });
+});
+
+describe('POST /v1/auth/login (Bearer token)', () => {
+  it('answers the user info with a session token the Mergin client can decode', async () => {
+    const response = await new HttpClient(server.url).post<Record<string, unknown>>('/v1/auth/login', {
+      login: 'alice',
+      password: TEST_PASSWORD,
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      username: 'alice',
+      email: 'Alice.Smith@Example.com',
+      storage: 1073741824,
+      disk_usage: 0,
+      has_project: false,
+      tier: 'free',
+    });
+    const session = response.body.session as { token: string; expire: string };
+    const payload = decodeLikePythonClient(session.token);
+    expect(payload).toMatchObject({ username: 'alice', email: 'Alice.Smith@Example.com' });
+    const expire = Date.parse(String(payload.expire));
+    expect(expire - Date.now()).toBeGreaterThan(11 * 60 * 60 * 1000);
+    expect(Date.parse(session.expire)).toBe(expire);
+  });
+
+  it('authenticates API calls with the token, and refuses a tampered one', async () => {
+    const login = await new HttpClient(server.url).post<{ session: { token: string } }>('/v1/auth/login', {
+      login: 'alice',
+      password: TEST_PASSWORD,
+    });
+    const api = new HttpClient(server.url);
+    api.bearer = login.body.session.token;
+    const profile = await api.get<{ username: string; workspaces: unknown[] }>('/v1/user/profile');
+    expect(profile.status).toBe(200);
+    expect(profile.body.username).toBe('alice');
+
+    const parts = login.body.session.token.split('.');
+    parts[3] = `${parts[3]?.slice(0, -2)}AA`;
+    api.bearer = parts.join('.');
+    const tampered = await api.get('/v1/user/profile');
+    expect(tampered.status).toBe(401);
+    expect(tampered.body).toEqual({ detail: 'Authentication information is missing or invalid.' });
+  });
+
+  it('stops accepting a token once the user changed their username', async () => {
+    const user = await server.createUser({ username: 'renamer' });
+    const login = await new HttpClient(server.url).post<{ session: { token: string } }>('/v1/auth/login', {
+      login: 'renamer',
+      password: TEST_PASSWORD,
+    });
+    await server.context.repositories.users.update(user.id, { username: 'renamed' });
+    const api = new HttpClient(server.url);
+    api.bearer = login.body.session.token;
+    expect((await api.get('/v1/user/profile')).status).toBe(401);
+  });
+});
+
+describe('login rate limiting', () => {
+  it('answers 429 after too many failures for one account, even with the right password', async () => {
+    await server.createUser({ username: 'target' });
+    const client = new HttpClient(server.url);
+    for (let i = 0; i < LOGIN_LIMITS.perAccount; i += 1) {
+      const response = await client.post('/v1/auth/login', { login: 'target', password: `Wrong-${i}` });
+      expect(response.status).toBe(401);
+    }
+    const blocked = await client.post('/v1/auth/login', { login: 'TARGET', password: TEST_PASSWORD });
+    expect(blocked.status).toBe(429);
+    expect((blocked.body as { detail: string }).detail).toMatch(/Too many login attempts/);
+    // Other accounts from elsewhere are unaffected.
+    expect((await client.post('/v1/auth/login', { login: 'alice', password: TEST_PASSWORD })).status).toBe(
+      200,
+    );
+  });
+});
