@@ -47,7 +47,8 @@ export const SHELL_TEXTS = {
   apiReference: 'API reference',
   toggleDrawer: 'Toggle navigation',
   help: 'Help',
-  profileMenu: 'Account menu',
+  openProfileMenu: 'Open profile menu',
+  profilePopup: 'Profile',
   breadcrumbs: 'Breadcrumb',
   mainNavigation: 'Main navigation',
 } as const;

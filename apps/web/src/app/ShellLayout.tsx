@@ -1,0 +1,34 @@
+import { useMemo } from 'react';
+import { Outlet, useMatches } from 'react-router';
+import { AppHeader } from '../features/layout/components/AppHeader.tsx';
+import { AppSidebar } from '../features/layout/components/AppSidebar.tsx';
+import { useLayoutStore } from '../features/layout/layoutStore.ts';
+import { buildSidebarItems } from '../features/layout/sidebarItems.ts';
+import { useSession } from '../features/session/hooks/useSession.ts';
+import { getRouteBreadcrumbs, getRouteHandle } from './routeHandle.ts';
+
+/** The app frame: sidebar (signed-in users, routes that define one), header and the page. */
+export function ShellLayout() {
+  const { isAuthenticated, isSuperuser } = useSession();
+  const matches = useMatches();
+  const pageBreadcrumbs = useLayoutStore((state) => state.breadcrumbs);
+  const isDrawerOpen = useLayoutStore((state) => state.drawer);
+  const isOverlay = useLayoutStore((state) => state.isUnderOverlayBreakpoint);
+  const sidebarItems = useMemo(() => buildSidebarItems({ isSuperuser }), [isSuperuser]);
+
+  const hasSidebar = isAuthenticated && matches.some((match) => getRouteHandle(match)?.sidebar);
+  const breadcrumbs = pageBreadcrumbs ?? getRouteBreadcrumbs(matches);
+  const isContentShifted = hasSidebar && isDrawerOpen && !isOverlay;
+
+  return (
+    <div className={isContentShifted ? 'app-shell app-shell--drawer-open' : 'app-shell'}>
+      {hasSidebar && <AppSidebar items={sidebarItems} />}
+      <div className="app-shell__main">
+        <AppHeader breadcrumbs={breadcrumbs} hasDrawer={hasSidebar} />
+        <main className="app-shell__content" id="main-content">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

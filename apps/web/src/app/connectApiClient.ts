@@ -1,0 +1,19 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { PingResponse } from '@waymark/contract';
+import { PING_QUERY_KEY } from '../features/session/session.ts';
+import { clearSession, hasAuthenticatedSession } from '../features/session/sessionActions.ts';
+import { configureApiClient } from '../lib/api/http.ts';
+
+/**
+ * Ties the API client's rules to app state: a 401 forgets the user (the guards then send them to sign
+ * in unless the page is public) and the ping's maintenance flag switches on read-only mode.
+ */
+export function connectApiClient(queryClient: QueryClient): void {
+  configureApiClient({
+    onUnauthorized: () => {
+      // A wrong password also answers 401; there is no user to forget then.
+      if (hasAuthenticatedSession(queryClient)) clearSession(queryClient);
+    },
+    isMaintenance: () => queryClient.getQueryData<PingResponse>(PING_QUERY_KEY)?.maintenance === true,
+  });
+}

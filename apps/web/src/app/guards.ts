@@ -1,0 +1,50 @@
+import { DASHBOARD_PATH, getSafeRedirect, LOGIN_PATH, loginPathWithRedirect } from '../lib/paths.ts';
+import { isPublicRoute, type RouteHandle } from './routeHandle.ts';
+
+export interface GuardSession {
+  isAuthenticated: boolean;
+  isSuperuser: boolean;
+  hasSignedOut?: boolean;
+}
+
+export interface GuardInput {
+  handles: (RouteHandle | undefined)[];
+  session: GuardSession;
+  /** Path, query and hash of the requested location. */
+  fullPath: string;
+  /** Query of the requested location (the sign-in page reads `redirect`). */
+  search: string;
+  /** Where visitors are sent (SPEC §2: the login path or a configured alternative). */
+  loginPath?: string;
+}
+
+export type GuardDecision = { type: 'allow' } | { type: 'redirect'; to: string };
+
+const ALLOW: GuardDecision = { type: 'allow' };
+const redirectTo = (to: string): GuardDecision => ({ type: 'redirect', to });
+
+/**
+ * The route guards of SPEC §2: public routes are open; any other needs a signed-in user, else the
+ * visitor goes to sign in with the full original path in `redirect`; admin routes also need a
+ * superuser (others go to the dashboard). The sign-in page sends signed-in users on.
+ */
+export function resolveGuard({
+  handles,
+  session,
+  fullPath,
+  search,
+  loginPath = LOGIN_PATH,
+}: GuardInput): GuardDecision {
+  if (session.isAuthenticated && handles.some((handle) => handle?.anonymousOnly)) {
+    const target = getSafeRedirect(new URLSearchParams(search).get('redirect'));
+    return redirectTo(target ?? DASHBOARD_PATH);
+  }
+  if (!isPublicRoute(handles) && !session.isAuthenticated) {
+    // After a deliberate sign-out the page being left should not be offered back as a redirect.
+    return redirectTo(session.hasSignedOut ? '/' : loginPathWithRedirect(fullPath, loginPath));
+  }
+  if (handles.some((handle) => handle?.superuser) && !session.isSuperuser) {
+    return redirectTo(DASHBOARD_PATH);
+  }
+  return ALLOW;
+}

@@ -1,0 +1,16 @@
+import type { LoginRequest, ResetPasswordRequest } from '@waymark/contract';
+import { http } from '../../../lib/api/http.ts';
+
+/** POST /app/auth/login: on success the server sets the session cookie. */
+export async function login(body: LoginRequest): Promise<void> {
+  await http.post('/app/auth/login', body);
+}
+
+export async function logout(): Promise<void> {
+  await http.get('/app/auth/logout');
+}
+
+/** POST /app/auth/reset-password: the server emails a link to set a new password. */
+export async function requestPasswordReset(body: ResetPasswordRequest): Promise<void> {
+  await http.post('/app/auth/reset-password', body);
+}

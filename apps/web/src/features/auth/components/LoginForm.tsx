@@ -1,0 +1,122 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { LOGIN_TEXTS, TOAST_TEXTS } from '@waymark/contract';
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { Message } from 'primereact/message';
+import { Password } from 'primereact/password';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { resolveFormError } from '../../../lib/api/apiErrors.ts';
+import { notify } from '../../../lib/notifications.ts';
+import { getSafeRedirect, RESET_PASSWORD_PATH } from '../../../lib/paths.ts';
+import { refreshSession } from '../../session/sessionActions.ts';
+import { login } from '../api/authApi.ts';
+import { FieldError } from './FieldError.tsx';
+
+type LoginField = 'login' | 'password';
+type FieldErrors = Partial<Record<LoginField, string>>;
+
+/** The sign-in form of SPEC §2 and §5. */
+export function LoginForm() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [loginValue, setLoginValue] = useState('');
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string>();
+
+  const mutation = useMutation({
+    mutationFn: login,
+    onSuccess: async () => {
+      await refreshSession(queryClient);
+      await navigate(getSafeRedirect(searchParams.get('redirect')) ?? '/', { replace: true });
+    },
+    onError: (error) => {
+      const result = resolveFormError(error, TOAST_TEXTS.loginFailed);
+      if (result.kind === 'fields') {
+        setFieldErrors(result.fields);
+        return;
+      }
+      // Shown twice on purpose: the toast fades, the inline message stays next to the form.
+      setFormError(result.message);
+      notify.error(result.message);
+    },
+  });
+
+  const trimmedLogin = loginValue.trim();
+  const trimmedPassword = password.trim();
+  const canSubmit = trimmedLogin !== '' && trimmedPassword !== '' && !mutation.isPending;
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!canSubmit) return;
+    setFieldErrors({});
+    setFormError(undefined);
+    mutation.mutate({ login: trimmedLogin, password: trimmedPassword });
+  };
+
+  return (
+    <form className="auth-form" onSubmit={handleSubmit} noValidate data-testid="login-form">
+      {formError && (
+        <Message
+          severity="error"
+          text={formError}
+          className="auth-form__message"
+          data-testid="login-form-error"
+        />
+      )}
+      <div className="form-field">
+        <label htmlFor="login" className="form-field__label">
+          {LOGIN_TEXTS.loginLabel}
+        </label>
+        <InputText
+          id="login"
+          name="login"
+          value={loginValue}
+          onChange={(event) => setLoginValue(event.target.value)}
+          placeholder={LOGIN_TEXTS.loginPlaceholder}
+          autoComplete="username"
+          autoFocus
+          invalid={Boolean(fieldErrors.login)}
+          aria-describedby="login-error"
+          data-testid="login-form-login"
+          className="form-field__input"
+        />
+        <FieldError id="login-error" message={fieldErrors.login} />
+      </div>
+      <div className="form-field">
+        <label htmlFor="password" className="form-field__label">
+          {LOGIN_TEXTS.passwordLabel}
+        </label>
+        <Password
+          inputId="password"
+          name="password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          placeholder={LOGIN_TEXTS.passwordPlaceholder}
+          feedback={false}
+          toggleMask
+          autoComplete="current-password"
+          invalid={Boolean(fieldErrors.password)}
+          aria-describedby="password-error"
+          data-testid="login-form-password"
+          className="form-field__password"
+          inputClassName="form-field__input"
+        />
+        <FieldError id="password-error" message={fieldErrors.password} />
+      </div>
+      <Link to={RESET_PASSWORD_PATH} className="auth-form__link" data-testid="login-form-forgot">
+        {LOGIN_TEXTS.forgotPassword}
+      </Link>
+      <Button
+        type="submit"
+        label={LOGIN_TEXTS.submit}
+        disabled={!canSubmit}
+        loading={mutation.isPending}
+        className="auth-form__submit"
+        data-testid="login-form-submit"
+      />
+    </form>
+  );
+}

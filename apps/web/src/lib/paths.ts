@@ -1,0 +1,57 @@
+/** Builders of in-app paths, so links and redirects are spelled in one place. */
+
+const segment = (value: string) => encodeURIComponent(value);
+
+export const LOGIN_PATH = '/login';
+export const RESET_PASSWORD_PATH = '/login/reset';
+export const DASHBOARD_PATH = '/dashboard';
+export const PROFILE_PATH = '/profile';
+export const PROJECTS_PATH = '/projects';
+export const EXPLORE_PATH = '/projects/explore';
+export const MY_PROJECTS_PATH = '/my-projects';
+export const SHARED_PROJECTS_PATH = '/shared-projects';
+export const ADMIN_PATH = '/admin';
+
+export function projectPath(namespace: string, projectName: string): string {
+  return `${PROJECTS_PATH}/${segment(namespace)}/${segment(projectName)}`;
+}
+
+/** The files tab; `location` is a folder inside the project and may contain slashes. */
+export function projectTreePath(namespace: string, projectName: string, location?: string): string {
+  const base = `${projectPath(namespace, projectName)}/tree`;
+  if (!location) return base;
+  return `${base}/${location.split('/').map(segment).join('/')}`;
+}
+
+export function projectHistoryPath(namespace: string, projectName: string): string {
+  return `${projectPath(namespace, projectName)}/history`;
+}
+
+/**
+ * Encodes a query value the way the original app's router did: reserved characters that are legal
+ * inside a query (`/`, `?`, `:`, `@`, `,`) stay readable, so `?redirect=/dashboard` reads as a path.
+ */
+export function encodeQueryValue(value: string): string {
+  return encodeURIComponent(value).replace(/%2F|%3F|%3A|%40|%2C/gi, (match) => decodeURIComponent(match));
+}
+
+export function withQuery(path: string, query: Record<string, string | undefined>): string {
+  const pairs = Object.entries(query)
+    .filter((entry): entry is [string, string] => entry[1] !== undefined)
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeQueryValue(value)}`);
+  return pairs.length === 0 ? path : `${path}?${pairs.join('&')}`;
+}
+
+/** `/login?redirect=<full path>`; the guard sends logged-out visitors here (SPEC §2 "Route guards"). */
+export function loginPathWithRedirect(fullPath: string, loginPath = LOGIN_PATH): string {
+  return withQuery(loginPath, { redirect: fullPath });
+}
+
+/**
+ * Accepts only in-app absolute paths as a post-login target, so a crafted `redirect` cannot send a
+ * user who just typed their password to another site.
+ */
+export function getSafeRedirect(value: string | null | undefined): string | undefined {
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
+  return value;
+}

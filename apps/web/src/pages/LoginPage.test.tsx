@@ -1,0 +1,146 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { LOGIN_TEXTS } from '@waymark/contract';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useWorkspaceStore } from '../features/workspaces/workspaceStore.ts';
+import { currentPath, renderApp, stubServer } from '../test/renderApp.tsx';
+import type { RecordedRequest } from '../test/stubAdapter.ts';
+
+const loginField = () => screen.getByLabelText(LOGIN_TEXTS.loginLabel);
+const passwordField = () => screen.getByLabelText(LOGIN_TEXTS.passwordLabel);
+const submitButton = () => screen.getByRole('button', { name: LOGIN_TEXTS.submit });
+
+/** A server whose /app/init reports a session once the login call has succeeded. */
+function stubLoginServer(loginReply: { status?: number; data?: unknown }) {
+  let isSignedIn = false;
+  return stubServer({
+    overrides: {
+      'GET /app/init': () => ({ data: { authenticated: isSignedIn, superuser: false } }),
+      'POST /app/auth/login': () => {
+        const status = loginReply.status ?? 200;
+        if (status === 200) isSignedIn = true;
+        return { status, data: loginReply.data ?? {} };
+      },
+    },
+  });
+}
+
+const loginCalls = (requests: RecordedRequest[]) =>
+  requests.filter((request) => request.url === '/app/auth/login');
+
+beforeEach(() => useWorkspaceStore.getState().reset());
+
+describe('LoginPage', () => {
+  it('shows the sign-in form with a link to the reset form', async () => {
+    stubServer({});
+    renderApp('/login');
+    expect(await screen.findByRole('heading', { name: LOGIN_TEXTS.title })).toBeTruthy();
+    expect(screen.getByRole('link', { name: LOGIN_TEXTS.forgotPassword }).getAttribute('href')).toBe(
+      '/login/reset',
+    );
+    expect(passwordField().getAttribute('type')).toBe('password');
+  });
+
+  it('keeps Sign in disabled until both fields have a value', async () => {
+    stubServer({});
+    renderApp('/login');
+    await screen.findByRole('heading', { name: LOGIN_TEXTS.title });
+    const user = userEvent.setup();
+    expect(submitButton().hasAttribute('disabled')).toBe(true);
+    await user.type(loginField(), 'ada');
+    expect(submitButton().hasAttribute('disabled')).toBe(true);
+    await user.type(passwordField(), '   ');
+    expect(submitButton().hasAttribute('disabled')).toBe(true);
+    await user.type(passwordField(), 'secret');
+    expect(submitButton().hasAttribute('disabled')).toBe(false);
+    await user.clear(loginField());
+    expect(submitButton().hasAttribute('disabled')).toBe(true);
+  });
+
+  it('sends trimmed values, re-runs the start-up and goes to the redirect target', async () => {
+    const { requests } = stubLoginServer({});
+    const { router } = renderApp('/login?redirect=/profile');
+    await screen.findByRole('heading', { name: LOGIN_TEXTS.title });
+    const user = userEvent.setup();
+    await user.type(loginField(), '  ada@example.com ');
+    await user.type(passwordField(), ' Secret-123 ');
+    await user.click(submitButton());
+    await screen.findByRole('heading', { name: 'Account details' });
+    expect(loginCalls(requests).map((request) => request.data)).toEqual([
+      { login: 'ada@example.com', password: 'Secret-123' },
+    ]);
+    expect(requests.filter((request) => request.url === '/app/init')).toHaveLength(2);
+    expect(requests.some((request) => request.url === '/v1/user/profile')).toBe(true);
+    expect(currentPath(router)).toBe('/profile');
+  });
+
+  it('goes home (and so to the dashboard) without a redirect target', async () => {
+    stubLoginServer({});
+    const { router } = renderApp('/login');
+    await screen.findByRole('heading', { name: LOGIN_TEXTS.title });
+    const user = userEvent.setup();
+    await user.type(loginField(), 'ada');
+    await user.type(passwordField(), 'Secret-123{Enter}');
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    expect(currentPath(router)).toBe('/dashboard');
+  });
+
+  it('shows the server detail of a rejected login inline and as a toast', async () => {
+    stubLoginServer({ status: 401, data: { detail: 'Invalid username or password' } });
+    const { router } = renderApp('/login');
+    await screen.findByRole('heading', { name: LOGIN_TEXTS.title });
+    const user = userEvent.setup();
+    await user.type(loginField(), 'ada');
+    await user.type(passwordField(), 'wrong');
+    await user.click(submitButton());
+    const inline = await screen.findByTestId('login-form-error');
+    expect(inline.textContent).toContain('Invalid username or password');
+    await waitFor(() => expect(screen.getAllByText('Invalid username or password')).toHaveLength(2));
+    expect(currentPath(router)).toBe('/login');
+  });
+
+  it('shows field errors under their fields', async () => {
+    stubLoginServer({ status: 400, data: { login: ['Enter a username or email.', 'Other'] } });
+    renderApp('/login');
+    await screen.findByRole('heading', { name: LOGIN_TEXTS.title });
+    const user = userEvent.setup();
+    await user.type(loginField(), 'a');
+    await user.type(passwordField(), 'b');
+    await user.click(submitButton());
+    expect((await screen.findByRole('alert')).textContent).toBe('Enter a username or email.');
+    expect(screen.queryByText('Other')).toBeNull();
+    expect(screen.queryByTestId('login-form-error')).toBeNull();
+  });
+});
+
+describe('LoginPage in reset mode', () => {
+  it('asks for an email, enabling Reset password once it is filled', async () => {
+    const { requests } = stubServer({ overrides: { 'POST /app/auth/reset-password': { data: {} } } });
+    const { router } = renderApp('/login/reset');
+    const emailField = await screen.findByLabelText(LOGIN_TEXTS.emailLabel);
+    const resetButton = screen.getByRole('button', { name: LOGIN_TEXTS.resetSubmit });
+    expect(screen.getByRole('link', { name: LOGIN_TEXTS.backToLogin }).getAttribute('href')).toBe('/login');
+    expect(resetButton.hasAttribute('disabled')).toBe(true);
+    const user = userEvent.setup();
+    await user.type(emailField, ' ada@example.com ');
+    expect(resetButton.hasAttribute('disabled')).toBe(false);
+    await user.click(resetButton);
+    expect(await screen.findByText(LOGIN_TEXTS.resetSent)).toBeTruthy();
+    const call = requests.find((request) => request.url === '/app/auth/reset-password');
+    expect(call?.data).toEqual({ email: 'ada@example.com' });
+    await waitFor(() => expect(currentPath(router)).toBe('/login'));
+  });
+
+  it('shows an email field error under the field', async () => {
+    stubServer({
+      overrides: {
+        'POST /app/auth/reset-password': { status: 400, data: { email: ['Invalid email address.'] } },
+      },
+    });
+    renderApp('/login/reset');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(LOGIN_TEXTS.emailLabel), 'nope');
+    await user.click(screen.getByRole('button', { name: LOGIN_TEXTS.resetSubmit }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid email address.');
+  });
+});

@@ -1,0 +1,30 @@
+import { NOT_FOUND_TEXTS } from '@waymark/contract';
+import { Button } from 'primereact/button';
+import { useNavigate } from 'react-router';
+import { useSession } from '../features/session/hooks/useSession.ts';
+import { DASHBOARD_PATH } from '../lib/paths.ts';
+import { LostWaypointIllustration } from '../ui/LostWaypointIllustration.tsx';
+import { OnboardingLayout } from '../ui/OnboardingLayout.tsx';
+
+/** Any unknown address (SPEC §2 "Not-found page"). */
+export function NotFoundPage() {
+  const { isAuthenticated } = useSession();
+  const navigate = useNavigate();
+  return (
+    <OnboardingLayout>
+      <div className="status-page" data-testid="not-found">
+        <LostWaypointIllustration />
+        <h1 className="status-page__title">{NOT_FOUND_TEXTS.title}</h1>
+        <p className="status-page__text">{NOT_FOUND_TEXTS.body}</p>
+        {isAuthenticated && (
+          <Button
+            label={NOT_FOUND_TEXTS.back}
+            icon="pi pi-arrow-left"
+            onClick={() => void navigate(DASHBOARD_PATH)}
+            data-testid="not-found-back"
+          />
+        )}
+      </div>
+    </OnboardingLayout>
+  );
+}
