@@ -9,6 +9,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { authRoutes } from './routes/auth.routes.ts';
+import { projectRoutes } from './routes/project.routes.ts';
 import { serviceRoutes } from './routes/service.routes.ts';
 import { userRoutes } from './routes/user.routes.ts';
 import { workspaceRoutes } from './routes/workspace.routes.ts';
@@ -39,6 +40,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await app.register(authRoutes(context));
   await app.register(userRoutes(context));
   await app.register(workspaceRoutes(context));
+  await app.register(projectRoutes(context));
 
   await registerWebApp(app, options.serveWebApp === false ? undefined : context.config.webDist);
   return app;

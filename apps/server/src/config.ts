@@ -46,6 +46,7 @@ const envSchema = z.object({
   WEB_DIST: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_MAX_AGE_DAYS: z.coerce.number().int().positive().default(14),
+  DELETED_PROJECT_EXPIRATION_DAYS: z.coerce.number().nonnegative().default(7),
   TRUST_PROXY: booleanFlag,
 });
 
@@ -69,6 +70,8 @@ export type AppConfig = {
   webDist: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   sessionMaxAgeSeconds: number;
+  /** How long a deleted project keeps its name and can be restored before it is purged. */
+  deletedProjectRetentionMs: number;
   trustProxy: boolean;
 };
 
@@ -119,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(import.meta.dirname, '../../web/dist'),
     logLevel: e.LOG_LEVEL,
     sessionMaxAgeSeconds: e.SESSION_MAX_AGE_DAYS * 24 * 60 * 60,
+    deletedProjectRetentionMs: e.DELETED_PROJECT_EXPIRATION_DAYS * 24 * 60 * 60 * 1000,
     trustProxy: e.TRUST_PROXY,
   };
 }

@@ -2,11 +2,14 @@ import type { AppConfig } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createLoginAttemptRepository } from './repositories/login-attempt.repository.ts';
+import { createProjectRepository } from './repositories/project.repository.ts';
 import { createSessionRepository } from './repositories/session.repository.ts';
 import { createUserRepository } from './repositories/user.repository.ts';
 import { createWorkspaceRepository } from './repositories/workspace.repository.ts';
 import { createAuthService } from './services/auth.service.ts';
 import { createMaintenanceService } from './services/maintenance.service.ts';
+import { createProjectService } from './services/project.service.ts';
+import { createProjectMembersService } from './services/project-members.service.ts';
 import { createUserService } from './services/user.service.ts';
 import { createWorkspaceService } from './services/workspace.service.ts';
 
@@ -15,11 +18,13 @@ export function createContext(deps: { config: AppConfig; db: Db; mailer: Mailer 
   const { config, db, mailer } = deps;
   const users = createUserRepository(db);
   const workspaces = createWorkspaceRepository(db);
+  const projectRepository = createProjectRepository(db);
+  const projects = createProjectService({ db, config, projects: projectRepository, workspaces, users });
   return {
     config,
     db,
     mailer,
-    repositories: { users, workspaces },
+    repositories: { users, workspaces, projects: projectRepository },
     auth: createAuthService({
       config,
       users,
@@ -29,6 +34,12 @@ export function createContext(deps: { config: AppConfig; db: Db; mailer: Mailer 
     users: createUserService({ db, config, mailer }),
     workspaces: createWorkspaceService({ config, workspaces, users }),
     maintenance: createMaintenanceService(config),
+    projects,
+    projectMembers: createProjectMembersService({
+      projects: projectRepository,
+      users,
+      projectService: projects,
+    }),
   };
 }
 

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createContext } from './context.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/database.ts';
+import { startHousekeeping } from './jobs/scheduler.ts';
 import { createMailer } from './mail/mailer.ts';
 
 async function main(): Promise<void> {
@@ -24,12 +25,14 @@ async function main(): Promise<void> {
   });
   app = await buildApp(context);
   await bootstrapAdmin(context, (line) => console.log(line));
+  const stopHousekeeping = startHousekeeping(context, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app?.log.info({ signal }, 'shutting down');
+    stopHousekeeping();
     await app?.close();
     await database.close();
     process.exit(0);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createContext } from '../src/context.ts';
 import { openDatabase } from '../src/db/database.ts';
+import { blobs } from '../src/db/schema.ts';
 import { createMailer } from '../src/mail/mailer.ts';
 import { createDatabaseFromTemplate, databaseUrl, dropDatabase } from './postgres-admin.ts';
 
@@ -69,6 +71,54 @@ export async function startTestServer(env: Record<string, string> = {}) {
         password: input.password ?? TEST_PASSWORD,
         isAdmin: input.isAdmin ?? false,
       });
+    },
+    /** Creates a project through the real service as `owner` (a user with admin rights on the workspace). */
+    async createProject(
+      owner: string,
+      namespace: string,
+      name: string,
+      options: { isPublic?: boolean } = {},
+    ) {
+      const user = await context.repositories.users.findByUsername(owner);
+      if (!user) throw new Error(`no user ${owner}`);
+      return context.projects.create({
+        actor: { id: user.id, isAdmin: user.isAdmin },
+        namespace,
+        name,
+        isPublic: options.isPublic ?? false,
+        request: { userAgent: 'test' },
+      });
+    },
+    /**
+     * Gives a new project a first version with these files (blob rows only: uploads arrive with the push
+     * issue). Returns the blob hashes used.
+     */
+    async seedFiles(projectId: string, files: Array<{ path: string; content: string }>) {
+      const rows = files.map((file) => ({
+        path: file.path,
+        size: Buffer.byteLength(file.content),
+        checksum: createHash('sha1').update(file.content).digest('hex'),
+        blobSha256: createHash('sha256').update(file.content).digest('hex'),
+      }));
+      await database.db
+        .insert(blobs)
+        .values(rows.map((r) => ({ sha256: r.blobSha256, size: r.size })))
+        .onConflictDoNothing();
+      const diskUsage = rows.reduce((sum, r) => sum + r.size, 0);
+      await context.repositories.projects.insertFilesAsFirstVersion(
+        projectId,
+        rows.map((r) => ({ ...r, projectId, historyId: 0, mtime: new Date(), diff: null })),
+        { authorId: null, userAgent: 'test', projectSize: diskUsage },
+      );
+      const tags =
+        rows.filter((r) => /\.qgz?$|\.qgs$/i.test(r.path)).length === 1 ? ['valid_qgis', 'input_use'] : [];
+      await context.repositories.projects.update(projectId, {
+        latestVersion: 1,
+        diskUsage,
+        tags,
+        updatedAt: new Date(),
+      });
+      return rows.map((r) => r.blobSha256);
     },
     async close() {
       await app.close();

@@ -47,19 +47,19 @@ describe('GET /v1/workspaces', () => {
 
 describe('GET /v1/workspace/{id}', () => {
   it('answers members, including guests, with their role', async () => {
-    const guest = await (await signedIn('guest1')).get('/v1/workspace/' + teamId);
+    const guest = await (await signedIn('guest1')).get(`/v1/workspace/${teamId}`);
     expect(guest.status).toBe(200);
     expect(guest.body).toMatchObject({ id: teamId, name: 'Field Team', role: 'guest' });
   });
 
   it('gives superusers the owner role everywhere', async () => {
-    const { body } = await (await signedIn('super1')).get('/v1/workspace/' + teamId);
+    const { body } = await (await signedIn('super1')).get(`/v1/workspace/${teamId}`);
     expect(body).toMatchObject({ role: 'owner' });
   });
 
   it('answers 403 to non-members and 404 for unknown or malformed ids', async () => {
     const outsider = await signedIn('outsider');
-    const denied = await outsider.get('/v1/workspace/' + teamId);
+    const denied = await outsider.get(`/v1/workspace/${teamId}`);
     expect(denied.status).toBe(403);
     expect(denied.body).toEqual({ detail: 'You do not have permissions for this workspace' });
     const missing = await outsider.get('/v1/workspace/987654');
@@ -84,14 +84,14 @@ describe('global permission settings', () => {
         const team = await other.context.workspaces.create({ name: 'Team' });
         await other.context.workspaces.addMember({ workspace: 'Team', login: 'member', role: 'guest' });
         const someone = await signedIn('someone', other.url);
-        const response = await someone.get('/v1/workspace/' + team.id);
+        const response = await someone.get(`/v1/workspace/${team.id}`);
         expect({ env, status: response.status, role: (response.body as { role: string }).role }).toEqual({
           env,
           status: 200,
           role,
         });
         const member = await signedIn('member', other.url);
-        expect(((await member.get('/v1/workspace/' + team.id)).body as { role: string }).role).toBe(role);
+        expect(((await member.get(`/v1/workspace/${team.id}`)).body as { role: string }).role).toBe(role);
       } finally {
         await other.close();
       }

@@ -1,6 +1,7 @@
 export * from './errors.ts';
 export * from './limits.ts';
 export * from './password.ts';
+export * from './project.ts';
 export * from './roles.ts';
 export * from './service.ts';
 export * from './texts.ts';

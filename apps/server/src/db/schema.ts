@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   index,
   integer,
@@ -11,6 +12,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -109,4 +111,127 @@ export const loginAttempts = pgTable(
     index('login_attempts_account_idx').on(t.accountKey, t.createdAt),
     index('login_attempts_ip_idx').on(t.ip, t.createdAt),
   ],
+);
+
+export const projectRole = pgEnum('project_role', ['reader', 'editor', 'writer', 'owner']);
+export const fileChange = pgEnum('file_change', ['create', 'update', 'delete', 'update_diff']);
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    public: boolean('public').notNull().default(false),
+    latestVersion: integer('latest_version').notNull().default(0),
+    diskUsage: bigint('disk_usage', { mode: 'number' }).notNull().default(0),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    creatorId: integer('creator_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    removedAt: timestamp('removed_at', { withTimezone: true, mode: 'date' }),
+    removedBy: integer('removed_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    // A removed project keeps its name until it is purged, as in the reference server.
+    uniqueIndex('projects_workspace_name_key').on(t.workspaceId, sql`lower(${t.name})`),
+    index('projects_updated_idx').on(t.updatedAt),
+  ],
+);
+
+export const projectMembers = pgTable(
+  'project_members',
+  {
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: projectRole('role').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.userId] }), index('project_members_user_idx').on(t.userId)],
+);
+
+export const projectVersions = pgTable(
+  'project_versions',
+  {
+    id: serial('id').primaryKey(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** The integer of `vN`. */
+    number: integer('number').notNull(),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    userAgent: text('user_agent'),
+    deviceId: text('device_id'),
+    projectSize: bigint('project_size', { mode: 'number' }).notNull().default(0),
+    added: integer('added').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    updatedDiff: integer('updated_diff').notNull().default(0),
+    removed: integer('removed').notNull().default(0),
+  },
+  (t) => [uniqueIndex('project_versions_project_number_key').on(t.projectId, t.number)],
+);
+
+/** Content-addressed file bodies (SHA-256); rows of many versions and projects may share one. */
+export const blobs = pgTable('blobs', {
+  sha256: text('sha256').primaryKey(),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  createdAt: createdAt(),
+});
+
+/** One row per file changed in a version; the files of version N are the latest rows ≤ N that are not deletes. */
+export const fileHistory = pgTable(
+  'file_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    versionId: integer('version_id')
+      .notNull()
+      .references(() => projectVersions.id, { onDelete: 'cascade' }),
+    versionNumber: integer('version_number').notNull(),
+    path: text('path').notNull(),
+    change: fileChange('change').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    /** SHA-1 hex: the checksum of the Mergin API. */
+    checksum: text('checksum').notNull(),
+    blobSha256: text('blob_sha256').references(() => blobs.sha256),
+    diffPath: text('diff_path'),
+    diffSize: bigint('diff_size', { mode: 'number' }),
+    diffChecksum: text('diff_checksum'),
+    diffBlobSha256: text('diff_blob_sha256').references(() => blobs.sha256),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('file_history_version_path_key').on(t.versionId, t.path),
+    index('file_history_project_path_idx').on(t.projectId, t.path, t.versionNumber),
+  ],
+);
+
+/** The current files of each project (a cache of file_history at the latest version). */
+export const projectFiles = pgTable(
+  'project_files',
+  {
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+    historyId: bigint('history_id', { mode: 'number' })
+      .notNull()
+      .references(() => fileHistory.id, { onDelete: 'cascade' }),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    checksum: text('checksum').notNull(),
+    blobSha256: text('blob_sha256')
+      .notNull()
+      .references(() => blobs.sha256),
+    mtime: timestamp('mtime', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.path] })],
 );

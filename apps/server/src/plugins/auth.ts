@@ -35,6 +35,11 @@ export function requireUser(request: FastifyRequest): UserRow {
   return request.auth.user;
 }
 
+/** The caller as the policies see them; null for anonymous visitors. */
+export function actorOrAnonymous(request: FastifyRequest): Actor {
+  return request.auth ? { id: request.auth.user.id, isAdmin: request.auth.user.isAdmin } : null;
+}
+
 /** The signed-in caller as the policies see them, or 401. */
 export function requireActor(request: FastifyRequest): NonNullable<Actor> {
   const user = requireUser(request);

@@ -1,7 +1,7 @@
 import type { WorkspaceRole } from '@waymark/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { workspaceMembers, workspaces } from '../db/schema.ts';
+import { projects, workspaceMembers, workspaces } from '../db/schema.ts';
 
 export type WorkspaceRow = typeof workspaces.$inferSelect;
 export type WorkspaceUsage = { diskUsage: number; projectCount: number };
@@ -59,9 +59,24 @@ export function createWorkspaceRepository(db: Db) {
       return rows.map((row) => ({ ...row.workspace, role: row.role }));
     },
 
-    /** Storage used and number of projects; projects arrive with the projects issue, so both are 0 for now. */
-    async usage(_workspaceIds: number[]): Promise<Map<number, WorkspaceUsage>> {
-      return new Map();
+    /** Storage used by and number of live projects per workspace (removed projects do not count). */
+    async usage(workspaceIds: number[]): Promise<Map<number, WorkspaceUsage>> {
+      if (workspaceIds.length === 0) return new Map();
+      const rows = await db
+        .select({
+          workspaceId: projects.workspaceId,
+          diskUsage: sql<number>`coalesce(sum(${projects.diskUsage}), 0)::float8`,
+          projectCount: sql<number>`count(*)::int`,
+        })
+        .from(projects)
+        .where(and(inArray(projects.workspaceId, workspaceIds), isNull(projects.removedAt)))
+        .groupBy(projects.workspaceId);
+      return new Map(
+        rows.map((row) => [
+          row.workspaceId,
+          { diskUsage: Number(row.diskUsage), projectCount: row.projectCount },
+        ]),
+      );
     },
   };
 }

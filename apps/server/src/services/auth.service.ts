@@ -77,6 +77,10 @@ export function createAuthService(deps: {
       return found && { sessionId, user: found.user };
     },
 
+    async purgeExpiredSessions(now: Date): Promise<void> {
+      await sessions.deleteExpired(now);
+    },
+
     async destroySession(sessionId: string): Promise<void> {
       await sessions.delete(sessionId);
     },

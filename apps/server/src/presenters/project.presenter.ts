@@ -1,0 +1,86 @@
+import {
+  CONFLICT_FILE_PATTERN,
+  hasProjectRole,
+  type ProjectAccess,
+  type ProjectDetail,
+  type ProjectListItem,
+  type ProjectRole,
+} from '@waymark/contract';
+import {
+  effectiveProjectRole,
+  type ProjectAccessFacts,
+  projectPermissions,
+} from '../policies/project.policy.ts';
+import type { MemberRow, ProjectFileRow, ProjectWithWorkspace } from '../repositories/project.repository.ts';
+import { isoUtc } from './user.presenter.ts';
+
+/** Role lists are cumulative, as in the reference: writers include owners, readers include everyone. */
+export function presentAccess(isPublic: boolean, members: MemberRow[]): ProjectAccess {
+  const atLeast = (role: ProjectRole) => members.filter((m) => hasProjectRole(m.role, role));
+  return {
+    owners: atLeast('owner').map((m) => m.userId),
+    writers: atLeast('writer').map((m) => m.userId),
+    editors: atLeast('editor').map((m) => m.userId),
+    readers: atLeast('reader').map((m) => m.userId),
+    public: isPublic,
+    ownersnames: atLeast('owner').map((m) => m.username),
+    writersnames: atLeast('writer').map((m) => m.username),
+    editorsnames: atLeast('editor').map((m) => m.username),
+    readersnames: atLeast('reader').map((m) => m.username),
+  };
+}
+
+export function hasConflictFile(paths: string[]): boolean {
+  return paths.some((path) => CONFLICT_FILE_PATTERN.test(path));
+}
+
+export function presentProjectListItem(
+  { project, workspace }: ProjectWithWorkspace,
+  facts: ProjectAccessFacts,
+  members: MemberRow[],
+  paths: string[],
+): ProjectListItem {
+  return {
+    id: project.id,
+    name: project.name,
+    namespace: workspace.name,
+    workspace_id: workspace.id,
+    access: presentAccess(project.public, members),
+    permissions: projectPermissions(facts),
+    role: effectiveProjectRole(facts),
+    version: `v${project.latestVersion}`,
+    updated: isoUtc(project.updatedAt),
+    created: isoUtc(project.createdAt),
+    creator: project.creatorId,
+    disk_usage: project.diskUsage,
+    tags: project.tags,
+    has_conflict: hasConflictFile(paths),
+  };
+}
+
+export function presentProjectDetail(
+  row: ProjectWithWorkspace,
+  facts: ProjectAccessFacts,
+  members: MemberRow[],
+  files: ProjectFileRow[],
+): ProjectDetail {
+  return {
+    ...presentProjectListItem(
+      row,
+      facts,
+      members,
+      files.map((f) => f.path),
+    ),
+    public: row.project.public,
+    removed_at: row.project.removedAt ? isoUtc(row.project.removedAt) : null,
+    locked_until: null,
+    uploads: [],
+    files: files.map((file) => ({
+      path: file.path,
+      size: file.size,
+      checksum: file.checksum,
+      mtime: isoUtc(file.mtime),
+      ...(file.diff ? { diff: file.diff } : {}),
+    })),
+  };
+}

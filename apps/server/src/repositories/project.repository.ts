@@ -1,0 +1,299 @@
+import type { ProjectRole } from '@waymark/contract';
+import { and, asc, desc, eq, exists, gte, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import {
+  fileHistory,
+  projectFiles,
+  projectMembers,
+  projects,
+  projectVersions,
+  users,
+  workspaceMembers,
+  workspaces,
+} from '../db/schema.ts';
+import type { WorkspaceRow } from './workspace.repository.ts';
+
+export type ProjectRow = typeof projects.$inferSelect;
+export type ProjectWithWorkspace = { project: ProjectRow; workspace: WorkspaceRow };
+export type ProjectFileRow = typeof projectFiles.$inferSelect & { diff: DiffRef | null };
+export type DiffRef = { path: string; size: number; checksum: string };
+export type MemberRow = { projectId: string; userId: number; username: string; role: ProjectRole };
+
+/** Who is looking: decides which projects exist for them in lists. */
+export type Viewer =
+  | { kind: 'anonymous' }
+  | { kind: 'user'; userId: number; isAdmin: boolean; readsEveryWorkspace: boolean };
+
+export type ListFilters = {
+  includePublic: boolean;
+  onlyPublic: boolean;
+  nameLike?: string | undefined;
+  workspaceName?: string | undefined;
+  creatorId?: number | undefined;
+  notCreatorId?: number | undefined;
+  updatedSince?: Date | undefined;
+};
+
+export type SortField = 'name' | 'updated' | 'created' | 'disk_usage' | 'version' | 'namespace';
+export type Sort = Array<{ field: SortField; descending: boolean }>;
+
+const SORT_COLUMNS: Record<SortField, SQL> = {
+  name: sql`lower(${projects.name})`,
+  updated: sql`${projects.updatedAt}`,
+  created: sql`${projects.createdAt}`,
+  disk_usage: sql`${projects.diskUsage}`,
+  version: sql`${projects.latestVersion}`,
+  namespace: sql`lower(${workspaces.name})`,
+};
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** All SQL about projects, their members, versions and current files. */
+export function createProjectRepository(db: Db) {
+  function visibleTo(viewer: Viewer, filters: ListFilters): SQL | undefined {
+    if (filters.onlyPublic) return eq(projects.public, true);
+    if (viewer.kind === 'anonymous') return eq(projects.public, true);
+    if (viewer.isAdmin || viewer.readsEveryWorkspace) return undefined;
+    const isMember = exists(
+      db
+        .select({ one: sql`1` })
+        .from(projectMembers)
+        .where(and(eq(projectMembers.projectId, projects.id), eq(projectMembers.userId, viewer.userId))),
+    );
+    const readsWorkspace = exists(
+      db
+        .select({ one: sql`1` })
+        .from(workspaceMembers)
+        .where(
+          and(
+            eq(workspaceMembers.workspaceId, projects.workspaceId),
+            eq(workspaceMembers.userId, viewer.userId),
+            ne(workspaceMembers.role, 'guest'),
+          ),
+        ),
+    );
+    return filters.includePublic
+      ? or(eq(projects.public, true), isMember, readsWorkspace)
+      : or(isMember, readsWorkspace);
+  }
+
+  return {
+    async findByPath(workspaceName: string, projectName: string): Promise<ProjectWithWorkspace | undefined> {
+      const [row] = await db
+        .select({ project: projects, workspace: workspaces })
+        .from(projects)
+        .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
+        .where(
+          and(
+            sql`lower(${workspaces.name}) = lower(${workspaceName})`,
+            sql`lower(${projects.name}) = lower(${projectName})`,
+          ),
+        );
+      return row;
+    },
+
+    async findById(id: string): Promise<ProjectWithWorkspace | undefined> {
+      const [row] = await db
+        .select({ project: projects, workspace: workspaces })
+        .from(projects)
+        .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
+        .where(eq(projects.id, id));
+      return row;
+    },
+
+    /** Any project (live or awaiting purge) holding this name in the workspace. */
+    async findByName(workspaceId: number, name: string): Promise<ProjectRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(projects)
+        .where(and(eq(projects.workspaceId, workspaceId), sql`lower(${projects.name}) = lower(${name})`));
+      return row;
+    },
+
+    /** One page of the live projects the viewer may see, with the total count. */
+    async list(
+      viewer: Viewer,
+      filters: ListFilters,
+      sort: Sort,
+      page: { offset: number; limit: number },
+    ): Promise<{ rows: ProjectWithWorkspace[]; count: number }> {
+      const where = and(
+        isNull(projects.removedAt),
+        visibleTo(viewer, filters),
+        filters.nameLike ? sql`${projects.name} ILIKE ${`%${escapeLike(filters.nameLike)}%`}` : undefined,
+        filters.workspaceName ? sql`lower(${workspaces.name}) = lower(${filters.workspaceName})` : undefined,
+        filters.creatorId === undefined ? undefined : eq(projects.creatorId, filters.creatorId),
+        filters.notCreatorId === undefined
+          ? undefined
+          : sql`${projects.creatorId} IS DISTINCT FROM ${filters.notCreatorId}`,
+        filters.updatedSince ? gte(projects.updatedAt, filters.updatedSince) : undefined,
+      );
+      const order = sort.map(({ field, descending }) =>
+        descending ? desc(SORT_COLUMNS[field]) : asc(SORT_COLUMNS[field]),
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ project: projects, workspace: workspaces })
+          .from(projects)
+          .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
+          .where(where)
+          .orderBy(...order, asc(sql`lower(${projects.name})`), asc(projects.id))
+          .offset(page.offset)
+          .limit(page.limit),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(projects)
+          .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
+          .where(where),
+      ]);
+      return { rows, count: total?.n ?? 0 };
+    },
+
+    async membersOf(projectIds: string[]): Promise<MemberRow[]> {
+      if (projectIds.length === 0) return [];
+      return db
+        .select({
+          projectId: projectMembers.projectId,
+          userId: projectMembers.userId,
+          username: users.username,
+          role: projectMembers.role,
+        })
+        .from(projectMembers)
+        .innerJoin(users, eq(users.id, projectMembers.userId))
+        .where(inArray(projectMembers.projectId, projectIds))
+        .orderBy(asc(sql`lower(${users.username})`));
+    },
+
+    async memberRole(projectId: string, userId: number): Promise<ProjectRole | undefined> {
+      const [row] = await db
+        .select({ role: projectMembers.role })
+        .from(projectMembers)
+        .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
+      return row?.role;
+    },
+
+    async setMember(projectId: string, userId: number, role: ProjectRole): Promise<void> {
+      await db
+        .insert(projectMembers)
+        .values({ projectId, userId, role })
+        .onConflictDoUpdate({ target: [projectMembers.projectId, projectMembers.userId], set: { role } });
+    },
+
+    async removeMember(projectId: string, userId: number): Promise<void> {
+      await db
+        .delete(projectMembers)
+        .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
+    },
+
+    /** Inserts the project with its empty version v0. */
+    async insertWithVersionZero(
+      values: typeof projects.$inferInsert,
+      version: { authorId: number; userAgent: string | null },
+    ): Promise<ProjectRow> {
+      const [row] = await db.insert(projects).values(values).returning();
+      if (!row) throw new Error('insert into projects returned no row');
+      await db.insert(projectVersions).values({ projectId: row.id, number: 0, ...version });
+      return row;
+    },
+
+    /** The current files, with the diff of those whose last change was a diff update. */
+    async currentFiles(projectId: string): Promise<ProjectFileRow[]> {
+      const rows = await db
+        .select({ file: projectFiles, history: fileHistory })
+        .from(projectFiles)
+        .innerJoin(fileHistory, eq(fileHistory.id, projectFiles.historyId))
+        .where(eq(projectFiles.projectId, projectId))
+        .orderBy(asc(projectFiles.path));
+      return rows.map(({ file, history }) => ({
+        ...file,
+        diff:
+          history.change === 'update_diff' && history.diffPath && history.diffChecksum
+            ? { path: history.diffPath, size: history.diffSize ?? 0, checksum: history.diffChecksum }
+            : null,
+      }));
+    },
+
+    /** Paths of the current files of many projects, for the conflict marker of lists. */
+    async currentPaths(projectIds: string[]): Promise<Array<{ projectId: string; path: string }>> {
+      if (projectIds.length === 0) return [];
+      return db
+        .select({ projectId: projectFiles.projectId, path: projectFiles.path })
+        .from(projectFiles)
+        .where(inArray(projectFiles.projectId, projectIds));
+    },
+
+    /**
+     * Makes version 1 of a new project from files of another: new history and current-file rows that point
+     * at the same blobs, so no file bytes are copied.
+     */
+    async insertFilesAsFirstVersion(
+      projectId: string,
+      files: ProjectFileRow[],
+      version: { authorId: number | null; userAgent: string | null; projectSize: number },
+    ): Promise<void> {
+      const [created] = await db
+        .insert(projectVersions)
+        .values({ projectId, number: 1, added: files.length, ...version })
+        .returning();
+      if (!created) throw new Error('insert into project_versions returned no row');
+      const history = await db
+        .insert(fileHistory)
+        .values(
+          files.map((file) => ({
+            projectId,
+            versionId: created.id,
+            versionNumber: 1,
+            path: file.path,
+            change: 'create' as const,
+            size: file.size,
+            checksum: file.checksum,
+            blobSha256: file.blobSha256,
+          })),
+        )
+        .returning({ id: fileHistory.id, path: fileHistory.path });
+      const idByPath = new Map(history.map((row) => [row.path, row.id]));
+      await db.insert(projectFiles).values(
+        files.map((file) => ({
+          projectId,
+          path: file.path,
+          historyId: idByPath.get(file.path) ?? 0,
+          size: file.size,
+          checksum: file.checksum,
+          blobSha256: file.blobSha256,
+          mtime: created.createdAt,
+        })),
+      );
+    },
+
+    async update(
+      id: string,
+      changes: Partial<typeof projects.$inferInsert>,
+    ): Promise<ProjectRow | undefined> {
+      const [row] = await db.update(projects).set(changes).where(eq(projects.id, id)).returning();
+      return row;
+    },
+
+    /** Permanently deletes projects removed before the cut-off; returns how many. */
+    async purgeRemovedBefore(cutoff: Date): Promise<number> {
+      const removed = await db
+        .delete(projects)
+        .where(lt(projects.removedAt, cutoff))
+        .returning({ id: projects.id });
+      return removed.length;
+    },
+
+    /** Templates are projects created by the user TEMPLATES, as in the reference server. */
+    async templates(): Promise<ProjectWithWorkspace[]> {
+      return db
+        .select({ project: projects, workspace: workspaces })
+        .from(projects)
+        .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
+        .innerJoin(users, eq(users.id, projects.creatorId))
+        .where(and(eq(users.username, 'TEMPLATES'), isNull(projects.removedAt)))
+        .orderBy(asc(projects.name));
+    },
+  };
+}
+
+export type ProjectRepository = ReturnType<typeof createProjectRepository>;
+export type { WorkspaceRow };

@@ -1,0 +1,125 @@
+import {
+  cloneProjectRequestSchema,
+  createProjectRequestSchema,
+  projectDetailSchema,
+  projectIdParamsSchema,
+  projectListQuerySchema,
+  projectListResponseSchema,
+  projectPathParamsSchema,
+  projectTemplateSchema,
+  publicFlagRequestSchema,
+  updateProjectRequestSchema,
+} from '@waymark/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../context.ts';
+import { actorOrAnonymous, requireActor } from '../plugins/auth.ts';
+
+const namespaceParams = z.object({ namespace: z.string() });
+const userAgentOf = (headers: Record<string, unknown>) =>
+  typeof headers['user-agent'] === 'string' ? headers['user-agent'] : null;
+
+/** Projects: the Mergin v1 calls, the v2 schedule-delete and the web app's private calls. */
+export function projectRoutes(context: AppContext): FastifyPluginAsyncZod {
+  const { projects, projectMembers } = context;
+  return async (app) => {
+    app.get(
+      '/v1/project/paginated',
+      { schema: { querystring: projectListQuerySchema, response: { 200: projectListResponseSchema } } },
+      async (request) => projects.list(actorOrAnonymous(request), request.query),
+    );
+
+    app.post(
+      '/v1/project/:namespace',
+      { schema: { params: namespaceParams, body: createProjectRequestSchema } },
+      async (request) => {
+        await projects.create({
+          actor: requireActor(request),
+          namespace: request.params.namespace,
+          name: request.body.name,
+          isPublic: request.body.public,
+          request: { userAgent: userAgentOf(request.headers) },
+        });
+        return {};
+      },
+    );
+
+    app.get(
+      '/v1/project/:namespace/:name',
+      { schema: { params: projectPathParamsSchema, response: { 200: projectDetailSchema } } },
+      async (request) =>
+        projects.get(actorOrAnonymous(request), request.params.namespace, request.params.name),
+    );
+
+    app.get(
+      '/v1/project/by_uuid/:id',
+      { schema: { params: projectIdParamsSchema, response: { 200: projectDetailSchema } } },
+      async (request) => projects.getById(actorOrAnonymous(request), request.params.id),
+    );
+
+    app.put(
+      '/v1/project/:namespace/:name',
+      { schema: { params: projectPathParamsSchema, body: updateProjectRequestSchema } },
+      async (request, reply) => {
+        const result = await projectMembers.updateAccess(
+          requireActor(request),
+          request.params.namespace,
+          request.params.name,
+          request.body,
+        );
+        return reply.status(result.status).send(result.body);
+      },
+    );
+
+    app.post(
+      '/v1/project/clone/:namespace/:name',
+      { schema: { params: projectPathParamsSchema, body: cloneProjectRequestSchema.default({}) } },
+      async (request) => {
+        await projects.clone({
+          actor: requireActor(request),
+          namespace: request.params.namespace,
+          name: request.params.name,
+          body: request.body,
+          request: { userAgent: userAgentOf(request.headers) },
+        });
+        return {};
+      },
+    );
+
+    app.post(
+      '/v2/projects/:id/scheduleDelete',
+      { schema: { params: projectIdParamsSchema } },
+      async (request, reply) => {
+        await projects.scheduleDelete(requireActor(request), request.params.id);
+        return reply.status(204).send();
+      },
+    );
+
+    app.patch(
+      '/app/project/:id/public',
+      { schema: { params: projectIdParamsSchema, body: publicFlagRequestSchema } },
+      async (request, reply) => {
+        await projects.setPublic(requireActor(request), request.params.id, request.body.public);
+        return reply.status(204).send();
+      },
+    );
+
+    app.post(
+      '/app/project/unsubscribe/:id',
+      { schema: { params: projectIdParamsSchema } },
+      async (request) => {
+        await projects.unsubscribe(requireActor(request), request.params.id);
+        return {};
+      },
+    );
+
+    app.get(
+      '/app/project/templates',
+      { schema: { response: { 200: z.array(projectTemplateSchema) } } },
+      async (request) => {
+        requireActor(request);
+        return projects.templates();
+      },
+    );
+  };
+}

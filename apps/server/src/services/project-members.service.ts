@@ -1,0 +1,118 @@
+import {
+  hasProjectRole,
+  PROJECT_ROLES,
+  type ProjectDetail,
+  type ProjectRole,
+  type UpdateProjectRequest,
+} from '@waymark/contract';
+import { AppError } from '../lib/errors.ts';
+import { canManageProject } from '../policies/project.policy.ts';
+import type { Actor } from '../policies/workspace.policy.ts';
+import type { ProjectRepository } from '../repositories/project.repository.ts';
+import type { UserRepository } from '../repositories/user.repository.ts';
+import type { ProjectService } from './project.service.ts';
+
+const LIST_ROLE: Record<string, ProjectRole> = {
+  ownersnames: 'owner',
+  writersnames: 'writer',
+  editorsnames: 'editor',
+  readersnames: 'reader',
+};
+
+export type AccessUpdateResult = { status: 200 | 207; body: ProjectDetail | Record<string, unknown> };
+
+/** Project members by role lists (the legacy PUT /v1/project/{namespace}/{name}). */
+export function createProjectMembersService(deps: {
+  projects: ProjectRepository;
+  users: UserRepository;
+  projectService: ProjectService;
+}) {
+  const { projects, users, projectService } = deps;
+
+  return {
+    /**
+     * Each listed user gets the highest role whose list names them; for every list sent, members holding that
+     * role but missing from it lose it. Unknown or inactive usernames are reported, not fatal: 207 when some
+     * change was made, 422 when nothing changed.
+     */
+    async updateAccess(
+      actor: NonNullable<Actor>,
+      namespace: string,
+      name: string,
+      request: UpdateProjectRequest,
+    ): Promise<AccessUpdateResult> {
+      const { row } = await projectService.requireProject(
+        actor,
+        await projects.findByPath(namespace, name),
+        canManageProject,
+      );
+      const access = request.access;
+      const wanted = new Map<number, ProjectRole>();
+      const invalid: string[] = [];
+      for (const [key, role] of Object.entries(LIST_ROLE)) {
+        for (const username of (access[key as keyof typeof access] as string[] | undefined) ?? []) {
+          const user = await users.findByUsername(username);
+          if (!user?.active) {
+            if (!invalid.includes(username)) invalid.push(username);
+            continue;
+          }
+          const current = wanted.get(user.id);
+          if (!current || hasProjectRole(role, current)) wanted.set(user.id, role);
+        }
+      }
+
+      const sentRoles = new Set(
+        Object.entries(LIST_ROLE)
+          .filter(([key]) => access[key as keyof typeof access] !== undefined)
+          .map(([, role]) => role),
+      );
+      const members = await projects.membersOf([row.project.id]);
+      let changed = 0;
+      for (const role of [...PROJECT_ROLES].reverse()) {
+        if (!sentRoles.has(role)) continue;
+        for (const [userId, wantedRole] of wanted) {
+          const current = members.find((m) => m.userId === userId)?.role;
+          if (wantedRole === role && current !== role) {
+            await projects.setMember(row.project.id, userId, role);
+            changed += 1;
+          }
+        }
+        for (const member of members) {
+          if (member.role === role && !wanted.has(member.userId)) {
+            await projects.removeMember(row.project.id, member.userId);
+            changed += 1;
+          }
+        }
+      }
+
+      if (invalid.length > 0 && changed === 0) {
+        throw new AppError(
+          422,
+          'Project access could not be updated (UpdateProjectAccessError)',
+          'UpdateProjectAccessError',
+          {
+            invalid_usernames: invalid,
+            invalid_ids: [],
+          },
+        );
+      }
+      if (access.public !== undefined) await projects.update(row.project.id, { public: access.public });
+      const project = await projectService.getById(actor, row.project.id);
+      if (invalid.length > 0) {
+        return {
+          status: 207,
+          body: {
+            code: 'UpdateProjectAccessError',
+            detail: 'Project access could not be updated (UpdateProjectAccessError)',
+            invalid_usernames: invalid,
+            invalid_ids: [],
+            project,
+          },
+        };
+      }
+      return { status: 200, body: project };
+    },
+  };
+}
+
+export type ProjectMembersService = ReturnType<typeof createProjectMembersService>;

@@ -1,0 +1,324 @@
+import {
+  type CloneProjectRequest,
+  type ProjectDetail,
+  type ProjectListQuery,
+  type ProjectListResponse,
+  projectNameError,
+} from '@waymark/contract';
+import type { AppConfig } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import { badRequest, conflict, forbidden, notFound, unprocessable } from '../lib/errors.ts';
+import { formatTimeDelta } from '../lib/time-delta.ts';
+import {
+  canCreateProjectIn,
+  canManageProject,
+  canReadProject,
+  type ProjectAccessFacts,
+} from '../policies/project.policy.ts';
+import { type Actor, effectiveWorkspaceRole, globalWorkspaceRole } from '../policies/workspace.policy.ts';
+import { presentProjectDetail, presentProjectListItem } from '../presenters/project.presenter.ts';
+import {
+  createProjectRepository,
+  type ProjectRepository,
+  type ProjectRow,
+  type ProjectWithWorkspace,
+  type Sort,
+  type SortField,
+  type Viewer,
+} from '../repositories/project.repository.ts';
+import type { UserRepository } from '../repositories/user.repository.ts';
+import type { WorkspaceRepository, WorkspaceRow } from '../repositories/workspace.repository.ts';
+import { projectAccessFacts } from './project-access.ts';
+
+export const PROJECT_TEXTS = {
+  notFound: 'Project not found',
+  noPermission: 'You do not have permissions for this project',
+  noWorkspacePermission: 'You do not have permissions for this workspace',
+  workspaceMissing: 'Workspace does not exist',
+  workspaceMissingOwn: 'Workspace does not exist. Please try updating to the newest version',
+  exists: 'Project with the same name already exists',
+  ownerCannotLeave: 'Owner cannot leave a project',
+} as const;
+
+const SORT_FIELDS = new Set<SortField>(['name', 'updated', 'created', 'disk_usage', 'version', 'namespace']);
+const SORT_ALIASES: Record<string, SortField> = {
+  workspace: 'namespace',
+  'meta.size': 'disk_usage',
+  owner: 'namespace',
+};
+
+/** `name_asc,updated_desc` → sort keys; unknown fields are ignored as the reference does. Default: newest first. */
+export function parseOrderParams(orderParams: string | undefined): Sort {
+  const sort: Sort = [];
+  for (const part of (orderParams ?? '').split(',')) {
+    const match = /^\s*(.+?)_(asc|desc)\s*$/.exec(part) ?? /^\s*(.+?)\s*$/.exec(part);
+    const raw = match?.[1];
+    if (!raw) continue;
+    const field = SORT_ALIASES[raw] ?? (raw as SortField);
+    if (SORT_FIELDS.has(field)) sort.push({ field, descending: match?.[2] !== 'asc' });
+  }
+  return sort.length > 0 ? sort : [{ field: 'updated', descending: true }];
+}
+
+export type RequestInfo = { userAgent: string | null };
+
+/** Projects: create, read, list, clone, delete, public flag, leave. */
+export function createProjectService(deps: {
+  db: Db;
+  config: AppConfig;
+  projects: ProjectRepository;
+  workspaces: WorkspaceRepository;
+  users: UserRepository;
+}) {
+  const { db, config, projects, workspaces, users } = deps;
+  const facts = (actor: Actor, row: ProjectWithWorkspace) => projectAccessFacts(deps, actor, row);
+
+  /** The live project the caller may see (404 when missing or deleted, 403 when private to them). */
+  async function requireProject(
+    actor: Actor,
+    found: ProjectWithWorkspace | undefined,
+    check: (f: ProjectAccessFacts) => boolean = canReadProject,
+  ): Promise<{ row: ProjectWithWorkspace; facts: ProjectAccessFacts }> {
+    if (!found || found.project.removedAt) throw notFound(PROJECT_TEXTS.notFound);
+    const projectFacts = await facts(actor, found);
+    if (!check(projectFacts)) throw forbidden(PROJECT_TEXTS.noPermission);
+    return { row: found, facts: projectFacts };
+  }
+
+  /** The destination workspace of a create or clone, checked for the admin role. */
+  async function requireCreatableWorkspace(
+    actor: NonNullable<Actor>,
+    namespace: string,
+  ): Promise<WorkspaceRow> {
+    const workspace = await workspaces.findByName(namespace.trim());
+    if (!workspace) {
+      const own = await users.findById(actor.id);
+      throw notFound(
+        own?.username.toLowerCase() === namespace.trim().toLowerCase()
+          ? PROJECT_TEXTS.workspaceMissingOwn
+          : PROJECT_TEXTS.workspaceMissing,
+      );
+    }
+    const role = effectiveWorkspaceRole(
+      actor,
+      await workspaces.findMemberRole(workspace.id, actor.id),
+      config,
+    );
+    if (!canCreateProjectIn(actor, role)) throw forbidden(PROJECT_TEXTS.noWorkspacePermission);
+    return workspace;
+  }
+
+  async function assertNameFree(workspaceId: number, name: string): Promise<void> {
+    const existing = await projects.findByName(workspaceId, name);
+    if (!existing) return;
+    if (existing.removedAt) {
+      const left = existing.removedAt.getTime() + config.deletedProjectRetentionMs - Date.now();
+      throw conflict(
+        `Project with the same name is scheduled for deletion, you can create a project with this name in ${formatTimeDelta(left)}`,
+      );
+    }
+    throw conflict(PROJECT_TEXTS.exists);
+  }
+
+  /** Turns a unique-index race into the same 409 the pre-check gives. */
+  async function insertingProject<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      const code =
+        (error as { code?: string; cause?: { code?: string } }).cause?.code ??
+        (error as { code?: string }).code;
+      if (code === '23505') throw conflict(PROJECT_TEXTS.exists);
+      throw error;
+    }
+  }
+
+  async function detail(actor: Actor, row: ProjectWithWorkspace, projectFacts?: ProjectAccessFacts) {
+    const [members, files] = await Promise.all([
+      projects.membersOf([row.project.id]),
+      projects.currentFiles(row.project.id),
+    ]);
+    return presentProjectDetail(row, projectFacts ?? (await facts(actor, row)), members, files);
+  }
+
+  return {
+    requireProject,
+
+    async create(input: {
+      actor: NonNullable<Actor>;
+      namespace: string;
+      name: string;
+      isPublic: boolean;
+      request: RequestInfo;
+    }): Promise<ProjectRow> {
+      const name = input.name.trim();
+      const nameError = projectNameError(name);
+      if (nameError) throw badRequest(nameError);
+      const workspace = await requireCreatableWorkspace(input.actor, input.namespace);
+      await assertNameFree(workspace.id, name);
+      return insertingProject(() =>
+        db.transaction(async (tx) => {
+          const repo = createProjectRepository(tx);
+          const project = await repo.insertWithVersionZero(
+            { workspaceId: workspace.id, name, public: input.isPublic, creatorId: input.actor.id },
+            { authorId: input.actor.id, userAgent: input.request.userAgent },
+          );
+          await repo.setMember(project.id, input.actor.id, 'owner');
+          return project;
+        }),
+      );
+    },
+
+    async get(actor: Actor, namespace: string, name: string): Promise<ProjectDetail> {
+      const { row, facts: projectFacts } = await requireProject(
+        actor,
+        await projects.findByPath(namespace, name),
+      );
+      return detail(actor, row, projectFacts);
+    },
+
+    async getById(actor: Actor, id: string): Promise<ProjectDetail> {
+      const { row, facts: projectFacts } = await requireProject(actor, await projects.findById(id));
+      return detail(actor, row, projectFacts);
+    },
+
+    /** GET /v1/project/paginated: private projects never show up, in rows or count, without access. */
+    async list(actor: Actor, query: ProjectListQuery): Promise<ProjectListResponse> {
+      const viewer: Viewer = actor
+        ? {
+            kind: 'user',
+            userId: actor.id,
+            isAdmin: actor.isAdmin,
+            readsEveryWorkspace: globalWorkspaceRole(config) !== 'guest',
+          }
+        : { kind: 'anonymous' };
+      let flagUserId: number | undefined;
+      if (query.flag && actor) {
+        flagUserId = query.user ? ((await users.findByUsername(query.user))?.id ?? -1) : actor.id;
+      }
+      const { rows, count } = await projects.list(
+        viewer,
+        {
+          includePublic: query.public !== false,
+          onlyPublic: query.only_public === true,
+          nameLike: query.name?.trim() || undefined,
+          workspaceName: (query.only_namespace ?? query.namespace)?.trim() || undefined,
+          creatorId: query.flag === 'created' ? flagUserId : undefined,
+          notCreatorId: query.flag === 'shared' ? flagUserId : undefined,
+          updatedSince: query.last_updated_in
+            ? new Date(Date.now() - query.last_updated_in * 24 * 3600 * 1000)
+            : undefined,
+        },
+        parseOrderParams(query.order_params),
+        { offset: (query.page - 1) * query.per_page, limit: query.per_page },
+      );
+      const ids = rows.map((row) => row.project.id);
+      const [members, paths] = await Promise.all([projects.membersOf(ids), projects.currentPaths(ids)]);
+      const items = await Promise.all(
+        rows.map(async (row) =>
+          presentProjectListItem(
+            row,
+            await facts(actor, row),
+            members.filter((m) => m.projectId === row.project.id),
+            paths.filter((p) => p.projectId === row.project.id).map((p) => p.path),
+          ),
+        ),
+      );
+      return { projects: items, count };
+    },
+
+    /** Copies the latest files into a new project's v1 in the chosen workspace; blobs are shared, not copied. */
+    async clone(input: {
+      actor: NonNullable<Actor>;
+      namespace: string;
+      name: string;
+      body: CloneProjectRequest;
+      request: RequestInfo;
+    }): Promise<ProjectRow> {
+      const { row: source } = await requireProject(
+        input.actor,
+        await projects.findByPath(input.namespace, input.name),
+      );
+      const destinationName = (input.body.project ?? source.project.name).trim();
+      if (!destinationName) throw badRequest('Project name cannot be empty');
+      const workspace = await requireCreatableWorkspace(
+        input.actor,
+        input.body.namespace ?? source.workspace.name,
+      );
+      const nameError = projectNameError(destinationName);
+      if (nameError && destinationName !== source.project.name) throw badRequest(nameError);
+      await assertNameFree(workspace.id, destinationName);
+
+      const currentUsage = (await workspaces.usage([workspace.id])).get(workspace.id)?.diskUsage ?? 0;
+      if (currentUsage + source.project.diskUsage > workspace.storage) {
+        throw unprocessable('You have reached a data limit (StorageLimitHit)', 'StorageLimitHit', {
+          current_usage: currentUsage,
+          storage_limit: workspace.storage,
+        });
+      }
+      const files = await projects.currentFiles(source.project.id);
+      return insertingProject(() =>
+        db.transaction(async (tx) => {
+          const repo = createProjectRepository(tx);
+          const project = await repo.insertWithVersionZero(
+            {
+              workspaceId: workspace.id,
+              name: destinationName,
+              creatorId: input.actor.id,
+              latestVersion: files.length > 0 ? 1 : 0,
+              diskUsage: files.reduce((sum, file) => sum + file.size, 0),
+              tags: source.project.tags,
+            },
+            { authorId: input.actor.id, userAgent: input.request.userAgent },
+          );
+          if (files.length > 0) {
+            await repo.insertFilesAsFirstVersion(project.id, files, {
+              authorId: input.actor.id,
+              userAgent: input.request.userAgent,
+              projectSize: project.diskUsage,
+            });
+          }
+          await repo.setMember(project.id, input.actor.id, 'owner');
+          return project;
+        }),
+      );
+    },
+
+    /** Soft delete: hidden at once, name kept until the retention period ends and the purge runs. */
+    async scheduleDelete(actor: NonNullable<Actor>, id: string): Promise<void> {
+      const { row } = await requireProject(actor, await projects.findById(id), canManageProject);
+      await projects.update(row.project.id, { removedAt: new Date(), removedBy: actor.id });
+    },
+
+    async setPublic(actor: NonNullable<Actor>, id: string, isPublic: boolean): Promise<void> {
+      const { row } = await requireProject(actor, await projects.findById(id), canManageProject);
+      await projects.update(row.project.id, { public: isPublic });
+    },
+
+    /** Leave a shared project: drops the caller's own project role (owners cannot). */
+    async unsubscribe(actor: NonNullable<Actor>, id: string): Promise<void> {
+      const { row, facts: projectFacts } = await requireProject(actor, await projects.findById(id));
+      if (!projectFacts.memberRole) return;
+      if (projectFacts.memberRole === 'owner') throw badRequest(PROJECT_TEXTS.ownerCannotLeave);
+      await projects.removeMember(row.project.id, actor.id);
+    },
+
+    async templates() {
+      return (await projects.templates()).map(({ project, workspace }) => ({
+        id: project.id,
+        name: project.name,
+        namespace: workspace.name,
+        version: `v${project.latestVersion}`,
+      }));
+    },
+
+    /** Purges projects whose retention ended; rows of their versions and files go with them. */
+    async purgeRemoved(now = new Date()): Promise<number> {
+      return projects.purgeRemovedBefore(new Date(now.getTime() - config.deletedProjectRetentionMs));
+    },
+
+    detail,
+  };
+}
+
+export type ProjectService = ReturnType<typeof createProjectService>;

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { projectRoleSchema } from './roles.ts';
+
+/** Words the reference server refuses as project names. */
+const RESERVED_PROJECT_NAMES =
+  /^(support|helpdesk|merginmaps|lutraconsulting|mergin|lutra|input|admin|sales)$/;
+/** Names Windows cannot store as a file or folder (the reference validates names as file names). */
+const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
+
+export const PROJECT_NAME_TEXTS = {
+  empty: 'Project name cannot be empty',
+  characters: 'Please use only alphanumeric or the following -_. characters.',
+  firstCharacter: 'Value can not start with space or dot.',
+  invalid: 'The provided value is invalid.',
+} as const;
+
+/** The reference server's project name rules; returns the error text or null when the name is valid. */
+export function projectNameError(raw: string | null | undefined): string | null {
+  const name = raw?.trim() ?? '';
+  if (!name) return PROJECT_NAME_TEXTS.empty;
+  if (!/^[\p{L}\p{N}_\s.-]+$/u.test(name)) return PROJECT_NAME_TEXTS.characters;
+  if (/^[\s.]/.test(name)) return PROJECT_NAME_TEXTS.firstCharacter;
+  if (RESERVED_PROJECT_NAMES.test(name)) return PROJECT_NAME_TEXTS.invalid;
+  if (WINDOWS_RESERVED.test(name) || name.length > 255 || /[\s.]$/.test(name))
+    return PROJECT_NAME_TEXTS.invalid;
+  return null;
+}
+
+export const projectAccessSchema = z.object({
+  owners: z.array(z.number().int()),
+  writers: z.array(z.number().int()),
+  editors: z.array(z.number().int()),
+  readers: z.array(z.number().int()),
+  public: z.boolean(),
+  ownersnames: z.array(z.string()),
+  writersnames: z.array(z.string()),
+  editorsnames: z.array(z.string()),
+  readersnames: z.array(z.string()),
+});
+export type ProjectAccess = z.infer<typeof projectAccessSchema>;
+
+export const projectPermissionsSchema = z.object({
+  upload: z.boolean(),
+  update: z.boolean(),
+  delete: z.boolean(),
+});
+export type ProjectPermissions = z.infer<typeof projectPermissionsSchema>;
+
+export const projectFileSchema = z.object({
+  path: z.string(),
+  size: z.number().int(),
+  checksum: z.string(),
+  mtime: z.string(),
+  diff: z.object({ path: z.string(), size: z.number().int(), checksum: z.string() }).optional(),
+});
+export type ProjectFile = z.infer<typeof projectFileSchema>;
+
+/** One row of GET /v1/project/paginated. */
+export const projectListItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  namespace: z.string(),
+  workspace_id: z.number().int(),
+  access: projectAccessSchema,
+  permissions: projectPermissionsSchema,
+  role: projectRoleSchema.nullable(),
+  version: z.string(),
+  updated: z.string(),
+  created: z.string(),
+  creator: z.number().int().nullable(),
+  disk_usage: z.number(),
+  tags: z.array(z.string()),
+  has_conflict: z.boolean(),
+});
+export type ProjectListItem = z.infer<typeof projectListItemSchema>;
+
+/** GET /v1/project/{namespace}/{name} */
+export const projectDetailSchema = projectListItemSchema.extend({
+  public: z.boolean(),
+  removed_at: z.string().nullable(),
+  locked_until: z.string().nullable(),
+  uploads: z.array(z.unknown()),
+  files: z.array(projectFileSchema),
+});
+export type ProjectDetail = z.infer<typeof projectDetailSchema>;
+
+export const projectListResponseSchema = z.object({
+  projects: z.array(projectListItemSchema),
+  count: z.number().int(),
+});
+export type ProjectListResponse = z.infer<typeof projectListResponseSchema>;
+
+const queryBoolean = z
+  .union([z.boolean(), z.enum(['true', 'false', 'True', 'False', '1', '0'])])
+  .transform((value) => value === true || value === 'true' || value === 'True' || value === '1');
+
+/** Query of GET /v1/project/paginated (reference names; unknown sort fields are ignored). */
+export const projectListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1, 'page must be at least 1').default(1),
+  per_page: z.coerce.number().int().min(1).max(100, 'per_page must be at most 100').default(50),
+  order_params: z.string().optional(),
+  name: z.string().optional(),
+  namespace: z.string().optional(),
+  only_namespace: z.string().optional(),
+  user: z.string().optional(),
+  flag: z.enum(['created', 'shared']).optional(),
+  last_updated_in: z.coerce.number().int().positive().optional(),
+  as_admin: queryBoolean.optional(),
+  public: queryBoolean.optional(),
+  only_public: queryBoolean.optional(),
+});
+export type ProjectListQuery = z.infer<typeof projectListQuerySchema>;
+
+/** Body of POST /v1/project/{namespace}. */
+export const createProjectRequestSchema = z.object({
+  name: z.string({ error: 'This field is required.' }),
+  public: z.boolean().optional().default(false),
+  template: z.string().nullable().optional(),
+});
+export type CreateProjectRequest = z.infer<typeof createProjectRequestSchema>;
+
+/** Body of POST /v1/project/clone/{namespace}/{name}: both default to the source's. */
+export const cloneProjectRequestSchema = z.object({
+  namespace: z.string().optional(),
+  project: z.string().optional(),
+});
+export type CloneProjectRequest = z.infer<typeof cloneProjectRequestSchema>;
+
+/** Body of PATCH /app/project/{id}/public. */
+export const publicFlagRequestSchema = z.object({ public: z.boolean() });
+
+/** Body of PUT /v1/project/{namespace}/{name}: access by role name lists. */
+export const updateProjectRequestSchema = z.object({
+  access: z
+    .object({
+      ownersnames: z.array(z.string()).optional(),
+      writersnames: z.array(z.string()).optional(),
+      editorsnames: z.array(z.string()).optional(),
+      readersnames: z.array(z.string()).optional(),
+      public: z.boolean().optional(),
+    })
+    .default({}),
+});
+export type UpdateProjectRequest = z.infer<typeof updateProjectRequestSchema>;
+
+/** One entry of GET /app/project/templates. */
+export const projectTemplateSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  namespace: z.string(),
+  version: z.string(),
+});
+
+export const projectPathParamsSchema = z.object({ namespace: z.string(), name: z.string() });
+export const projectIdParamsSchema = z.object({ id: z.uuid({ error: 'Invalid project id' }) });
+
+/** Files named like conflict copies made by the sync clients (reference regex). */
+export const CONFLICT_FILE_PATTERN = /(\.gpkg|\.qgs|.qgz)(.*conflict.*)|( \(.*conflict.*)/;
