@@ -1,0 +1,25 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+
+export const E2E_PORT = 18180;
+export const E2E_ADMIN = { username: 'admin', email: 'admin@example.com', password: 'E2e-admin-pass1' };
+
+export const SCREENSHOT_DIR = path.join(import.meta.dirname, 'artifacts', 'screens');
+
+/** Saves a full-page screenshot of what the test sees, kept as a test artifact under e2e/artifacts/screens. */
+export async function snap(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** Signs in through the login form. */
+export async function signIn(
+  page: Page,
+  login = E2E_ADMIN.username,
+  password = E2E_ADMIN.password,
+): Promise<void> {
+  await page.getByLabel('Username or email').fill(login);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
