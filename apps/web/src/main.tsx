@@ -4,13 +4,15 @@ import 'primeicons/primeicons.css';
 import './app/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App.tsx';
+import { App, createApp } from './app/App.tsx';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');
 
+const app = createApp();
+
 createRoot(container).render(
   <StrictMode>
-    <App />
+    <App queryClient={app.queryClient} router={app.router} />
   </StrictMode>,
 );

@@ -1,21 +1,30 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { PrimeReactProvider } from 'primereact/api';
-import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppToast } from '../ui/AppToast.tsx';
 import { connectApiClient } from './connectApiClient.ts';
 import { createQueryClient } from './queryClient.ts';
 import { routes } from './routes.tsx';
 
-function createApp() {
+type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+interface AppProps {
+  queryClient: QueryClient;
+  router: AppRouter;
+}
+
+/**
+ * Creates the app's long-lived singletons once, outside React, so StrictMode's double rendering can
+ * never wire the API client to a query client that React then throws away.
+ */
+export function createApp(): AppProps {
   const queryClient = createQueryClient();
   connectApiClient(queryClient);
   return { queryClient, router: createBrowserRouter(routes) };
 }
 
 /** Providers around the router; the toast outlet sits outside it so start-up failures can show. */
-export function App() {
-  const [{ queryClient, router }] = useState(createApp);
+export function App({ queryClient, router }: AppProps) {
   return (
     <PrimeReactProvider value={{ ripple: true }}>
       <QueryClientProvider client={queryClient}>

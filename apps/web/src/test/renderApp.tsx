@@ -1,12 +1,11 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { UserProfile, Workspace } from '@waymark/contract';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter } from 'react-router';
+import { App } from '../app/App.tsx';
 import { connectApiClient } from '../app/connectApiClient.ts';
 import { createQueryClient } from '../app/queryClient.ts';
 import { routes } from '../app/routes.tsx';
 import { http } from '../lib/api/http.ts';
-import { AppToast } from '../ui/AppToast.tsx';
 import { createStubAdapter, type StubReply } from './stubAdapter.ts';
 
 export const TEST_USER: UserProfile = {
@@ -87,12 +86,7 @@ export function renderApp(path: string) {
   const queryClient = createQueryClient();
   connectApiClient(queryClient);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const view = render(
-    <QueryClientProvider client={queryClient}>
-      <AppToast />
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  const view = render(<App queryClient={queryClient} router={router} />);
   return { ...view, router, queryClient };
 }
 
