@@ -1,0 +1,125 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blobs, projectFiles } from '../src/db/schema.ts';
+import { HttpClient } from './http-client.ts';
+import { startTestServer, TEST_PASSWORD, type TestServer } from './test-server.ts';
+
+type Project = {
+  id: string;
+  name: string;
+  namespace: string;
+  version: string;
+  disk_usage: number;
+  files: Array<{ path: string; checksum: string }>;
+};
+
+let server: TestServer;
+let cleo: HttpClient;
+let dave: HttpClient;
+let sourceBlobs: string[];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await server.createUser({ username: 'cleo' });
+  await server.createUser({ username: 'dave' });
+  await server.context.workspaces.create({ name: 'Archive', storage: 1000 });
+  await server.context.workspaces.addMember({ workspace: 'Archive', login: 'cleo', role: 'admin' });
+  await server.context.workspaces.create({ name: 'Tiny', storage: 100 });
+  await server.context.workspaces.addMember({ workspace: 'Tiny', login: 'cleo', role: 'owner' });
+  const project = await server.createProject('cleo', 'cleo', 'rivers', { isPublic: true });
+  sourceBlobs = await server.seedFiles(project.id, [
+    { path: 'rivers.gpkg', content: 'g'.repeat(120) },
+    { path: 'project.qgs', content: '<qgis/>' },
+  ]);
+  cleo = new HttpClient(server.url);
+  await cleo.login('cleo', TEST_PASSWORD);
+  dave = new HttpClient(server.url);
+  await dave.login('dave', TEST_PASSWORD);
+});
+afterAll(() => server.close());
+
+const blobCount = async () => (await server.database.db.select({ n: count() }).from(blobs))[0]?.n;
+
+describe('POST /v1/project/clone/{namespace}/{name}', () => {
+  it('copies the latest files into v1 of a new project in another workspace, sharing the blobs', async () => {
+    const blobsBefore = await blobCount();
+    const response = await cleo.post('/v1/project/clone/cleo/rivers', {
+      namespace: 'Archive',
+      project: 'rivers-2026',
+    });
+    expect(response.status).toBe(200);
+    const clone = (await cleo.get<Project>('/v1/project/Archive/rivers-2026')).body;
+    const source = (await cleo.get<Project>('/v1/project/cleo/rivers')).body;
+    expect(clone).toMatchObject({ version: 'v1', disk_usage: 127, namespace: 'Archive', role: 'owner' });
+    expect(clone.files.map((f) => [f.path, f.checksum])).toEqual(
+      source.files.map((f) => [f.path, f.checksum]),
+    );
+    expect(await blobCount()).toBe(blobsBefore);
+    const cloneId = clone.id;
+    const referenced = await server.database.db
+      .select({ blob: projectFiles.blobSha256 })
+      .from(projectFiles)
+      .where(eq(projectFiles.projectId, cloneId));
+    expect(referenced.map((r) => r.blob).sort()).toEqual([...sourceBlobs].sort());
+    expect(clone).toMatchObject({ tags: ['valid_qgis', 'input_use'] });
+  });
+
+  it('defaults to the source workspace and name, which then clash', async () => {
+    const response = await cleo.post('/v1/project/clone/cleo/rivers', {});
+    expect(response.status).toBe(409);
+    expect(response.body).toEqual({ detail: 'Project with the same name already exists' });
+  });
+
+  it('lets a reader of a public project clone it into their own workspace', async () => {
+    const response = await dave.post('/v1/project/clone/cleo/rivers', {
+      namespace: 'dave',
+      project: 'my-rivers',
+    });
+    expect(response.status).toBe(200);
+    expect((await dave.get<Project>('/v1/project/dave/my-rivers')).body.version).toBe('v1');
+  });
+
+  it('needs the admin role in the destination workspace', async () => {
+    const response = await dave.post('/v1/project/clone/cleo/rivers', {
+      namespace: 'Archive',
+      project: 'x-rivers',
+    });
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({ detail: 'You do not have permissions for this workspace' });
+  });
+
+  it('refuses empty and invalid names, unknown workspaces', async () => {
+    expect(
+      (await cleo.post('/v1/project/clone/cleo/rivers', { namespace: 'Archive', project: '  ' })).body,
+    ).toEqual({
+      detail: 'Project name cannot be empty',
+    });
+    expect(
+      (await cleo.post('/v1/project/clone/cleo/rivers', { namespace: 'Archive', project: 'a/b' })).status,
+    ).toBe(400);
+    const missing = await cleo.post('/v1/project/clone/cleo/rivers', { namespace: 'Nowhere', project: 'r2' });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ detail: 'Workspace does not exist' });
+  });
+
+  it('answers 422 StorageLimitHit when the clone would exceed the quota', async () => {
+    const response = await cleo.post('/v1/project/clone/cleo/rivers', {
+      namespace: 'Tiny',
+      project: 'too-big',
+    });
+    expect(response.status).toBe(422);
+    expect(response.body).toEqual({
+      code: 'StorageLimitHit',
+      detail: 'You have reached a data limit (StorageLimitHit)',
+      current_usage: 0,
+      storage_limit: 100,
+    });
+    expect((await cleo.get('/v1/project/Tiny/too-big')).status).toBe(404);
+  });
+
+  it('keeps private projects private: strangers get 403', async () => {
+    await server.createProject('cleo', 'cleo', 'hidden');
+    const response = await dave.post('/v1/project/clone/cleo/hidden', { namespace: 'dave' });
+    expect(response.status).toBe(403);
+  });
+});

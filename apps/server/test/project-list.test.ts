@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpClient } from './http-client.ts';
+import { startTestServer, TEST_PASSWORD, type TestServer } from './test-server.ts';
+
+type ListBody = {
+  projects: Array<{
+    name: string;
+    namespace: string;
+    disk_usage: number;
+    has_conflict: boolean;
+    tags: string[];
+  }>;
+  count: number;
+};
+
+let server: TestServer;
+let wanda: HttpClient;
+let victor: HttpClient;
+let reader: HttpClient;
+let anonymous: HttpClient;
+
+/** wanda owns 6 projects in her workspace (2 public) and 1 in "Team"; victor owns 1 private project. */
+beforeAll(async () => {
+  server = await startTestServer();
+  for (const username of ['wanda', 'victor', 'rita']) await server.createUser({ username });
+  await server.context.workspaces.create({ name: 'Team' });
+  await server.context.workspaces.addMember({ workspace: 'Team', login: 'wanda', role: 'admin' });
+  await server.context.workspaces.addMember({ workspace: 'Team', login: 'rita', role: 'reader' });
+
+  const specs: Array<[string, string, boolean, Array<{ path: string; content: string }>]> = [
+    ['wanda', 'alpha', false, [{ path: 'big.bin', content: 'x'.repeat(300) }]],
+    ['wanda', 'Beta_100', true, [{ path: 'a.gpkg', content: 'y'.repeat(100) }]],
+    ['wanda', 'gamma', false, [{ path: 'survey (conflicted copy, rita v3).gpkg', content: 'z' }]],
+    ['wanda', 'delta', true, [{ path: 'project.qgz', content: 'q'.repeat(50) }]],
+    ['wanda', 'epsilon', false, []],
+    ['wanda', 'zeta', false, []],
+    ['Team', 'team-map', false, [{ path: 't.txt', content: 't'.repeat(10) }]],
+    ['victor', 'secret', false, []],
+  ];
+  for (const [namespace, name, isPublic, files] of specs) {
+    const ownerName = namespace === 'Team' ? 'wanda' : namespace;
+    const project = await server.createProject(ownerName, namespace, name, { isPublic });
+    if (files.length > 0) await server.seedFiles(project.id, files);
+    // Distinct update times, oldest first, so "updated" sorting has a known answer.
+    await server.context.repositories.projects.update(project.id, {
+      updatedAt: new Date(Date.UTC(2026, 0, 1 + specs.findIndex((s) => s[1] === name))),
+    });
+  }
+  wanda = new HttpClient(server.url);
+  await wanda.login('wanda', TEST_PASSWORD);
+  victor = new HttpClient(server.url);
+  await victor.login('victor', TEST_PASSWORD);
+  reader = new HttpClient(server.url);
+  await reader.login('rita', TEST_PASSWORD);
+  anonymous = new HttpClient(server.url);
+});
+afterAll(() => server.close());
+
+const names = (body: ListBody) => body.projects.map((p) => p.name);
+const list = async (client: HttpClient, query: string) =>
+  (await client.get<ListBody>(`/v1/project/paginated?${query}`)).body;
+
+describe('visibility', () => {
+  it('shows anonymous visitors public projects only, in rows and in the count', async () => {
+    const body = await list(anonymous, 'per_page=100&order_params=name_asc');
+    expect(names(body)).toEqual(['Beta_100', 'delta']);
+    expect(body.count).toBe(2);
+  });
+
+  it('shows strangers public projects and their own, never other private ones', async () => {
+    const body = await list(victor, 'per_page=100&order_params=name_asc');
+    expect(names(body)).toEqual(['Beta_100', 'delta', 'secret']);
+    expect(body.count).toBe(3);
+    const onlyMine = await list(victor, 'per_page=100&public=false');
+    expect(names(onlyMine)).toEqual(['secret']);
+  });
+
+  it('shows workspace readers the projects of that workspace, and members everything they may read', async () => {
+    expect(names(await list(reader, 'per_page=100&public=false'))).toEqual(['team-map']);
+    expect((await list(wanda, 'per_page=100')).count).toBe(7);
+  });
+
+  it('gives superusers every live project', async () => {
+    await server.createUser({ username: 'super', isAdmin: true });
+    const admin = new HttpClient(server.url);
+    await admin.login('super', TEST_PASSWORD);
+    expect((await list(admin, 'per_page=100')).count).toBe(8);
+  });
+});
+
+describe('filters', () => {
+  it('searches names case-insensitively, taking % and _ literally', async () => {
+    expect(names(await list(wanda, 'name=ALP'))).toEqual(['alpha']);
+    expect(names(await list(wanda, 'name=a_1'))).toEqual(['Beta_100']);
+    // As wildcards, `_` and `%` would match "alpha" and everything.
+    expect((await list(wanda, 'name=a_p')).count).toBe(0);
+    expect((await list(wanda, 'name=%25')).count).toBe(0);
+    expect(names(await list(wanda, 'name=%20%20alpha%20'))).toEqual(['alpha']);
+  });
+
+  it('filters by namespace and only_namespace', async () => {
+    expect(names(await list(wanda, 'only_namespace=Team'))).toEqual(['team-map']);
+    expect(names(await list(wanda, 'namespace=team'))).toEqual(['team-map']);
+    expect((await list(wanda, 'only_namespace=wanda')).count).toBe(6);
+  });
+
+  it('only_public=true lists public projects even for their members', async () => {
+    expect(names(await list(wanda, 'only_public=true&order_params=name_asc'))).toEqual(['Beta_100', 'delta']);
+  });
+
+  it('flag=created and flag=shared split by creator', async () => {
+    expect((await list(wanda, 'flag=created&per_page=100')).count).toBe(7);
+    expect(names(await list(victor, 'flag=shared&per_page=100&order_params=name_asc'))).toEqual([
+      'Beta_100',
+      'delta',
+    ]);
+  });
+
+  it('reports conflict copies and QGIS tags per row', async () => {
+    const rows = (await list(wanda, 'per_page=100')).projects;
+    expect(rows.find((p) => p.name === 'gamma')?.has_conflict).toBe(true);
+    expect(rows.find((p) => p.name === 'alpha')?.has_conflict).toBe(false);
+    expect(rows.find((p) => p.name === 'delta')?.tags).toEqual(['valid_qgis', 'input_use']);
+  });
+});
+
+describe('sorting', () => {
+  it('defaults to updated, newest first', async () => {
+    expect(names(await list(wanda, 'per_page=3'))).toEqual(['team-map', 'zeta', 'epsilon']);
+  });
+
+  it('sorts by every field of the sort menu', async () => {
+    const all = 'per_page=100&only_namespace=wanda';
+    expect(names(await list(wanda, `${all}&order_params=name_asc`))).toEqual([
+      'alpha',
+      'Beta_100',
+      'delta',
+      'epsilon',
+      'gamma',
+      'zeta',
+    ]);
+    expect(names(await list(wanda, `${all}&order_params=name_desc`))[0]).toBe('zeta');
+    expect(names(await list(wanda, `${all}&order_params=updated_desc`))[0]).toBe('zeta');
+    expect(names(await list(wanda, `${all}&order_params=updated_asc`))[0]).toBe('alpha');
+    expect(names(await list(wanda, `${all}&order_params=disk_usage_desc,name_asc`))).toEqual([
+      'alpha',
+      'Beta_100',
+      'delta',
+      'gamma',
+      'epsilon',
+      'zeta',
+    ]);
+    expect(names(await list(wanda, `${all}&order_params=meta.size_asc,name_asc`)).slice(0, 2)).toEqual([
+      'epsilon',
+      'zeta',
+    ]);
+  });
+
+  it('sorts by namespace and ignores unknown fields', async () => {
+    const byOwner = names(await list(wanda, 'per_page=100&order_params=namespace_asc,name_asc'));
+    expect(byOwner[0]).toBe('team-map');
+    expect((await list(wanda, 'order_params=bogus_desc')).count).toBe(7);
+  });
+});
+
+describe('pagination', () => {
+  it('pages with per_page and keeps the total count', async () => {
+    const first = await list(wanda, 'page=1&per_page=3&order_params=name_asc');
+    const third = await list(wanda, 'page=3&per_page=3&order_params=name_asc');
+    expect(first.count).toBe(7);
+    expect(names(first)).toEqual(['alpha', 'Beta_100', 'delta']);
+    expect(names(third)).toEqual(['zeta']);
+    const beyond = await list(wanda, 'page=9&per_page=3');
+    expect(beyond).toEqual({ projects: [], count: 7 });
+  });
+
+  it('refuses bad paging parameters with a 400 and a detail', async () => {
+    for (const query of ['page=0', 'per_page=101', 'page=abc', 'flag=mine', 'per_page=0']) {
+      const response = await wanda.get<{ detail: string }>(`/v1/project/paginated?${query}`);
+      expect({ query, status: response.status }).toEqual({ query, status: 400 });
+      expect(typeof response.body.detail).toBe('string');
+    }
+  });
+});
