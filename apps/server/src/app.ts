@@ -2,24 +2,26 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { MERGIN_API_VERSION, UPLOAD_CHUNK_SIZE } from '@waymark/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { accessRequestRoutes } from './routes/access-request.routes.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { projectRoutes } from './routes/project.routes.ts';
 import { serviceRoutes } from './routes/service.routes.ts';
 import { userRoutes } from './routes/user.routes.ts';
 import { workspaceRoutes } from './routes/workspace.routes.ts';
 
-export type BuildAppOptions = { logger?: boolean; serveWebApp?: boolean };
+export type BuildAppOptions = { serveWebApp?: boolean };
 
 /** Builds the Fastify app with every plugin and route; does not listen. */
 export async function buildApp(context: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: context.config.logLevel },
+    // Widened to Fastify's logger type so plugins typed against the default instance accept this app.
+    loggerInstance: context.log as FastifyBaseLogger,
     // The largest body is one upload chunk; anything bigger is refused with 413 before it is read.
     bodyLimit: UPLOAD_CHUNK_SIZE + 1024 * 1024,
     trustProxy: context.config.trustProxy,
@@ -41,6 +43,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await app.register(userRoutes(context));
   await app.register(workspaceRoutes(context));
   await app.register(projectRoutes(context));
+  await app.register(accessRequestRoutes(context));
 
   await registerWebApp(app, options.serveWebApp === false ? undefined : context.config.webDist);
   return app;

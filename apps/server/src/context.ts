@@ -1,11 +1,14 @@
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/database.ts';
+import type { Logger } from './lib/logger.ts';
 import type { Mailer } from './mail/mailer.ts';
+import { createAccessRequestRepository } from './repositories/access-request.repository.ts';
 import { createLoginAttemptRepository } from './repositories/login-attempt.repository.ts';
 import { createProjectRepository } from './repositories/project.repository.ts';
 import { createSessionRepository } from './repositories/session.repository.ts';
 import { createUserRepository } from './repositories/user.repository.ts';
 import { createWorkspaceRepository } from './repositories/workspace.repository.ts';
+import { createAccessRequestService } from './services/access-request.service.ts';
 import { createAuthService } from './services/auth.service.ts';
 import { createMaintenanceService } from './services/maintenance.service.ts';
 import { createProjectService } from './services/project.service.ts';
@@ -14,8 +17,8 @@ import { createUserService } from './services/user.service.ts';
 import { createWorkspaceService } from './services/workspace.service.ts';
 
 /** Wires repositories into services once; routes and the CLI use the same services. */
-export function createContext(deps: { config: AppConfig; db: Db; mailer: Mailer }) {
-  const { config, db, mailer } = deps;
+export function createContext(deps: { config: AppConfig; db: Db; mailer: Mailer; log: Logger }) {
+  const { config, db, mailer, log } = deps;
   const users = createUserRepository(db);
   const workspaces = createWorkspaceRepository(db);
   const projectRepository = createProjectRepository(db);
@@ -24,6 +27,7 @@ export function createContext(deps: { config: AppConfig; db: Db; mailer: Mailer 
     config,
     db,
     mailer,
+    log,
     repositories: { users, workspaces, projects: projectRepository },
     auth: createAuthService({
       config,
@@ -35,6 +39,16 @@ export function createContext(deps: { config: AppConfig; db: Db; mailer: Mailer 
     workspaces: createWorkspaceService({ config, workspaces, users }),
     maintenance: createMaintenanceService(config),
     projects,
+    accessRequests: createAccessRequestService({
+      db,
+      config,
+      mailer,
+      log,
+      accessRequests: createAccessRequestRepository(db),
+      projects: projectRepository,
+      workspaces,
+      users,
+    }),
     projectMembers: createProjectMembersService({
       projects: projectRepository,
       users,

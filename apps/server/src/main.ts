@@ -6,6 +6,7 @@ import { createContext } from './context.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/database.ts';
 import { startHousekeeping } from './jobs/scheduler.ts';
+import { createLogger } from './lib/logger.ts';
 import { createMailer } from './mail/mailer.ts';
 
 async function main(): Promise<void> {
@@ -17,23 +18,19 @@ async function main(): Promise<void> {
   );
   await database.migrate();
 
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
-  const context = createContext({
-    config,
-    db: database.db,
-    mailer: createMailer(config, { info: (obj, msg) => app?.log.info(obj, msg) }),
-  });
-  app = await buildApp(context);
+  const log = createLogger(config.logLevel);
+  const context = createContext({ config, db: database.db, mailer: createMailer(config, log), log });
+  const app = await buildApp(context);
   await bootstrapAdmin(context, (line) => console.log(line));
-  const stopHousekeeping = startHousekeeping(context, app.log);
+  const stopHousekeeping = startHousekeeping(context, log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app?.log.info({ signal }, 'shutting down');
+    app.log.info({ signal }, 'shutting down');
     stopHousekeeping();
-    await app?.close();
+    await app.close();
     await database.close();
     process.exit(0);
   };

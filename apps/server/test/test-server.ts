@@ -8,6 +8,7 @@ import { loadConfig } from '../src/config.ts';
 import { createContext } from '../src/context.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { blobs } from '../src/db/schema.ts';
+import { createLogger } from '../src/lib/logger.ts';
 import { createMailer } from '../src/mail/mailer.ts';
 import { createDatabaseFromTemplate, databaseUrl, dropDatabase } from './postgres-admin.ts';
 
@@ -49,12 +50,9 @@ export async function startTestServer(env: Record<string, string> = {}) {
     ...env,
   });
   const { database, drop } = await openTestDatabase();
-  const context = createContext({
-    config,
-    db: database.db,
-    mailer: createMailer(config, { info: () => {} }),
-  });
-  const app = await buildApp(context, { logger: false, serveWebApp: false });
+  const log = createLogger('silent');
+  const context = createContext({ config, db: database.db, mailer: createMailer(config, log), log });
+  const app = await buildApp(context, { serveWebApp: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

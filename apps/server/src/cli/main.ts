@@ -5,6 +5,7 @@ import { createContext } from '../context.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { openDatabase } from '../db/database.ts';
 import { AppError } from '../lib/errors.ts';
+import { createLogger } from '../lib/logger.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { createMaintenanceService } from '../services/maintenance.service.ts';
 import { buildProgram } from './program.ts';
@@ -22,8 +23,8 @@ async function main(): Promise<void> {
       );
       try {
         await database.migrate();
-        const mailer = createMailer(config, { info: (_obj, msg) => console.log(msg) });
-        return await run(createContext({ config, db: database.db, mailer }));
+        const log = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
+        return await run(createContext({ config, db: database.db, mailer: createMailer(config, log), log }));
       } finally {
         await database.close();
       }

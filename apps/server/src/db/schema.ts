@@ -235,3 +235,30 @@ export const projectFiles = pgTable(
   },
   (t) => [primaryKey({ columns: [t.projectId, t.path] })],
 );
+
+export const accessRequestStatus = pgEnum('access_request_status', ['accepted', 'declined']);
+
+/** A request to join a private project; pending while resolved_at is null, acceptable until expire. */
+export const accessRequests = pgTable(
+  'access_requests',
+  {
+    id: serial('id').primaryKey(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    requestedBy: integer('requested_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expire: timestamp('expire', { withTimezone: true, mode: 'date' }).notNull(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+    resolvedBy: integer('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    status: accessRequestStatus('status'),
+  },
+  (t) => [
+    uniqueIndex('access_requests_pending_key')
+      .on(t.projectId, t.requestedBy)
+      .where(sql`${t.resolvedAt} IS NULL`),
+    index('access_requests_requested_by_idx').on(t.requestedBy),
+  ],
+);

@@ -48,6 +48,15 @@ export function createWorkspaceRepository(db: Db) {
       return row?.role;
     },
 
+    /** Ids of the members holding one of these roles. */
+    async memberIdsWithRoles(workspaceId: number, roles: WorkspaceRole[]): Promise<number[]> {
+      const rows = await db
+        .select({ userId: workspaceMembers.userId })
+        .from(workspaceMembers)
+        .where(and(eq(workspaceMembers.workspaceId, workspaceId), inArray(workspaceMembers.role, roles)));
+      return rows.map((row) => row.userId);
+    },
+
     /** The workspaces a user is a member of, with the member role, in name order. */
     async listForUser(userId: number): Promise<Array<WorkspaceRow & { role: WorkspaceRole }>> {
       const rows = await db

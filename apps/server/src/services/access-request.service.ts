@@ -1,0 +1,181 @@
+import {
+  ACCESS_REQUEST_LIFETIME_MS,
+  ACCESS_REQUEST_TEXTS,
+  type AcceptAccessRequest,
+  type AccessRequestListQuery,
+  type AccessRequestListResponse,
+  hasWorkspaceRole,
+  PERMISSION_ROLE,
+} from '@waymark/contract';
+import type { AppConfig } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import { badRequest, conflict, forbidden, notFound } from '../lib/errors.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { canManageProject } from '../policies/project.policy.ts';
+import { type Actor, effectiveWorkspaceRole } from '../policies/workspace.policy.ts';
+import { isoUtc } from '../presenters/user.presenter.ts';
+import {
+  type AccessRequestListRow,
+  type AccessRequestRepository,
+  createAccessRequestRepository,
+} from '../repositories/access-request.repository.ts';
+import { createProjectRepository, type ProjectRepository } from '../repositories/project.repository.ts';
+import type { UserRepository } from '../repositories/user.repository.ts';
+import type { WorkspaceRepository } from '../repositories/workspace.repository.ts';
+import { PROJECT_TEXTS } from './project.service.ts';
+import { projectAccessFacts } from './project-access.ts';
+
+type Logger = { warn(obj: object, msg: string): void };
+
+function present(rows: AccessRequestListRow[], count: number): AccessRequestListResponse {
+  return {
+    items: rows.map((row) => ({
+      id: row.request.id,
+      project_id: row.request.projectId,
+      requested_by: row.username,
+      project_name: row.projectName,
+      namespace: row.namespace,
+      expire: isoUtc(row.request.expire),
+    })),
+    count,
+  };
+}
+
+/** Requests to join private projects: create (mailing owners and workspace admins), list, accept, remove. */
+export function createAccessRequestService(deps: {
+  db: Db;
+  config: AppConfig;
+  mailer: Mailer;
+  log: Logger;
+  accessRequests: AccessRequestRepository;
+  projects: ProjectRepository;
+  workspaces: WorkspaceRepository;
+  users: UserRepository;
+}) {
+  const { db, config, mailer, log, accessRequests, projects, workspaces, users } = deps;
+
+  async function notifyOwners(
+    projectId: string,
+    workspaceId: number,
+    namespace: string,
+    name: string,
+    requester: string,
+  ) {
+    const ownerIds = (await projects.membersOf([projectId]))
+      .filter((m) => m.role === 'owner')
+      .map((m) => m.userId);
+    const adminIds = await workspaces.memberIdsWithRoles(workspaceId, ['admin', 'owner']);
+    const link = `${config.baseUrl ?? ''}/projects/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}/collaborators`;
+    for (const id of new Set([...ownerIds, ...adminIds])) {
+      const user = await users.findById(id);
+      if (!user?.active || !user.receiveNotifications) continue;
+      await mailer
+        .send({
+          to: user.email,
+          subject: 'Project access requested',
+          text: `Hello ${user.username},\n\n${requester} asked for access to the project ${namespace}/${name}.\nThe request can be accepted for ${ACCESS_REQUEST_LIFETIME_MS / 86_400_000} days at ${link}\n`,
+        })
+        // The request stands even when a notification cannot be delivered.
+        .catch((error: unknown) => log.warn({ err: error, to: user.email }, 'access request mail failed'));
+    }
+  }
+
+  return {
+    async create(actor: NonNullable<Actor>, namespace: string, name: string): Promise<void> {
+      const found = await projects.findByPath(namespace, name);
+      if (!found || found.project.removedAt) throw notFound(PROJECT_TEXTS.notFound);
+      if (await projects.memberRole(found.project.id, actor.id))
+        throw conflict(ACCESS_REQUEST_TEXTS.alreadyHasAccess);
+      const pending = await accessRequests.findPending(found.project.id, actor.id);
+      if (pending) throw conflict(ACCESS_REQUEST_TEXTS.alreadyExists);
+      try {
+        await accessRequests.insert({
+          projectId: found.project.id,
+          requestedBy: actor.id,
+          expire: new Date(Date.now() + ACCESS_REQUEST_LIFETIME_MS),
+        });
+      } catch (error) {
+        // Two requests at once: the partial unique index lets only one through.
+        if ((error as { cause?: { code?: string }; code?: string }).cause?.code === '23505') {
+          throw conflict(ACCESS_REQUEST_TEXTS.alreadyExists);
+        }
+        throw error;
+      }
+      const requester = (await users.findById(actor.id))?.username ?? 'A user';
+      await notifyOwners(
+        found.project.id,
+        found.workspace.id,
+        found.workspace.name,
+        found.project.name,
+        requester,
+      );
+    },
+
+    async listOwn(
+      actor: NonNullable<Actor>,
+      query: AccessRequestListQuery,
+    ): Promise<AccessRequestListResponse> {
+      const { rows, count } = await accessRequests.listForUser(actor.id, {
+        offset: (query.page - 1) * query.per_page,
+        limit: query.per_page,
+        orderParams: query.order_params,
+        projectName: query.project_name,
+      });
+      return present(rows, count);
+    },
+
+    /** Pending requests to projects of a workspace, for its admins. */
+    async listForWorkspace(
+      actor: NonNullable<Actor>,
+      namespace: string,
+      query: AccessRequestListQuery,
+    ): Promise<AccessRequestListResponse> {
+      const workspace = await workspaces.findByName(namespace);
+      const role = workspace
+        ? effectiveWorkspaceRole(actor, await workspaces.findMemberRole(workspace.id, actor.id), config)
+        : null;
+      if (!workspace || !hasWorkspaceRole(role, 'admin')) throw forbidden(ACCESS_REQUEST_TEXTS.cannotList);
+      const { rows, count } = await accessRequests.listForWorkspace(workspace.id, {
+        offset: (query.page - 1) * query.per_page,
+        limit: query.per_page,
+        orderParams: query.order_params,
+        projectName: query.project_name,
+      });
+      return present(rows, count);
+    },
+
+    /** Project owners (and workspace admins) grant the requested access while the request has not expired. */
+    async accept(actor: NonNullable<Actor>, id: number, body: AcceptAccessRequest): Promise<void> {
+      const request = await accessRequests.findPendingById(id);
+      if (!request) throw notFound('Access request not found');
+      const found = await projects.findById(request.projectId);
+      if (!found) throw notFound('Access request not found');
+      if (!canManageProject(await projectAccessFacts({ config, projects, workspaces }, actor, found))) {
+        throw forbidden(ACCESS_REQUEST_TEXTS.cannotAccept);
+      }
+      if (request.expire.getTime() <= Date.now()) throw badRequest(ACCESS_REQUEST_TEXTS.expired);
+      await db.transaction(async (tx) => {
+        await createProjectRepository(tx).setMember(
+          request.projectId,
+          request.requestedBy,
+          PERMISSION_ROLE[body.permissions],
+        );
+        await createAccessRequestRepository(tx).resolve(request.id, 'accepted', actor.id);
+      });
+    },
+
+    /** Declines (owners) or withdraws (the requester) a pending request. */
+    async remove(actor: NonNullable<Actor>, id: number): Promise<void> {
+      const request = await accessRequests.findPendingById(id);
+      if (!request) throw notFound('Access request not found');
+      const found = await projects.findById(request.projectId);
+      const isOwner =
+        found !== undefined &&
+        canManageProject(await projectAccessFacts({ config, projects, workspaces }, actor, found));
+      if (!isOwner && request.requestedBy !== actor.id) throw forbidden(ACCESS_REQUEST_TEXTS.cannotRemove);
+      await accessRequests.resolve(request.id, 'declined', actor.id);
+    },
+  };
+}
+
+export type AccessRequestService = ReturnType<typeof createAccessRequestService>;
