@@ -66,6 +66,24 @@ describe('service calls', () => {
     expect(post.status).toBe(404);
   });
 
+  it('NUL characters in paths, queries or bodies are a 400, never a database error', async () => {
+    const client = new HttpClient(server.url);
+    await client.login('alice', TEST_PASSWORD);
+    for (const [method, path, body] of [
+      ['GET', '/v1/project/alice/%00', undefined],
+      ['GET', '/v1/project/paginated?name=a%00b', undefined],
+      ['POST', '/v1/project/alice', { name: 'a\u0000b' }],
+      ['POST', '/v1/auth/login', { login: 'x\u0000', password: 'y' }],
+    ] as const) {
+      const response = await client.request(method, path, body);
+      expect({ path, status: response.status, body: response.body }).toEqual({
+        path,
+        status: 400,
+        body: { detail: 'Invalid input: NUL characters are not allowed' },
+      });
+    }
+  });
+
   it('malformed JSON is a 400 with a detail', async () => {
     const { status, body } = await new HttpClient(server.url).post('/v1/auth/login', '{not json');
     expect(status).toBe(400);

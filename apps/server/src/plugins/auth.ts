@@ -62,9 +62,22 @@ export function setSessionCookie(
   });
 }
 
+/** True when a string anywhere in the value holds a NUL character, which PostgreSQL text cannot store. */
+function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 32 || value === null || typeof value !== 'object') return false;
+  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || hasNul(item, depth + 1));
+}
+
 /** Resolves the caller (session cookie or Bearer token), then applies maintenance mode and CSRF checks. */
 export function registerAuth(app: FastifyInstance, context: AppContext): void {
   app.decorateRequest('auth', null);
+
+  app.addHook('preHandler', async (request) => {
+    if (hasNul(request.params) || hasNul(request.query) || hasNul(request.body)) {
+      throw badRequest('Invalid input: NUL characters are not allowed');
+    }
+  });
 
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
