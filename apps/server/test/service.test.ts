@@ -55,6 +55,17 @@ describe('service calls', () => {
     expect(typeof (body as { csrf: string }).csrf).toBe('string');
   });
 
+  it('serves the OpenAPI document of the calls at /api/docs', async () => {
+    const client = new HttpClient(server.url);
+    const document = await client.get<{ openapi: string; paths: Record<string, unknown> }>('/api/docs/json');
+    expect(document.status).toBe(200);
+    expect(document.body.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.body.paths)).toEqual(
+      expect.arrayContaining(['/v1/auth/login', '/v1/project/paginated', '/v1/workspaces', '/ping']),
+    );
+    expect((await client.get('/api/docs/')).status).toBe(200);
+  });
+
   it('unknown routes answer 404 with a detail and no stack trace', async () => {
     const client = new HttpClient(server.url);
     for (const path of ['/v1/nothing-here', '/nowhere', '/app/what']) {
