@@ -42,7 +42,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node --import tsx apps/server/src/main.ts',
+    command: 'bash e2e/serve.sh',
     url: `http://localhost:${E2E_PORT}/ping`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -43,6 +43,10 @@ describe('first start', () => {
 });
 
 describe('the administration CLI', () => {
+  it('init creates nothing once users exist', async () => {
+    expect(await cli('init')).toEqual(['The database already has users; nothing to do.']);
+  });
+
   it('creates a user who can then sign in, and sets their password', async () => {
     const lines = await cli('user', 'create', 'hank', 'hank@example.com', '--password', 'Hank-pass1');
     expect(lines).toEqual(["Created user 'hank' <hank@example.com>."]);

@@ -1,6 +1,6 @@
 import { WORKSPACE_ROLES, type WorkspaceRole } from '@waymark/contract';
 import { Argument, Command, InvalidArgumentError } from 'commander';
-import { generatePassword } from '../bootstrap.ts';
+import { bootstrapAdmin, generatePassword } from '../bootstrap.ts';
 import type { AppContext } from '../context.ts';
 import type { MaintenanceService } from '../services/maintenance.service.ts';
 import { parseSize } from './parse-size.ts';
@@ -24,6 +24,18 @@ function sizeArgument(value: string): number {
 export function buildProgram(deps: CliDeps): Command {
   const { withContext, maintenance, print } = deps;
   const program = new Command('waymark').description('Waymark administration').exitOverride();
+
+  program
+    .command('init')
+    .description(
+      'apply migrations and, on an empty database, create the first superuser from ADMIN_* settings',
+    )
+    .action(async () => {
+      await withContext(async (context) => {
+        const created = await bootstrapAdmin(context, print);
+        if (!created) print('The database already has users; nothing to do.');
+      });
+    });
 
   const user = program.command('user').description('manage users');
   user
