@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MAINTENANCE_TEXT, NOT_FOUND_TEXTS, TOAST_TEXTS } from '@waymark/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useLayoutStore } from '../features/layout/layoutStore.ts';
+import { buildProject } from '../features/project/test/projectFixture.ts';
 import { useWorkspaceStore } from '../features/workspaces/workspaceStore.ts';
 import { currentPath, renderApp, stubServer } from '../test/renderApp.tsx';
 
@@ -54,7 +55,11 @@ describe('start-up and guards', () => {
   });
 
   it('opens public project pages to visitors', async () => {
-    stubServer({});
+    stubServer({
+      overrides: {
+        'GET /v1/project/field-team/survey': { data: buildProject({ public: true, role: null }) },
+      },
+    });
     const { router } = renderApp('/projects/field-team/survey');
     await screen.findByRole('heading', { name: 'Files' });
     expect(currentPath(router)).toBe('/projects/field-team/survey/tree');
@@ -63,7 +68,10 @@ describe('start-up and guards', () => {
   });
 
   it('redirects the old blob and version addresses to their query forms', async () => {
-    stubServer({ isAuthenticated: true });
+    stubServer({
+      isAuthenticated: true,
+      overrides: { 'GET /v1/project/ws/survey': { data: buildProject({ namespace: 'ws' }) } },
+    });
     const blob = renderApp('/projects/ws/survey/blob/data/points.gpkg');
     await screen.findByRole('heading', { name: 'survey' });
     expect(currentPath(blob.router)).toBe('/projects/ws/survey/tree?file_path=data/points.gpkg');

@@ -1,12 +1,11 @@
-import { SectionPlaceholder } from '../ui/SectionPlaceholder.tsx';
+import { ProjectOwnerGate } from '../features/project/components/ProjectOwnerGate.tsx';
+import { ProjectSettingsPanel } from '../features/project/components/ProjectSettingsPanel.tsx';
 
-/** /projects/:namespace/:projectName/settings (placeholder). */
+/** /projects/:namespace/:projectName/settings — owners only (SPEC §2 "Settings tab"). */
 export function ProjectSettingsPage() {
   return (
-    <SectionPlaceholder
-      title="Settings"
-      description="Project visibility and deletion will be managed here."
-      icon="pi pi-cog"
-    />
+    <ProjectOwnerGate>
+      <ProjectSettingsPanel />
+    </ProjectOwnerGate>
   );
 }

@@ -1,18 +1,11 @@
-import { useParams, useSearchParams } from 'react-router';
-import { SectionPlaceholder } from '../ui/SectionPlaceholder.tsx';
+import { useSearchParams } from 'react-router';
+import { ProjectFilesList } from '../features/project/components/ProjectFilesList.tsx';
 
-/** /projects/:namespace/:projectName/tree/* — the files tab (placeholder). */
+/**
+ * /projects/:namespace/:projectName/tree/* — the files tab. For now a read-only list of the current
+ * files; browsing folders and uploading come with the file browser.
+ */
 export function ProjectTreePage() {
-  const { '*': location = '' } = useParams();
   const [searchParams] = useSearchParams();
-  const filePath = searchParams.get('file_path');
-  const folder = location ? `Folder “${location}”. ` : '';
-  const file = filePath ? `Selected file “${filePath}”. ` : '';
-  return (
-    <SectionPlaceholder
-      title="Files"
-      description={`${folder}${file}The project's files will be browsed and uploaded here.`}
-      icon="pi pi-file"
-    />
-  );
+  return <ProjectFilesList selectedPath={searchParams.get('file_path') ?? undefined} />;
 }

@@ -1,0 +1,179 @@
+import { CLONE_PROJECT_TEXTS, type ProjectDetail, type Workspace } from '@waymark/contract';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { type FormEvent, useId, useState } from 'react';
+import { useSession } from '../../session/hooks/useSession.ts';
+import { useCurrentWorkspace } from '../../workspaces/hooks/useCurrentWorkspace.ts';
+import { useWorkspaceStore } from '../../workspaces/workspaceStore.ts';
+import { useCloneProject } from '../hooks/useCloneProject.ts';
+import { getCloneTargets, pickInitialCloneTarget } from '../projectAbilities.ts';
+
+/** SPEC §9: the clone dialog is 580 px wide. */
+const DIALOG_WIDTH = 'min(580px, calc(100vw - 2rem))';
+
+interface CloneProjectDialogProps {
+  isVisible: boolean;
+  project: Pick<ProjectDetail, 'namespace' | 'name'>;
+  onHide: () => void;
+}
+
+interface CloneFormProps {
+  project: Pick<ProjectDetail, 'namespace' | 'name'>;
+  targets: Workspace[];
+  initialWorkspaceId: number | undefined;
+  onBusyChange: (isBusy: boolean) => void;
+  /** Tells while the workspace list is open, so Escape closes the list and not the dialog. */
+  onChoosingChange: (isChoosing: boolean) => void;
+  onHide: () => void;
+}
+
+/** The dialog's form; it unmounts on close, so every opening starts from the project's own name. */
+function CloneForm({
+  project,
+  targets,
+  initialWorkspaceId,
+  onBusyChange,
+  onChoosingChange,
+  onHide,
+}: CloneFormProps) {
+  const nameId = useId();
+  const workspaceId = useId();
+  const [name, setName] = useState(project.name);
+  const [selectedId, setSelectedId] = useState(initialWorkspaceId);
+  const clone = useCloneProject(project);
+
+  const trimmedName = name.trim();
+  const workspace = targets.find((target) => target.id === selectedId);
+  const canClone = trimmedName !== '' && workspace !== undefined && !clone.isPending;
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!canClone) return;
+    onBusyChange(true);
+    clone.mutate(
+      { name: trimmedName, workspaceName: workspace.name },
+      { onSettled: () => onBusyChange(false) },
+    );
+  };
+
+  return (
+    <form className="clone-dialog" onSubmit={handleSubmit} noValidate data-testid="clone-dialog-form">
+      <p className="clone-dialog__intro">{CLONE_PROJECT_TEXTS.intro}</p>
+      <div className="form-field">
+        <label htmlFor={nameId} className="form-field__label">
+          {CLONE_PROJECT_TEXTS.nameLabel}
+        </label>
+        <InputText
+          id={nameId}
+          value={name}
+          onChange={(event) => {
+            setName(event.target.value);
+            clone.clearFieldError();
+          }}
+          autoFocus
+          autoComplete="off"
+          invalid={Boolean(clone.fieldError)}
+          aria-describedby={`${nameId}-error`}
+          className="form-field__input"
+          data-testid="clone-dialog-name"
+        />
+        <small
+          id={`${nameId}-error`}
+          className="form-field__error"
+          role={clone.fieldError ? 'alert' : undefined}
+          data-testid="clone-dialog-error"
+        >
+          {clone.fieldError ?? '\u00a0'}
+        </small>
+      </div>
+      <div className="form-field">
+        <label htmlFor={workspaceId} className="form-field__label">
+          {CLONE_PROJECT_TEXTS.workspaceLabel}
+        </label>
+        <Dropdown
+          inputId={workspaceId}
+          value={selectedId}
+          options={targets}
+          optionLabel="name"
+          optionValue="id"
+          placeholder={CLONE_PROJECT_TEXTS.workspacePlaceholder}
+          onChange={(event) => {
+            setSelectedId(typeof event.value === 'number' ? event.value : undefined);
+            clone.clearFieldError();
+          }}
+          onShow={() => onChoosingChange(true)}
+          onHide={() => onChoosingChange(false)}
+          className="form-field__input"
+          data-testid="clone-dialog-workspace"
+        />
+      </div>
+      <div className="dialog-actions">
+        <Button
+          type="button"
+          label={CLONE_PROJECT_TEXTS.cancel}
+          severity="secondary"
+          text
+          disabled={clone.isPending}
+          onClick={onHide}
+          data-testid="clone-dialog-cancel"
+        />
+        <Button
+          type="submit"
+          label={CLONE_PROJECT_TEXTS.submit}
+          icon="pi pi-copy"
+          disabled={!canClone}
+          loading={clone.isPending}
+          data-testid="clone-dialog-submit"
+        />
+      </div>
+    </form>
+  );
+}
+
+/**
+ * SPEC §2 "Clone project": persistent (a click beside it does not close it), 580 px wide, the name
+ * prefilled and a choice of the workspaces the user may create projects in.
+ */
+export function CloneProjectDialog({ isVisible, project, onHide }: CloneProjectDialogProps) {
+  const { isSuperuser } = useSession();
+  const workspaces = useWorkspaceStore((state) => state.workspaces);
+  const currentWorkspace = useCurrentWorkspace();
+  const [isBusy, setIsBusy] = useState(false);
+  const [isChoosing, setIsChoosing] = useState(false);
+  const targets = getCloneTargets(workspaces, isSuperuser);
+
+  const handleHide = () => {
+    if (isBusy) return;
+    // The list unmounts with the dialog without reporting that it closed.
+    setIsChoosing(false);
+    onHide();
+  };
+
+  return (
+    <Dialog
+      visible={isVisible}
+      header={CLONE_PROJECT_TEXTS.header}
+      onHide={handleHide}
+      modal
+      dismissableMask={false}
+      draggable={false}
+      resizable={false}
+      closable={!isBusy}
+      closeOnEscape={!isBusy && !isChoosing}
+      className="app-dialog"
+      style={{ width: DIALOG_WIDTH }}
+      data-testid="clone-dialog"
+    >
+      <CloneForm
+        project={project}
+        targets={targets}
+        initialWorkspaceId={pickInitialCloneTarget(targets, currentWorkspace?.id)}
+        onBusyChange={setIsBusy}
+        onChoosingChange={setIsChoosing}
+        onHide={handleHide}
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,80 @@
+import { LEAVE_PROJECT_TEXTS, PROJECT_PAGE_TEXTS, type ProjectDetail } from '@waymark/contract';
+import { Button } from 'primereact/button';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
+import { useSession } from '../../session/hooks/useSession.ts';
+import { useWorkspaceStore } from '../../workspaces/workspaceStore.ts';
+import { useDownloadProject } from '../hooks/useDownloadProject.ts';
+import { useLeaveProject } from '../hooks/useProjectMutations.ts';
+import { canLeaveProject, getCloneTargets } from '../projectAbilities.ts';
+import { CloneProjectDialog } from './CloneProjectDialog.tsx';
+
+interface ProjectActionsProps {
+  project: ProjectDetail;
+}
+
+type OpenDialog = 'clone' | 'leave' | null;
+
+/** The project's buttons (SPEC §2): Download; Clone when the user may clone; Leave for guests. */
+export function ProjectActions({ project }: ProjectActionsProps) {
+  const { isAuthenticated, isSuperuser, user } = useSession();
+  const workspaces = useWorkspaceStore((state) => state.workspaces);
+  const [openDialog, setOpenDialog] = useState<OpenDialog>(null);
+  const download = useDownloadProject(project);
+  const leave = useLeaveProject(project);
+
+  const canClone = isAuthenticated && getCloneTargets(workspaces, isSuperuser).length > 0;
+  const canLeave = isAuthenticated && canLeaveProject(project, workspaces, user?.id);
+  const closeDialog = () => setOpenDialog(null);
+
+  return (
+    <div className="project-actions">
+      <Button
+        label={PROJECT_PAGE_TEXTS.download}
+        icon="pi pi-download"
+        outlined
+        size="small"
+        loading={download.isPending}
+        onClick={() => download.mutate()}
+        data-testid="project-download"
+      />
+      {canClone && (
+        <Button
+          label={PROJECT_PAGE_TEXTS.clone}
+          icon="pi pi-copy"
+          outlined
+          size="small"
+          onClick={() => setOpenDialog('clone')}
+          data-testid="project-clone"
+        />
+      )}
+      {canLeave && (
+        <Button
+          label={PROJECT_PAGE_TEXTS.leave}
+          icon="pi pi-sign-out"
+          severity="danger"
+          outlined
+          size="small"
+          onClick={() => setOpenDialog('leave')}
+          data-testid="project-leave"
+        />
+      )}
+      {canClone && (
+        <CloneProjectDialog isVisible={openDialog === 'clone'} project={project} onHide={closeDialog} />
+      )}
+      {canLeave && (
+        <ConfirmDialog
+          isVisible={openDialog === 'leave'}
+          header={LEAVE_PROJECT_TEXTS.header}
+          message={LEAVE_PROJECT_TEXTS.message(`${project.namespace}/${project.name}`)}
+          confirmLabel={LEAVE_PROJECT_TEXTS.confirm}
+          isDanger
+          isBusy={leave.isPending}
+          testId="leave-project-dialog"
+          onConfirm={() => leave.mutate(undefined, { onError: closeDialog })}
+          onHide={closeDialog}
+        />
+      )}
+    </div>
+  );
+}

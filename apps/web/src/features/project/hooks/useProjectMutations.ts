@@ -1,0 +1,86 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  LEAVE_PROJECT_TEXTS,
+  PROJECT_ACCESS_TEXTS,
+  PROJECT_SETTINGS_TEXTS,
+  type ProjectDetail,
+} from '@waymark/contract';
+import { useNavigate } from 'react-router';
+import { getErrorMessage } from '../../../lib/api/apiErrors.ts';
+import { notify } from '../../../lib/notifications.ts';
+import { DASHBOARD_PATH, PROJECTS_PATH } from '../../../lib/paths.ts';
+import {
+  requestProjectAccess,
+  scheduleProjectDelete,
+  unsubscribeFromProject,
+  updateProjectPublicFlag,
+} from '../api/projectApi.ts';
+import { invalidateProjectLists } from '../projectListsCache.ts';
+import { forgetCachedProject, updateCachedProject } from '../projectQueryKeys.ts';
+
+type ProjectRef = Pick<ProjectDetail, 'id' | 'namespace' | 'name'>;
+
+/**
+ * SPEC §4 "Public flag toggles on a successful patch": the shown state changes only once the server
+ * agreed. Errors read as SPEC §7 says: the answer's detail, else 'Failed to update public flag'.
+ */
+export function useSetProjectPublic(project: ProjectRef) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (isPublic: boolean) => updateProjectPublicFlag(project.id, isPublic),
+    onSuccess: (_data, isPublic) => {
+      updateCachedProject(queryClient, project, (current) => ({
+        ...current,
+        public: isPublic,
+        access: { ...current.access, public: isPublic },
+      }));
+    },
+    onError: (error) => notify.error(getErrorMessage(error, PROJECT_SETTINGS_TEXTS.publicFailed)),
+  });
+}
+
+/** Schedules the deletion, then goes to "/" (SPEC §4). */
+export function useDeleteProject(project: ProjectRef) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () => scheduleProjectDelete(project.id),
+    onSuccess: async () => {
+      await navigate('/');
+      forgetCachedProject(queryClient, project);
+      await invalidateProjectLists(queryClient);
+    },
+    onError: (error) => notify.error(getErrorMessage(error, PROJECT_SETTINGS_TEXTS.deleteFailed)),
+  });
+}
+
+/** A guest leaves a project shared with them, then goes to the dashboard (SPEC §4). */
+export function useLeaveProject(project: ProjectRef) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () => unsubscribeFromProject(project.id),
+    onSuccess: async () => {
+      await navigate(DASHBOARD_PATH);
+      forgetCachedProject(queryClient, project);
+      await invalidateProjectLists(queryClient);
+    },
+    onError: (error) => notify.error(getErrorMessage(error, LEAVE_PROJECT_TEXTS.failed)),
+  });
+}
+
+/** Asks the owners for access; afterwards the user goes to the projects list (SPEC §4). */
+export function useRequestProjectAccess(namespace: string, name: string) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () => requestProjectAccess(namespace, name),
+    onSuccess: async () => {
+      notify.success(PROJECT_ACCESS_TEXTS.requested);
+      await navigate(PROJECTS_PATH);
+      // Coming back to the project must show "You already requested access", not the request button.
+      forgetCachedProject(queryClient, { namespace, name });
+    },
+    onError: (error) => notify.error(getErrorMessage(error, PROJECT_ACCESS_TEXTS.requestFailed)),
+  });
+}

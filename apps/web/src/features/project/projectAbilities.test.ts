@@ -1,0 +1,96 @@
+import type { Workspace } from '@waymark/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  canLeaveProject,
+  getCloneTargets,
+  getProjectTabs,
+  type isProjectOwner,
+  pickInitialCloneTarget,
+} from './projectAbilities.ts';
+import { buildProject } from './test/projectFixture.ts';
+
+const workspace = (id: number, role: Workspace['role']): Workspace => ({
+  id,
+  name: `ws-${id}`,
+  storage: 1000,
+  disk_usage: 0,
+  project_count: 0,
+  role,
+});
+
+const tabIds = (isAuthenticated: boolean, role: Parameters<typeof isProjectOwner>[0]) =>
+  getProjectTabs({ namespace: 'ws', name: 'survey', isAuthenticated, role }).map((tab) => tab.id);
+
+describe('getProjectTabs', () => {
+  it('gives visitors the files tab only', () => {
+    expect(tabIds(false, null)).toEqual(['files']);
+    // A role cannot widen a visitor's tabs: the history route needs a signed-in user.
+    expect(tabIds(false, 'owner')).toEqual(['files']);
+  });
+
+  it('adds history for signed-in users who do not own the project', () => {
+    expect(tabIds(true, 'reader')).toEqual(['files', 'history']);
+    expect(tabIds(true, 'writer')).toEqual(['files', 'history']);
+    expect(tabIds(true, null)).toEqual(['files', 'history']);
+  });
+
+  it('adds collaborators and settings for owners', () => {
+    expect(tabIds(true, 'owner')).toEqual(['files', 'history', 'collaborators', 'settings']);
+  });
+
+  it('links every tab without a query', () => {
+    const tabs = getProjectTabs({ namespace: 'my ws', name: 'a/b', isAuthenticated: true, role: 'owner' });
+    expect(tabs.map((tab) => tab.to)).toEqual([
+      '/projects/my%20ws/a%2Fb/tree',
+      '/projects/my%20ws/a%2Fb/history',
+      '/projects/my%20ws/a%2Fb/collaborators',
+      '/projects/my%20ws/a%2Fb/settings',
+    ]);
+  });
+});
+
+describe('getCloneTargets', () => {
+  const workspaces = [
+    workspace(1, 'owner'),
+    workspace(2, 'admin'),
+    workspace(3, 'writer'),
+    workspace(4, 'guest'),
+  ];
+
+  it('keeps the workspaces where the user may create projects', () => {
+    expect(getCloneTargets(workspaces, false).map((item) => item.id)).toEqual([1, 2]);
+  });
+
+  it('lets superusers clone into any of their workspaces', () => {
+    expect(getCloneTargets(workspaces, true).map((item) => item.id)).toEqual([1, 2, 3, 4]);
+  });
+});
+
+describe('pickInitialCloneTarget', () => {
+  const targets = [workspace(1, 'owner'), workspace(2, 'admin')];
+
+  it('prefers the current workspace, else the only choice, else none', () => {
+    expect(pickInitialCloneTarget(targets, 2)).toBe(2);
+    expect(pickInitialCloneTarget(targets, 9)).toBeUndefined();
+    expect(pickInitialCloneTarget([workspace(5, 'admin')], 9)).toBe(5);
+    expect(pickInitialCloneTarget([], undefined)).toBeUndefined();
+  });
+});
+
+describe('canLeaveProject', () => {
+  const shared = buildProject({
+    workspace_id: 3,
+    access: { ...buildProject().access, readers: [7], readersnames: ['ada'] },
+  });
+
+  it('lets a guest of the workspace leave a project shared with them', () => {
+    expect(canLeaveProject(shared, [workspace(3, 'guest')], 7)).toBe(true);
+  });
+
+  it('refuses members of the workspace, non-members and visitors', () => {
+    expect(canLeaveProject(shared, [workspace(3, 'reader')], 7)).toBe(false);
+    expect(canLeaveProject(shared, [workspace(3, 'guest')], 8)).toBe(false);
+    expect(canLeaveProject(shared, [workspace(4, 'guest')], 7)).toBe(false);
+    expect(canLeaveProject(shared, [workspace(3, 'guest')], undefined)).toBe(false);
+  });
+});

@@ -1,0 +1,85 @@
+import {
+  hasProjectRole,
+  hasWorkspaceRole,
+  PROJECT_PAGE_TEXTS,
+  type ProjectDetail,
+  type Workspace,
+} from '@waymark/contract';
+import { projectHistoryPath, projectPath, projectTreePath } from '../../lib/paths.ts';
+
+export type ProjectTabId = 'files' | 'history' | 'collaborators' | 'settings';
+
+export interface ProjectTab {
+  id: ProjectTabId;
+  label: string;
+  to: string;
+}
+
+export interface ProjectTabsInput {
+  namespace: string;
+  name: string;
+  isAuthenticated: boolean;
+  role: ProjectDetail['role'];
+}
+
+/** True for project owners: they see Collaborators and Settings (SPEC §6). */
+export function isProjectOwner(role: ProjectDetail['role']): boolean {
+  return hasProjectRole(role, 'owner');
+}
+
+/**
+ * SPEC §2 tabs: Files always, History for signed-in users, Collaborators and Settings for owners.
+ * Tabs link without a query, so switching tab clears file_path and version_id.
+ */
+export function getProjectTabs({ namespace, name, isAuthenticated, role }: ProjectTabsInput): ProjectTab[] {
+  const tabs: ProjectTab[] = [
+    { id: 'files', label: PROJECT_PAGE_TEXTS.tabFiles, to: projectTreePath(namespace, name) },
+  ];
+  if (!isAuthenticated) return tabs;
+  tabs.push({ id: 'history', label: PROJECT_PAGE_TEXTS.tabHistory, to: projectHistoryPath(namespace, name) });
+  if (isProjectOwner(role)) {
+    const base = projectPath(namespace, name);
+    tabs.push(
+      { id: 'collaborators', label: PROJECT_PAGE_TEXTS.tabCollaborators, to: `${base}/collaborators` },
+      { id: 'settings', label: PROJECT_PAGE_TEXTS.tabSettings, to: `${base}/settings` },
+    );
+  }
+  return tabs;
+}
+
+/**
+ * Workspaces a project may be cloned into: those where the user may create projects (workspace admin
+ * and up, as the server checks); superusers may use any of theirs.
+ */
+export function getCloneTargets(workspaces: Workspace[], isSuperuser: boolean): Workspace[] {
+  return isSuperuser
+    ? workspaces
+    : workspaces.filter((workspace) => hasWorkspaceRole(workspace.role, 'admin'));
+}
+
+/**
+ * SPEC §6 "A guest-role member can leave the project": a guest of the project's workspace, to whom the
+ * project was shared (they are on its access lists; `readers` holds every member).
+ */
+export function canLeaveProject(
+  project: Pick<ProjectDetail, 'workspace_id' | 'access'>,
+  workspaces: Workspace[],
+  userId: number | undefined,
+): boolean {
+  if (userId === undefined) return false;
+  const workspace = workspaces.find((candidate) => candidate.id === project.workspace_id);
+  return workspace?.role === 'guest' && project.access.readers.includes(userId);
+}
+
+/**
+ * Which workspace is picked at first: the current one when the copy may go there, or the only
+ * possible one. With several choices and none obvious the user picks, rather than cloning into a
+ * workspace they did not mean.
+ */
+export function pickInitialCloneTarget(
+  targets: Workspace[],
+  currentId: number | undefined,
+): number | undefined {
+  if (targets.some((workspace) => workspace.id === currentId)) return currentId;
+  return targets.length === 1 ? targets[0]?.id : undefined;
+}

@@ -1,0 +1,148 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CONFIRM_DIALOG_TEXTS, PROJECT_SETTINGS_TEXTS, type ProjectDetail } from '@waymark/contract';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { buildProject } from '../features/project/test/projectFixture.ts';
+import { useWorkspaceStore } from '../features/workspaces/workspaceStore.ts';
+import { currentPath, renderApp, stubServer } from '../test/renderApp.tsx';
+import type { StubReply } from '../test/stubAdapter.ts';
+
+const OWNED = buildProject({ role: 'owner', name: 'Survey 2025' });
+const PROJECT_URL = 'GET /v1/project/field-team/Survey%202025';
+const PUBLIC_URL = `PATCH /app/project/${OWNED.id}/public`;
+const DELETE_URL = `POST /v2/projects/${OWNED.id}/scheduleDelete`;
+
+async function openSettings(project: ProjectDetail, replies: Record<string, StubReply> = {}) {
+  const stub = stubServer({
+    isAuthenticated: true,
+    overrides: { [PROJECT_URL]: { data: project }, ...replies },
+  });
+  const view = renderApp('/projects/field-team/Survey%202025/settings');
+  await screen.findByTestId('project-settings');
+  return { ...stub, ...view };
+}
+
+const writes = (requests: { method: string; url: string; data: unknown }[]) =>
+  requests.filter((request) => request.method !== 'GET');
+
+beforeEach(() => {
+  useWorkspaceStore.getState().reset();
+});
+
+describe('settings: public or private', () => {
+  it('makes a private project public after the confirmation', async () => {
+    const { requests } = await openSettings(OWNED, { [PUBLIC_URL]: { status: 204 } });
+    expect(screen.getByText(PROJECT_SETTINGS_TEXTS.visibilityTitle)).toBeTruthy();
+    expect(screen.getByTestId('project-visibility-state').textContent).toBe(
+      PROJECT_SETTINGS_TEXTS.privateState,
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: PROJECT_SETTINGS_TEXTS.makePublic }));
+    const dialog = await screen.findByRole('dialog', { name: CONFIRM_DIALOG_TEXTS.header });
+    expect(within(dialog).getByText(PROJECT_SETTINGS_TEXTS.confirmPublic)).toBeTruthy();
+    expect(writes(requests)).toEqual([]);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: PROJECT_SETTINGS_TEXTS.confirmYes }));
+    await waitFor(() =>
+      expect(screen.getByTestId('project-visibility-state').textContent).toBe(
+        PROJECT_SETTINGS_TEXTS.publicState,
+      ),
+    );
+    expect(writes(requests)).toMatchObject([
+      { method: 'PATCH', url: `/app/project/${OWNED.id}/public`, data: { public: true } },
+    ]);
+    expect(screen.getByTestId('project-header-public')).toBeTruthy();
+    expect(screen.getByRole('button', { name: PROJECT_SETTINGS_TEXTS.makePrivate })).toBeTruthy();
+  });
+
+  it('changes nothing when the confirmation is cancelled', async () => {
+    const { requests } = await openSettings(buildProject({ ...OWNED, public: true }));
+    await userEvent.click(screen.getByRole('button', { name: PROJECT_SETTINGS_TEXTS.makePrivate }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(PROJECT_SETTINGS_TEXTS.confirmPrivate)).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: CONFIRM_DIALOG_TEXTS.cancel }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(writes(requests)).toEqual([]);
+    expect(screen.getByTestId('project-visibility-state').textContent).toBe(
+      PROJECT_SETTINGS_TEXTS.publicState,
+    );
+  });
+
+  it('keeps the state and toasts when the server refuses', async () => {
+    await openSettings(OWNED, { [PUBLIC_URL]: { status: 500 } });
+    await userEvent.click(screen.getByRole('button', { name: PROJECT_SETTINGS_TEXTS.makePublic }));
+    await userEvent.click(await screen.findByRole('button', { name: PROJECT_SETTINGS_TEXTS.confirmYes }));
+    expect(await screen.findByText(PROJECT_SETTINGS_TEXTS.publicFailed)).toBeTruthy();
+    expect(screen.getByTestId('project-visibility-state').textContent).toBe(
+      PROJECT_SETTINGS_TEXTS.privateState,
+    );
+  });
+});
+
+describe('settings: delete', () => {
+  it('tells about the retention period before anything is deleted', async () => {
+    await openSettings(OWNED);
+    expect(screen.getByText(PROJECT_SETTINGS_TEXTS.deleteDescription)).toBeTruthy();
+    expect(PROJECT_SETTINGS_TEXTS.deleteDescription).toContain('7 days');
+  });
+
+  it('enables Delete only once the exact name is typed, then schedules the deletion and goes home', async () => {
+    const { requests, router } = await openSettings(OWNED, { [DELETE_URL]: { status: 204 } });
+    await userEvent.click(screen.getByRole('button', { name: PROJECT_SETTINGS_TEXTS.deleteButton }));
+    const dialog = await screen.findByRole('dialog', { name: PROJECT_SETTINGS_TEXTS.deleteConfirmHeader });
+    const field = within(dialog).getByLabelText(PROJECT_SETTINGS_TEXTS.deleteConfirmField);
+    const confirm = within(dialog).getByRole('button', {
+      name: PROJECT_SETTINGS_TEXTS.deleteConfirm,
+    }) as HTMLButtonElement;
+
+    expect(confirm.disabled).toBe(true);
+    for (const attempt of ['Survey', 'survey 2025', 'Survey 2025 ', ' Survey 2025']) {
+      await userEvent.clear(field);
+      await userEvent.type(field, attempt);
+      expect(confirm.disabled).toBe(true);
+    }
+    // Enter does not get around the disabled button.
+    await userEvent.type(field, '{Enter}');
+    expect(writes(requests)).toEqual([]);
+
+    await userEvent.clear(field);
+    await userEvent.type(field, 'Survey 2025');
+    expect(confirm.disabled).toBe(false);
+    await userEvent.click(confirm);
+    await waitFor(() => expect(currentPath(router)).toBe('/dashboard'));
+    expect(writes(requests)).toMatchObject([
+      { method: 'POST', url: `/v2/projects/${OWNED.id}/scheduleDelete` },
+    ]);
+  });
+
+  it('toasts when the deletion fails and stays on the project', async () => {
+    const { router } = await openSettings(OWNED, { [DELETE_URL]: { status: 500 } });
+    await userEvent.click(screen.getByRole('button', { name: PROJECT_SETTINGS_TEXTS.deleteButton }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(
+      within(dialog).getByLabelText(PROJECT_SETTINGS_TEXTS.deleteConfirmField),
+      'Survey 2025',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: PROJECT_SETTINGS_TEXTS.deleteConfirm }));
+    expect(await screen.findByText(PROJECT_SETTINGS_TEXTS.deleteFailed)).toBeTruthy();
+    expect(currentPath(router)).toBe('/projects/field-team/Survey%202025/settings');
+  });
+
+  it('asks for the name afresh every time the dialog opens', async () => {
+    await openSettings(OWNED);
+    await userEvent.click(screen.getByRole('button', { name: PROJECT_SETTINGS_TEXTS.deleteButton }));
+    let dialog = await screen.findByRole('dialog');
+    await userEvent.type(
+      within(dialog).getByLabelText(PROJECT_SETTINGS_TEXTS.deleteConfirmField),
+      'Survey 2025',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: CONFIRM_DIALOG_TEXTS.cancel }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await userEvent.click(screen.getByRole('button', { name: PROJECT_SETTINGS_TEXTS.deleteButton }));
+    dialog = await screen.findByRole('dialog');
+    const field = within(dialog).getByLabelText(
+      PROJECT_SETTINGS_TEXTS.deleteConfirmField,
+    ) as HTMLInputElement;
+    expect(field.value).toBe('');
+  });
+});
