@@ -148,7 +148,7 @@ describe('shell', () => {
     expect(useLayoutStore.getState().drawer).toBe(true);
     await userEvent.click(screen.getByTestId('sidebar-item-projects'));
     expect(useLayoutStore.getState().drawer).toBe(false);
-    expect(await screen.findByRole('heading', { name: 'Projects' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'My projects' })).toBeTruthy();
   });
 
   it('drops the user after a 401 and sends them to sign in', async () => {

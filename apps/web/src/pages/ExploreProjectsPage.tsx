@@ -1,12 +1,14 @@
-import { PagePlaceholder } from '../ui/PagePlaceholder.tsx';
+import { PROJECTS_LIST_TEXTS } from '@waymark/contract';
+import { ProjectsList } from '../features/projects/components/ProjectsList.tsx';
 
-/** /projects/explore — placeholder until the projects list issue. */
+/** /projects/explore — public projects of every workspace, so names carry their namespace. */
 export function ExploreProjectsPage() {
   return (
-    <PagePlaceholder
-      title="Public projects"
-      description="Projects shared publicly by the community will be listed here."
-      icon="pi pi-globe"
+    <ProjectsList
+      title={PROJECTS_LIST_TEXTS.publicProjectsTitle}
+      subtitle="Projects shared publicly by the community"
+      scope={{ onlyPublic: true }}
+      showNamespace
     />
   );
 }

@@ -1,14 +1,27 @@
 import { useParams } from 'react-router';
-import { PagePlaceholder } from '../ui/PagePlaceholder.tsx';
+import { ProjectsList } from '../features/projects/components/ProjectsList.tsx';
+import { useCanCreateProject } from '../features/projects/hooks/useCanCreateProject.ts';
+import { useCurrentWorkspace } from '../features/workspaces/hooks/useCurrentWorkspace.ts';
+import { useWorkspaceStore } from '../features/workspaces/workspaceStore.ts';
 
-/** /projects/:namespace — placeholder until the projects list issue. */
+/** /projects/:namespace — the projects of one workspace that the user may see. */
 export function NamespaceProjectsPage() {
   const { namespace = '' } = useParams();
+  const isOwnWorkspace = useWorkspaceStore((state) =>
+    state.workspaces.some((workspace) => workspace.name === namespace),
+  );
+  const currentWorkspace = useCurrentWorkspace();
+  const canCreateProject = useCanCreateProject();
   return (
-    <PagePlaceholder
-      title={`Projects of ${namespace}`}
-      description="Projects of this workspace will be listed here."
-      icon="pi pi-folder"
+    <ProjectsList
+      // Another namespace in the address starts a fresh list.
+      key={namespace}
+      title={namespace}
+      subtitle="Workspace projects"
+      scope={{ namespace }}
+      // New projects land in the current workspace, so only its own page offers to create one.
+      canCreateProject={canCreateProject && currentWorkspace?.name === namespace}
+      checkNamespaceExists={!isOwnWorkspace}
     />
   );
 }

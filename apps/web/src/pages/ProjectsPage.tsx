@@ -1,12 +1,50 @@
-import { PagePlaceholder } from '../ui/PagePlaceholder.tsx';
+import { PROJECTS_LIST_TEXTS } from '@waymark/contract';
+import { ProjectsList } from '../features/projects/components/ProjectsList.tsx';
+import { useCanCreateProject, useHasEmail } from '../features/projects/hooks/useCanCreateProject.ts';
+import { useSession } from '../features/session/hooks/useSession.ts';
+import { useCurrentWorkspace } from '../features/workspaces/hooks/useCurrentWorkspace.ts';
 
-/** /projects — placeholder until the projects list issue. */
+/**
+ * /projects — the projects of the current workspace. The route is public: visitors, and accounts
+ * without an email (which cannot own projects), see the public projects instead.
+ */
 export function ProjectsPage() {
+  const { isAuthenticated } = useSession();
+  const hasEmail = useHasEmail();
+  const workspace = useCurrentWorkspace();
+  const canCreateProject = useCanCreateProject();
+
+  if (!isAuthenticated || !hasEmail) {
+    return (
+      <ProjectsList
+        key="public"
+        title={PROJECTS_LIST_TEXTS.publicProjectsTitle}
+        scope={{ onlyPublic: true }}
+        showNamespace
+      />
+    );
+  }
+  if (!workspace) {
+    // Without a workspace there is no "current" one to list: show what the user has access to.
+    return (
+      <ProjectsList
+        key="no-workspace"
+        title={PROJECTS_LIST_TEXTS.myProjectsTitle}
+        scope={{ excludePublic: true }}
+        showNamespace
+        showCommunityBanner
+      />
+    );
+  }
   return (
-    <PagePlaceholder
-      title="Projects"
-      description="Projects of your workspace will be listed here."
-      icon="pi pi-folder"
+    <ProjectsList
+      // A switch of workspace starts a fresh list: page 1, no search.
+      key={`workspace-${workspace.id}`}
+      title={PROJECTS_LIST_TEXTS.myProjectsTitle}
+      subtitle={`Projects in the ${workspace.name} workspace`}
+      scope={{ namespace: workspace.name }}
+      canCreateProject={canCreateProject}
+      showCommunityBanner
     />
   );
 }

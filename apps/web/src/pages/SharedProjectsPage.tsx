@@ -1,12 +1,15 @@
-import { PagePlaceholder } from '../ui/PagePlaceholder.tsx';
+import { PROJECTS_LIST_TEXTS } from '@waymark/contract';
+import { ProjectsList } from '../features/projects/components/ProjectsList.tsx';
 
-/** /shared-projects — placeholder until the projects list issue. */
+/** /shared-projects — projects other people shared with the user (flag=shared). */
 export function SharedProjectsPage() {
   return (
-    <PagePlaceholder
-      title="Shared with me"
-      description="Projects other people shared with you will be listed here."
-      icon="pi pi-share-alt"
+    <ProjectsList
+      title={PROJECTS_LIST_TEXTS.sharedProjectsTitle}
+      subtitle="Projects other people shared with you"
+      scope={{ flag: 'shared' }}
+      showNamespace
+      showCommunityBanner
     />
   );
 }

@@ -19,6 +19,8 @@ export interface RecordedRequest {
   url: string;
   headers: AxiosHeaders;
   data: unknown;
+  /** Query parameters given through axios' `params` option. */
+  params: Record<string, unknown>;
 }
 
 type Responder = StubReply | ((request: RecordedRequest) => StubReply);
@@ -48,6 +50,7 @@ export function createStubAdapter(table: Record<string, Responder | Responder[]>
       url,
       headers: AxiosHeaders.from(config.headers),
       data: parseBody(config.data),
+      params: (config.params as Record<string, unknown> | undefined) ?? {},
     };
     requests.push(request);
     const key = `${method} ${url.split('?')[0]}`;

@@ -1,0 +1,42 @@
+import { PROJECTS_LIST_TEXTS } from '@waymark/contract';
+import { Button } from 'primereact/button';
+import { EmptyState } from '../../../ui/EmptyState.tsx';
+import { FoldedMapIllustration } from '../../../ui/FoldedMapIllustration.tsx';
+
+interface ProjectsEmptyStateProps {
+  /** A search is narrowing the list. */
+  hasSearch: boolean;
+  /** The user may create projects; only then is the first one suggested. */
+  canCreate: boolean;
+  onCreate: () => void;
+}
+
+/** SPEC §2 empty states of the projects list: no match for the search, or no project at all. */
+export function ProjectsEmptyState({ hasSearch, canCreate, onCreate }: ProjectsEmptyStateProps) {
+  if (hasSearch) {
+    return (
+      <EmptyState
+        illustration={<FoldedMapIllustration />}
+        title={PROJECTS_LIST_TEXTS.emptySearch}
+        testId="projects-empty"
+      />
+    );
+  }
+  return (
+    <EmptyState
+      illustration={<FoldedMapIllustration />}
+      title={PROJECTS_LIST_TEXTS.emptyNone}
+      text={canCreate ? PROJECTS_LIST_TEXTS.emptyCreateHint : undefined}
+      testId="projects-empty"
+    >
+      {canCreate && (
+        <Button
+          label={PROJECTS_LIST_TEXTS.emptyCreateButton}
+          icon="pi pi-plus"
+          onClick={onCreate}
+          data-testid="projects-empty-create"
+        />
+      )}
+    </EmptyState>
+  );
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { createProject } from '../api/projectsApi.ts';
+import { PROJECTS_QUERY_KEY } from './useProjectList.ts';
+
+export interface CreateProjectInput {
+  namespace: string;
+  name: string;
+}
+
+/** POST /v1/project/{namespace}; new projects start private (SPEC §2 dialog). */
+export function useCreateProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ namespace, name }: CreateProjectInput) =>
+      createProject(namespace, { name, public: false }),
+    onSuccess: () => {
+      // Not awaited: the user moves on to the new project while the lists refresh behind them.
+      void queryClient.invalidateQueries({ queryKey: PROJECTS_QUERY_KEY });
+    },
+  });
+}

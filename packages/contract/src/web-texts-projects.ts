@@ -1,0 +1,75 @@
+/**
+ * Texts of the projects lists, the new-project dialog and the dashboard (SPEC §2, §8). Exact strings:
+ * unit and end-to-end tests import them from here.
+ */
+
+export const PROJECTS_LIST_TEXTS = {
+  myProjectsTitle: 'My projects',
+  publicProjectsTitle: 'Public projects',
+  sharedProjectsTitle: 'Shared with me',
+  searchPlaceholder: 'Search projects by name',
+  searchLabel: 'Search projects',
+  sortLabel: 'Sort projects',
+  createProject: 'Create project',
+  namespaceNotFound: 'Namespace not found. Please check if address is written correctly',
+  communityTitle: 'Community projects',
+  communityText: 'See what others share publicly: field surveys, templates and ready-made QGIS projects.',
+  communityButton: 'Browse community projects',
+  columnName: 'Project name',
+  columnVersions: 'Versions',
+  columnSize: 'Size',
+  publicBadge: 'Public',
+  missingQgis: 'Failed to find a QGIS project file',
+  conflict: 'Conflicting file in project',
+  emptySearch: "We couldn't find any projects matching your search criteria.",
+  emptyNone: "You don't have any projects yet.",
+  emptyCreateHint: 'Let’s start by creating a first one!',
+  emptyCreateButton: 'Create new project',
+  loadErrorTitle: 'Projects could not be loaded.',
+  retry: 'Try again',
+  paginatorLabel: 'Projects pages',
+} as const;
+
+/** Sort menu entries of the projects list (SPEC §2: name A-Z, name Z-A, last updated, files size). */
+export const PROJECT_SORT_LABELS = {
+  nameAsc: 'Sort by name A-Z',
+  nameDesc: 'Sort by name Z-A',
+  updatedDesc: 'Sort by last updated',
+  sizeDesc: 'Sort by files size',
+} as const;
+
+export const NEW_PROJECT_TEXTS = {
+  header: 'New project',
+  nameLabel: 'Project name',
+  namePlaceholder: 'e.g. tree-survey-2025',
+  cancel: 'Cancel',
+  submit: 'Create project',
+} as const;
+
+export const DASHBOARD_PROJECT_TEXTS = {
+  storageAlmostFull: (percent: number) => `Your storage is almost full (${percent}%).`,
+  storageSyncSoon: 'Soon you will not be able to sync your projects.',
+  closeStorageWarning: 'Close storage warning',
+  accessRequestsTitle: 'Project access requests',
+  accessRequestsReview: 'Review',
+  expired: 'Expired',
+  viewAllProjects: 'View all projects',
+  mobileAppTitle: 'Take your projects into the field',
+  mobileAppText:
+    'Capture data on your phone or tablet with the Mergin Maps mobile app and sync it straight into your projects.',
+  appStore: 'Download on the App Store',
+  googlePlay: 'Get it on Google Play',
+  closeMobileApp: 'Close mobile app promotion',
+} as const;
+
+/** Store pages of the mobile capture app promoted in the dashboard footer (SPEC §1). */
+export const MOBILE_APP_STORE_URL = 'https://apps.apple.com/app/mergin-maps/id1478603559';
+export const MOBILE_APP_PLAY_URL = 'https://play.google.com/store/apps/details?id=uk.co.lutraconsulting';
+
+/** Toasts of SPEC §8 raised by the projects lists, the dashboard and the new-project dialog. */
+export const PROJECTS_TOAST_TEXTS = {
+  loadProjects: 'Failed to load projects',
+  fetchProjectsList: 'Failed to fetch list of projects',
+  fetchAccessRequests: 'Failed to fetch project access requests',
+  createProject: 'Failed to create project.',
+} as const;
