@@ -11,9 +11,15 @@ interface ProjectVisibilitySettingProps {
 /** SPEC §2 Settings: make the project public or private, after a confirmation. */
 export function ProjectVisibilitySetting({ project }: ProjectVisibilitySettingProps) {
   const [isConfirming, setIsConfirming] = useState(false);
+  // The state asked for, kept after closing so the dialog's text does not flip while it fades out.
+  const [target, setTarget] = useState(!project.public);
   const setPublic = useSetProjectPublic(project);
   const isPublic = project.public;
   const close = () => setIsConfirming(false);
+  const handleToggle = () => {
+    setTarget(!isPublic);
+    setIsConfirming(true);
+  };
 
   return (
     <section
@@ -46,18 +52,18 @@ export function ProjectVisibilitySetting({ project }: ProjectVisibilitySettingPr
           icon={isPublic ? 'pi pi-lock' : 'pi pi-globe'}
           outlined
           size="small"
-          onClick={() => setIsConfirming(true)}
+          onClick={handleToggle}
           className="setting-row__action"
           data-testid="project-visibility-toggle"
         />
       </div>
       <ConfirmDialog
         isVisible={isConfirming}
-        message={isPublic ? PROJECT_SETTINGS_TEXTS.confirmPrivate : PROJECT_SETTINGS_TEXTS.confirmPublic}
+        message={target ? PROJECT_SETTINGS_TEXTS.confirmPublic : PROJECT_SETTINGS_TEXTS.confirmPrivate}
         confirmLabel={PROJECT_SETTINGS_TEXTS.confirmYes}
         isBusy={setPublic.isPending}
         testId="project-visibility-dialog"
-        onConfirm={() => setPublic.mutate(!isPublic, { onSettled: close })}
+        onConfirm={() => setPublic.mutate(target, { onSettled: close })}
         onHide={close}
       />
     </section>
