@@ -127,7 +127,10 @@ export const projects = pgTable(
     public: boolean('public').notNull().default(false),
     latestVersion: integer('latest_version').notNull().default(0),
     diskUsage: bigint('disk_usage', { mode: 'number' }).notNull().default(0),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     creatorId: integer('creator_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

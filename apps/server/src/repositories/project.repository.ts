@@ -21,8 +21,7 @@ export type MemberRow = { projectId: string; userId: number; username: string; r
 
 /** Who is looking: decides which projects exist for them in lists. */
 export type Viewer =
-  | { kind: 'anonymous' }
-  | { kind: 'user'; userId: number; isAdmin: boolean; readsEveryWorkspace: boolean };
+  { kind: 'anonymous' } | { kind: 'user'; userId: number; isAdmin: boolean; readsEveryWorkspace: boolean };
 
 export type ListFilters = {
   includePublic: boolean;

@@ -16,17 +16,26 @@ export function createUserRepository(db: Db) {
     /** Username or email, both matched case-insensitively; an `@` means email. */
     async findByLogin(login: string): Promise<UserRow | undefined> {
       const column = login.includes('@') ? users.email : users.username;
-      const [row] = await db.select().from(users).where(sql`lower(${column}) = lower(${login})`);
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${column}) = lower(${login})`);
       return row;
     },
 
     async findByUsername(username: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`);
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.username}) = lower(${username})`);
       return row;
     },
 
     async findByEmail(email: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${email})`);
       return row;
     },
 

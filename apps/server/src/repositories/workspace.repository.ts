@@ -15,7 +15,10 @@ export function createWorkspaceRepository(db: Db) {
     },
 
     async findByName(name: string): Promise<WorkspaceRow | undefined> {
-      const [row] = await db.select().from(workspaces).where(sql`lower(${workspaces.name}) = lower(${name})`);
+      const [row] = await db
+        .select()
+        .from(workspaces)
+        .where(sql`lower(${workspaces.name}) = lower(${name})`);
       return row;
     },
 

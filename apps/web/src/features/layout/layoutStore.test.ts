@@ -46,7 +46,9 @@ describe('drawer rule', () => {
     resizeTo(900);
     renderHook(() => useDrawerAutoToggle());
     act(() => useLayoutStore.getState().setDrawer(true));
-    act(() => window.dispatchEvent(new Event('resize')));
+    act(() => {
+      window.dispatchEvent(new Event('resize'));
+    });
     expect(useLayoutStore.getState().drawer).toBe(true);
   });
 

@@ -21,8 +21,7 @@ export function getErrorMessage(error: unknown, fallback?: string): string {
 }
 
 export type FormErrorResult =
-  | { kind: 'message'; message: string }
-  | { kind: 'fields'; fields: Record<string, string> };
+  { kind: 'message'; message: string } | { kind: 'fields'; fields: Record<string, string> };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);

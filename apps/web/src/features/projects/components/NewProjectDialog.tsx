@@ -36,9 +36,9 @@ function NewProjectForm({ namespace, onClose }: NewProjectFormProps) {
     mutation.mutate(
       { namespace, name: trimmedName },
       {
-        onSuccess: async () => {
+        onSuccess: () => {
           onClose();
-          await navigate(projectPath(namespace, trimmedName));
+          void navigate(projectPath(namespace, trimmedName));
         },
         onError: (error) => {
           const detail = readServerDetail(error);
