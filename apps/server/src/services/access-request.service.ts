@@ -27,6 +27,15 @@ import { projectAccessFacts } from './project-access.ts';
 
 type Logger = { warn(obj: object, msg: string): void };
 
+function pageOf(query: AccessRequestListQuery) {
+  return {
+    offset: (query.page - 1) * query.per_page,
+    limit: query.per_page,
+    orderParams: query.order_params,
+    projectName: query.project_name,
+  };
+}
+
 function present(rows: AccessRequestListRow[], count: number): AccessRequestListResponse {
   return {
     items: rows.map((row) => ({
@@ -80,6 +89,17 @@ export function createAccessRequestService(deps: {
     }
   }
 
+  /** A pending request of a live project, and whether the caller manages that project. */
+  async function requirePending(actor: NonNullable<Actor>, id: number) {
+    const request = await accessRequests.findPendingById(id);
+    const found = request && (await projects.findById(request.projectId));
+    if (!request || !found) throw notFound('Access request not found');
+    const isOwner = canManageProject(
+      await projectAccessFacts({ config, projects, workspaces }, actor, found),
+    );
+    return { request, isOwner };
+  }
+
   return {
     async create(actor: NonNullable<Actor>, namespace: string, name: string): Promise<void> {
       const found = await projects.findByPath(namespace, name);
@@ -115,12 +135,7 @@ export function createAccessRequestService(deps: {
       actor: NonNullable<Actor>,
       query: AccessRequestListQuery,
     ): Promise<AccessRequestListResponse> {
-      const { rows, count } = await accessRequests.listForUser(actor.id, {
-        offset: (query.page - 1) * query.per_page,
-        limit: query.per_page,
-        orderParams: query.order_params,
-        projectName: query.project_name,
-      });
+      const { rows, count } = await accessRequests.listForUser(actor.id, pageOf(query));
       return present(rows, count);
     },
 
@@ -135,24 +150,14 @@ export function createAccessRequestService(deps: {
         ? effectiveWorkspaceRole(actor, await workspaces.findMemberRole(workspace.id, actor.id), config)
         : null;
       if (!workspace || !hasWorkspaceRole(role, 'admin')) throw forbidden(ACCESS_REQUEST_TEXTS.cannotList);
-      const { rows, count } = await accessRequests.listForWorkspace(workspace.id, {
-        offset: (query.page - 1) * query.per_page,
-        limit: query.per_page,
-        orderParams: query.order_params,
-        projectName: query.project_name,
-      });
+      const { rows, count } = await accessRequests.listForWorkspace(workspace.id, pageOf(query));
       return present(rows, count);
     },
 
     /** Project owners (and workspace admins) grant the requested access while the request has not expired. */
     async accept(actor: NonNullable<Actor>, id: number, body: AcceptAccessRequest): Promise<void> {
-      const request = await accessRequests.findPendingById(id);
-      if (!request) throw notFound('Access request not found');
-      const found = await projects.findById(request.projectId);
-      if (!found) throw notFound('Access request not found');
-      if (!canManageProject(await projectAccessFacts({ config, projects, workspaces }, actor, found))) {
-        throw forbidden(ACCESS_REQUEST_TEXTS.cannotAccept);
-      }
+      const { request, isOwner } = await requirePending(actor, id);
+      if (!isOwner) throw forbidden(ACCESS_REQUEST_TEXTS.cannotAccept);
       if (request.expire.getTime() <= Date.now()) throw badRequest(ACCESS_REQUEST_TEXTS.expired);
       await db.transaction(async (tx) => {
         await createProjectRepository(tx).setMember(
@@ -166,12 +171,7 @@ export function createAccessRequestService(deps: {
 
     /** Declines (owners) or withdraws (the requester) a pending request. */
     async remove(actor: NonNullable<Actor>, id: number): Promise<void> {
-      const request = await accessRequests.findPendingById(id);
-      if (!request) throw notFound('Access request not found');
-      const found = await projects.findById(request.projectId);
-      const isOwner =
-        found !== undefined &&
-        canManageProject(await projectAccessFacts({ config, projects, workspaces }, actor, found));
+      const { request, isOwner } = await requirePending(actor, id);
       if (!isOwner && request.requestedBy !== actor.id) throw forbidden(ACCESS_REQUEST_TEXTS.cannotRemove);
       await accessRequests.resolve(request.id, 'declined', actor.id);
     },
