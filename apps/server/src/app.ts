@@ -2,11 +2,11 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { MERGIN_API_VERSION, UPLOAD_CHUNK_SIZE } from '@waymark/contract';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { registerAuth } from './plugins/auth.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { frameworkErrorDetail, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { accessRequestRoutes } from './routes/access-request.routes.ts';
 import { authRoutes } from './routes/auth.routes.ts';
@@ -25,6 +25,14 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     // The largest body is one upload chunk; anything bigger is refused with 413 before it is read.
     bodyLimit: UPLOAD_CHUNK_SIZE + 1024 * 1024,
     trustProxy: context.config.trustProxy,
+    // Project paths carry names of up to 255 characters (and file paths later), beyond the default 100.
+    maxParamLength: 2048,
+    // Router errors (malformed URL encoding, too long parameters) answer in the same {detail} shape.
+    frameworkErrors: (error, _request, reply) => {
+      void (reply as FastifyReply)
+        .status(error.statusCode ?? 400)
+        .send({ detail: frameworkErrorDetail(error.code) });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

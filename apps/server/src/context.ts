@@ -36,7 +36,7 @@ export function createContext(deps: { config: AppConfig; db: Db; mailer: Mailer;
       loginAttempts: createLoginAttemptRepository(db),
     }),
     users: createUserService({ db, config, mailer }),
-    workspaces: createWorkspaceService({ config, workspaces, users }),
+    workspaces: createWorkspaceService({ config, workspaces, users, projects: projectRepository }),
     maintenance: createMaintenanceService(config),
     projects,
     accessRequests: createAccessRequestService({

@@ -65,9 +65,11 @@ describe('POST /v1/project/clone/{namespace}/{name}', () => {
   });
 
   it('defaults to the source workspace and name, which then clash', async () => {
-    const response = await cleo.post('/v1/project/clone/cleo/rivers', {});
-    expect(response.status).toBe(409);
-    expect(response.body).toEqual({ detail: 'Project with the same name already exists' });
+    for (const body of [{}, null, undefined]) {
+      const response = await cleo.post('/v1/project/clone/cleo/rivers', body);
+      expect(response.status).toBe(409);
+      expect(response.body).toEqual({ detail: 'Project with the same name already exists' });
+    }
   });
 
   it('lets a reader of a public project clone it into their own workspace', async () => {

@@ -80,6 +80,16 @@ describe('visibility', () => {
     expect((await list(wanda, 'per_page=100')).count).toBe(7);
   });
 
+  it('counts only visible projects in the workspace project_count', async () => {
+    await server.context.workspaces.addMember({ workspace: 'wanda', login: 'victor', role: 'guest' });
+    const counts = (await victor.get<Array<{ name: string; project_count: number }>>('/v1/workspaces')).body;
+    // Two of wanda's six projects are public; the four private ones do not count for a guest.
+    expect(counts.find((w) => w.name === 'wanda')?.project_count).toBe(2);
+    const wandaCounts = (await wanda.get<Array<{ name: string; project_count: number }>>('/v1/workspaces'))
+      .body;
+    expect(wandaCounts.find((w) => w.name === 'wanda')?.project_count).toBe(6);
+  });
+
   it('gives superusers every live project', async () => {
     await server.createUser({ username: 'super', isAdmin: true });
     const admin = new HttpClient(server.url);
@@ -108,12 +118,26 @@ describe('filters', () => {
     expect(names(await list(wanda, 'only_public=true&order_params=name_asc'))).toEqual(['Beta_100', 'delta']);
   });
 
-  it('flag=created and flag=shared split by creator', async () => {
+  it('flag=created lists own projects; flag=shared those others shared, never merely public ones', async () => {
     expect((await list(wanda, 'flag=created&per_page=100')).count).toBe(7);
-    expect(names(await list(victor, 'flag=shared&per_page=100&order_params=name_asc'))).toEqual([
-      'Beta_100',
-      'delta',
-    ]);
+    expect(await list(victor, 'flag=shared&per_page=100')).toEqual({ projects: [], count: 0 });
+    const alpha = await server.context.repositories.projects.findByPath('wanda', 'alpha');
+    const victorUser = await server.context.repositories.users.findByUsername('victor');
+    await server.context.repositories.projects.setMember(
+      alpha?.project.id ?? '',
+      victorUser?.id ?? 0,
+      'reader',
+    );
+    try {
+      expect(names(await list(victor, 'flag=shared&per_page=100'))).toEqual(['alpha']);
+      expect(names(await list(reader, 'flag=shared&per_page=100'))).toEqual(['team-map']);
+    } finally {
+      await server.context.repositories.projects.removeMember(alpha?.project.id ?? '', victorUser?.id ?? 0);
+    }
+  });
+
+  it('public=false gives anonymous visitors nothing', async () => {
+    expect(await list(anonymous, 'public=false')).toEqual({ projects: [], count: 0 });
   });
 
   it('reports conflict copies and QGIS tags per row', async () => {

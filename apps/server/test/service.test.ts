@@ -95,6 +95,38 @@ describe('service calls', () => {
     }
   });
 
+  it('malformed URLs, huge ids and out-of-range numbers are 4xx with a detail, never a 500', async () => {
+    const client = new HttpClient(server.url);
+    await client.login('alice', TEST_PASSWORD);
+    const cases: Array<[string, string, unknown]> = [
+      ['GET', '/v1/project/alice/%E0%A4%A', undefined],
+      ['GET', '/v1/workspace/99999999999', undefined],
+      ['GET', '/v1/project/paginated?last_updated_in=9999999999999', undefined],
+      ['POST', '/app/project/access-request/accept/99999999999', { permissions: 'read' }],
+      ['DELETE', '/app/project/access-request/99999999999', undefined],
+      ['POST', '/v2/users', { email: 'big@example.com', password: TEST_PASSWORD, workspace_id: 99999999999 }],
+    ];
+    for (const [method, path, body] of cases) {
+      const response = await client.request<{ detail?: unknown }>(method, path, body);
+      expect({ path, isClientError: response.status >= 400 && response.status < 500 }).toEqual({
+        path,
+        isClientError: true,
+      });
+      expect(typeof response.body.detail).toBe('string');
+    }
+  });
+
+  it('serves projects whose names use the full 255 characters', async () => {
+    const client = new HttpClient(server.url);
+    await client.login('alice', TEST_PASSWORD);
+    const name = 'p'.repeat(255);
+    expect((await client.post('/v1/project/alice', { name })).status).toBe(200);
+    const response = await client.get<{ name: string }>(`/v1/project/alice/${name}`);
+    expect(response.status).toBe(200);
+    expect(response.body.name).toBe(name);
+    expect((await client.post('/v1/project/alice', { name: 'p'.repeat(256) })).status).toBe(400);
+  });
+
   it('malformed JSON is a 400 with a detail', async () => {
     const { status, body } = await new HttpClient(server.url).post('/v1/auth/login', '{not json');
     expect(status).toBe(400);

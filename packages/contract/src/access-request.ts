@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbIdSchema } from './ids.ts';
 import { ACCESS_REQUESTS_PAGE_SIZE } from './limits.ts';
 import type { ProjectRole } from './roles.ts';
 
@@ -42,6 +43,9 @@ export const acceptAccessRequestSchema = z.object({
   permissions: z.enum(ACCESS_PERMISSIONS, { error: 'Not a valid choice.' }).default('read'),
 });
 export type AcceptAccessRequest = z.infer<typeof acceptAccessRequestSchema>;
+
+/** The id of an access request in accept and remove paths. */
+export const accessRequestIdParamsSchema = z.object({ id: dbIdSchema });
 
 export const ACCESS_REQUEST_TEXTS = {
   alreadyHasAccess: 'You already have access to project',

@@ -12,3 +12,4 @@ export * from './web-auth.ts';
 export * from './web-texts.ts';
 export * from './web-texts-projects.ts';
 export * from './workspace.ts';
+export * from './ids.ts';

@@ -7,6 +7,19 @@ const RESERVED_PROJECT_NAMES =
 /** Names Windows cannot store as a file or folder (the reference validates names as file names). */
 const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
 
+/** Errors of the project calls, as the reference server words them. */
+export const PROJECT_TEXTS = {
+  notFound: 'Project not found',
+  noPermission: 'You do not have permissions for this project',
+  noWorkspacePermission: 'You do not have permissions for this workspace',
+  workspaceMissing: 'Workspace does not exist',
+  workspaceMissingOwn: 'Workspace does not exist. Please try updating to the newest version',
+  exists: 'Project with the same name already exists',
+  ownerCannotLeave: 'Owner cannot leave a project',
+  scheduledForDeletion: (wait: string) =>
+    `Project with the same name is scheduled for deletion, you can create a project with this name in ${wait}`,
+} as const;
+
 export const PROJECT_NAME_TEXTS = {
   empty: 'Project name cannot be empty',
   characters: 'Please use only alphanumeric or the following -_. characters.',
@@ -104,7 +117,12 @@ export const projectListQuerySchema = z.object({
   only_namespace: z.string().optional(),
   user: z.string().optional(),
   flag: z.enum(['created', 'shared']).optional(),
-  last_updated_in: z.coerce.number().int().positive().optional(),
+  last_updated_in: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(36_500, 'last_updated_in must be at most 36500 days')
+    .optional(),
   as_admin: queryBoolean.optional(),
   public: queryBoolean.optional(),
   only_public: queryBoolean.optional(),
@@ -151,6 +169,7 @@ export const projectTemplateSchema = z.object({
   version: z.string(),
 });
 
+export const namespaceParamsSchema = z.object({ namespace: z.string() });
 export const projectPathParamsSchema = z.object({ namespace: z.string(), name: z.string() });
 export const projectIdParamsSchema = z.object({ id: z.uuid({ error: 'Invalid project id' }) });
 

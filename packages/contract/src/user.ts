@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_DB_INT } from './ids.ts';
 import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from './limits.ts';
 import { workspaceRoleSchema } from './roles.ts';
 
@@ -84,7 +85,7 @@ export const createUserRequestSchema = z.object({
   email: emailSchema,
   password: z.string(),
   username: usernameSchema.optional(),
-  workspace_id: z.number().int().optional(),
+  workspace_id: z.number().int().positive().max(MAX_DB_INT, 'Number too large').optional(),
   role: workspaceRoleSchema.optional(),
   notify_user: z.boolean().optional().default(false),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbIdSchema } from './ids.ts';
 import { workspaceRoleSchema } from './roles.ts';
 
 /** One entry of GET /v1/workspaces and the answer of GET /v1/workspace/{id}. */
@@ -14,4 +15,4 @@ export type Workspace = z.infer<typeof workspaceSchema>;
 
 export const workspaceListSchema = z.array(workspaceSchema);
 
-export const workspaceIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const workspaceIdParamsSchema = z.object({ id: dbIdSchema });

@@ -12,6 +12,13 @@ function describeValidation(issues: ValidationIssue[], context: string | undefin
   return field ? `${message}(${field})` : message;
 }
 
+/** Short texts for Fastify's router errors, which would otherwise echo the whole URL back. */
+export function frameworkErrorDetail(code: string): string {
+  if (code === 'FST_ERR_BAD_URL') return 'Malformed URL';
+  if (code === 'FST_ERR_MAX_PARAM_LENGTH') return 'URL too long';
+  return 'Bad request';
+}
+
 /** Every error answers JSON `{detail, code?}`: 4xx for the client's mistakes, 500 only for real bugs (logged). */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

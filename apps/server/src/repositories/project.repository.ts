@@ -49,9 +49,12 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** All SQL about projects, their members, versions and current files. */
 export function createProjectRepository(db: Db) {
-  function visibleTo(viewer: Viewer, filters: ListFilters): SQL | undefined {
+  function visibleTo(
+    viewer: Viewer,
+    filters: Pick<ListFilters, 'includePublic' | 'onlyPublic'>,
+  ): SQL | undefined {
     if (filters.onlyPublic) return eq(projects.public, true);
-    if (viewer.kind === 'anonymous') return eq(projects.public, true);
+    if (viewer.kind === 'anonymous') return filters.includePublic ? eq(projects.public, true) : sql`false`;
     if (viewer.isAdmin || viewer.readsEveryWorkspace) return undefined;
     const isMember = exists(
       db
@@ -161,6 +164,33 @@ export function createProjectRepository(db: Db) {
         .innerJoin(users, eq(users.id, projectMembers.userId))
         .where(inArray(projectMembers.projectId, projectIds))
         .orderBy(asc(sql`lower(${users.username})`));
+    },
+
+    /** Live projects per workspace that the viewer may see (a private one never counts for outsiders). */
+    async countVisibleByWorkspace(viewer: Viewer, workspaceIds: number[]): Promise<Map<number, number>> {
+      if (workspaceIds.length === 0) return new Map();
+      const rows = await db
+        .select({ workspaceId: projects.workspaceId, n: sql<number>`count(*)::int` })
+        .from(projects)
+        .where(
+          and(
+            inArray(projects.workspaceId, workspaceIds),
+            isNull(projects.removedAt),
+            visibleTo(viewer, { includePublic: true, onlyPublic: false }),
+          ),
+        )
+        .groupBy(projects.workspaceId);
+      return new Map(rows.map((row) => [row.workspaceId, row.n]));
+    },
+
+    /** The user's explicit roles in many projects at once. */
+    async memberRolesOf(userId: number, projectIds: string[]): Promise<Map<string, ProjectRole>> {
+      if (projectIds.length === 0) return new Map();
+      const rows = await db
+        .select({ projectId: projectMembers.projectId, role: projectMembers.role })
+        .from(projectMembers)
+        .where(and(eq(projectMembers.userId, userId), inArray(projectMembers.projectId, projectIds)));
+      return new Map(rows.map((row) => [row.projectId, row.role]));
     },
 
     async memberRole(projectId: string, userId: number): Promise<ProjectRole | undefined> {

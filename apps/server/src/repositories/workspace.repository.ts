@@ -51,6 +51,16 @@ export function createWorkspaceRepository(db: Db) {
       return row?.role;
     },
 
+    /** The user's member roles in many workspaces at once. */
+    async memberRolesOf(userId: number, workspaceIds: number[]): Promise<Map<number, WorkspaceRole>> {
+      if (workspaceIds.length === 0) return new Map();
+      const rows = await db
+        .select({ workspaceId: workspaceMembers.workspaceId, role: workspaceMembers.role })
+        .from(workspaceMembers)
+        .where(and(eq(workspaceMembers.userId, userId), inArray(workspaceMembers.workspaceId, workspaceIds)));
+      return new Map(rows.map((row) => [row.workspaceId, row.role]));
+    },
+
     /** Ids of the members holding one of these roles. */
     async memberIdsWithRoles(workspaceId: number, roles: WorkspaceRole[]): Promise<number[]> {
       const rows = await db

@@ -1,15 +1,15 @@
 import {
   acceptAccessRequestSchema,
   accessRequestListQuerySchema,
+  accessRequestIdParamsSchema,
   accessRequestListResponseSchema,
+  emptyResponseSchema,
+  namespaceParamsSchema,
   projectPathParamsSchema,
 } from '@waymark/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { requireActor } from '../plugins/auth.ts';
-
-const requestIdParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** Project access requests (the web app's private API). */
 export function accessRequestRoutes(context: AppContext): FastifyPluginAsyncZod {
@@ -17,7 +17,7 @@ export function accessRequestRoutes(context: AppContext): FastifyPluginAsyncZod 
   return async (app) => {
     app.post(
       '/app/project/access-request/:namespace/:name',
-      { schema: { params: projectPathParamsSchema } },
+      { schema: { params: projectPathParamsSchema, response: { 200: emptyResponseSchema } } },
       async (request) => {
         await accessRequests.create(requireActor(request), request.params.namespace, request.params.name);
         return {};
@@ -39,7 +39,7 @@ export function accessRequestRoutes(context: AppContext): FastifyPluginAsyncZod 
       '/app/project/access-request/:namespace',
       {
         schema: {
-          params: z.object({ namespace: z.string() }),
+          params: namespaceParamsSchema,
           querystring: accessRequestListQuerySchema,
           response: { 200: accessRequestListResponseSchema },
         },
@@ -50,7 +50,13 @@ export function accessRequestRoutes(context: AppContext): FastifyPluginAsyncZod 
 
     app.post(
       '/app/project/access-request/accept/:id',
-      { schema: { params: requestIdParams, body: acceptAccessRequestSchema } },
+      {
+        schema: {
+          params: accessRequestIdParamsSchema,
+          body: acceptAccessRequestSchema,
+          response: { 200: emptyResponseSchema },
+        },
+      },
       async (request) => {
         await accessRequests.accept(requireActor(request), request.params.id, request.body);
         return {};
@@ -59,7 +65,7 @@ export function accessRequestRoutes(context: AppContext): FastifyPluginAsyncZod 
 
     app.delete(
       '/app/project/access-request/:id',
-      { schema: { params: requestIdParams } },
+      { schema: { params: accessRequestIdParamsSchema } },
       async (request) => {
         await accessRequests.remove(requireActor(request), request.params.id);
         return {};

@@ -1,20 +1,17 @@
-import { loginRequestSchema, loginResponseSchema } from '@waymark/contract';
+import { emptyResponseSchema, loginRequestSchema, loginResponseSchema } from '@waymark/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { clientInfo } from '../lib/client-info.ts';
 import { issueCsrfToken } from '../lib/csrf-token.ts';
 import { SESSION_COOKIE, setSessionCookie } from '../plugins/auth.ts';
 import { presentLogin } from '../presenters/user.presenter.ts';
 
-const emptyResponse = z.object({});
-
 /** Browser sign-in (session cookie) and API sign-in (Bearer token in the Mergin format). */
 export function authRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/app/auth/login',
-      { schema: { body: loginRequestSchema, response: { 200: emptyResponse } } },
+      { schema: { body: loginRequestSchema, response: { 200: emptyResponseSchema } } },
       async (request, reply) => {
         const user = await context.auth.login(request.body, clientInfo(request));
         if (request.auth?.via === 'session') await context.auth.destroySession(request.auth.sessionId);
@@ -25,12 +22,16 @@ export function authRoutes(context: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/app/auth/logout', { schema: { response: { 200: emptyResponse } } }, async (request, reply) => {
-      if (request.auth?.via === 'session') await context.auth.destroySession(request.auth.sessionId);
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
-      reply.header('X-CSRF-Token', issueCsrfToken(context.config.secretKey, 'anonymous'));
-      return {};
-    });
+    app.get(
+      '/app/auth/logout',
+      { schema: { response: { 200: emptyResponseSchema } } },
+      async (request, reply) => {
+        if (request.auth?.via === 'session') await context.auth.destroySession(request.auth.sessionId);
+        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+        reply.header('X-CSRF-Token', issueCsrfToken(context.config.secretKey, 'anonymous'));
+        return {};
+      },
+    );
 
     app.post(
       '/v1/auth/login',

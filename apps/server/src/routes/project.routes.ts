@@ -1,6 +1,7 @@
 import {
   cloneProjectRequestSchema,
   createProjectRequestSchema,
+  namespaceParamsSchema,
   projectDetailSchema,
   projectIdParamsSchema,
   projectListQuerySchema,
@@ -15,7 +16,6 @@ import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { actorOrAnonymous, requireActor } from '../plugins/auth.ts';
 
-const namespaceParams = z.object({ namespace: z.string() });
 const userAgentOf = (headers: Record<string, unknown>) =>
   typeof headers['user-agent'] === 'string' ? headers['user-agent'] : null;
 
@@ -31,7 +31,7 @@ export function projectRoutes(context: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/v1/project/:namespace',
-      { schema: { params: namespaceParams, body: createProjectRequestSchema } },
+      { schema: { params: namespaceParamsSchema, body: createProjectRequestSchema } },
       async (request) => {
         await projects.create({
           actor: requireActor(request),
@@ -73,13 +73,13 @@ export function projectRoutes(context: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/v1/project/clone/:namespace/:name',
-      { schema: { params: projectPathParamsSchema, body: cloneProjectRequestSchema.default({}) } },
+      { schema: { params: projectPathParamsSchema, body: cloneProjectRequestSchema.nullish() } },
       async (request) => {
         await projects.clone({
           actor: requireActor(request),
           namespace: request.params.namespace,
           name: request.params.name,
-          body: request.body,
+          body: request.body ?? {},
           request: { userAgent: userAgentOf(request.headers) },
         });
         return {};

@@ -6,6 +6,7 @@ import {
   type AccessRequestListResponse,
   hasWorkspaceRole,
   PERMISSION_ROLE,
+  PROJECT_TEXTS,
 } from '@waymark/contract';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
@@ -22,7 +23,6 @@ import {
 import { createProjectRepository, type ProjectRepository } from '../repositories/project.repository.ts';
 import type { UserRepository } from '../repositories/user.repository.ts';
 import type { WorkspaceRepository } from '../repositories/workspace.repository.ts';
-import { PROJECT_TEXTS } from './project.service.ts';
 import { projectAccessFacts } from './project-access.ts';
 
 type Logger = { warn(obj: object, msg: string): void };

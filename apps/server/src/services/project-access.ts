@@ -1,8 +1,47 @@
 import type { AppConfig } from '../config.ts';
 import type { ProjectAccessFacts } from '../policies/project.policy.ts';
-import { type Actor, effectiveWorkspaceRole } from '../policies/workspace.policy.ts';
-import type { ProjectRepository, ProjectWithWorkspace } from '../repositories/project.repository.ts';
+import type { ProjectRole, WorkspaceRole } from '@waymark/contract';
+import { type Actor, effectiveWorkspaceRole, globalWorkspaceRole } from '../policies/workspace.policy.ts';
+import type { ProjectRepository, ProjectWithWorkspace, Viewer } from '../repositories/project.repository.ts';
 import type { WorkspaceRepository } from '../repositories/workspace.repository.ts';
+
+/** How the list queries see a caller: anonymous, or a user with their global reach. */
+export function viewerOf(actor: Actor, config: AppConfig): Viewer {
+  return actor
+    ? {
+        kind: 'user',
+        userId: actor.id,
+        isAdmin: actor.isAdmin,
+        readsEveryWorkspace: globalWorkspaceRole(config) !== 'guest',
+      }
+    : { kind: 'anonymous' };
+}
+
+/** The policy facts of many projects for one caller, with two queries in all. */
+export async function projectAccessFactsMany(
+  deps: { config: AppConfig; projects: ProjectRepository; workspaces: WorkspaceRepository },
+  actor: Actor,
+  rows: ProjectWithWorkspace[],
+): Promise<Array<{ row: ProjectWithWorkspace; facts: ProjectAccessFacts }>> {
+  const [projectRoles, workspaceRoles] = actor
+    ? await Promise.all([
+        deps.projects.memberRolesOf(
+          actor.id,
+          rows.map((row) => row.project.id),
+        ),
+        deps.workspaces.memberRolesOf(actor.id, [...new Set(rows.map((row) => row.workspace.id))]),
+      ])
+    : [new Map<string, ProjectRole>(), new Map<number, WorkspaceRole>()];
+  return rows.map((row) => ({
+    row,
+    facts: {
+      actor,
+      isPublic: row.project.public,
+      memberRole: projectRoles.get(row.project.id),
+      workspaceRole: effectiveWorkspaceRole(actor, workspaceRoles.get(row.workspace.id), deps.config),
+    },
+  }));
+}
 
 /** Gathers what the project policy needs about one caller and one project. */
 export async function projectAccessFacts(

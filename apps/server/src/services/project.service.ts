@@ -4,6 +4,7 @@ import {
   type ProjectListQuery,
   type ProjectListResponse,
   projectNameError,
+  PROJECT_TEXTS,
 } from '@waymark/contract';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
@@ -15,7 +16,7 @@ import {
   canReadProject,
   type ProjectAccessFacts,
 } from '../policies/project.policy.ts';
-import { type Actor, effectiveWorkspaceRole, globalWorkspaceRole } from '../policies/workspace.policy.ts';
+import { type Actor, effectiveWorkspaceRole } from '../policies/workspace.policy.ts';
 import { presentProjectDetail, presentProjectListItem } from '../presenters/project.presenter.ts';
 import {
   createProjectRepository,
@@ -24,21 +25,10 @@ import {
   type ProjectWithWorkspace,
   type Sort,
   type SortField,
-  type Viewer,
 } from '../repositories/project.repository.ts';
 import type { UserRepository } from '../repositories/user.repository.ts';
 import type { WorkspaceRepository, WorkspaceRow } from '../repositories/workspace.repository.ts';
-import { projectAccessFacts } from './project-access.ts';
-
-export const PROJECT_TEXTS = {
-  notFound: 'Project not found',
-  noPermission: 'You do not have permissions for this project',
-  noWorkspacePermission: 'You do not have permissions for this workspace',
-  workspaceMissing: 'Workspace does not exist',
-  workspaceMissingOwn: 'Workspace does not exist. Please try updating to the newest version',
-  exists: 'Project with the same name already exists',
-  ownerCannotLeave: 'Owner cannot leave a project',
-} as const;
+import { projectAccessFacts, projectAccessFactsMany, viewerOf } from './project-access.ts';
 
 const SORT_FIELDS = new Set<SortField>(['name', 'updated', 'created', 'disk_usage', 'version', 'namespace']);
 const SORT_ALIASES: Record<string, SortField> = {
@@ -113,9 +103,7 @@ export function createProjectService(deps: {
     if (!existing) return;
     if (existing.removedAt) {
       const left = existing.removedAt.getTime() + config.deletedProjectRetentionMs - Date.now();
-      throw conflict(
-        `Project with the same name is scheduled for deletion, you can create a project with this name in ${formatTimeDelta(left)}`,
-      );
+      throw conflict(PROJECT_TEXTS.scheduledForDeletion(formatTimeDelta(left)));
     }
     throw conflict(PROJECT_TEXTS.exists);
   }
@@ -184,14 +172,7 @@ export function createProjectService(deps: {
 
     /** GET /v1/project/paginated: private projects never show up, in rows or count, without access. */
     async list(actor: Actor, query: ProjectListQuery): Promise<ProjectListResponse> {
-      const viewer: Viewer = actor
-        ? {
-            kind: 'user',
-            userId: actor.id,
-            isAdmin: actor.isAdmin,
-            readsEveryWorkspace: globalWorkspaceRole(config) !== 'guest',
-          }
-        : { kind: 'anonymous' };
+      const viewer = viewerOf(actor, config);
       let flagUserId: number | undefined;
       if (query.flag && actor) {
         flagUserId = query.user ? ((await users.findByUsername(query.user))?.id ?? -1) : actor.id;
@@ -199,7 +180,8 @@ export function createProjectService(deps: {
       const { rows, count } = await projects.list(
         viewer,
         {
-          includePublic: query.public !== false,
+          // "Shared with me" means shared: a stranger's public project is not, though it is readable.
+          includePublic: query.public !== false && query.flag !== 'shared',
           onlyPublic: query.only_public === true,
           nameLike: query.name?.trim() || undefined,
           workspaceName: (query.only_namespace ?? query.namespace)?.trim() || undefined,
@@ -213,15 +195,17 @@ export function createProjectService(deps: {
         { offset: (query.page - 1) * query.per_page, limit: query.per_page },
       );
       const ids = rows.map((row) => row.project.id);
-      const [members, paths] = await Promise.all([projects.membersOf(ids), projects.currentPaths(ids)]);
-      const items = await Promise.all(
-        rows.map(async (row) =>
-          presentProjectListItem(
-            row,
-            await facts(actor, row),
-            members.filter((m) => m.projectId === row.project.id),
-            paths.filter((p) => p.projectId === row.project.id).map((p) => p.path),
-          ),
+      const [members, paths, allFacts] = await Promise.all([
+        projects.membersOf(ids),
+        projects.currentPaths(ids),
+        projectAccessFactsMany(deps, actor, rows),
+      ]);
+      const items = allFacts.map(({ row, facts: rowFacts }) =>
+        presentProjectListItem(
+          row,
+          rowFacts,
+          members.filter((m) => m.projectId === row.project.id),
+          paths.filter((p) => p.projectId === row.project.id).map((p) => p.path),
         ),
       );
       return { projects: items, count };

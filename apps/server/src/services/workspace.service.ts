@@ -1,10 +1,12 @@
-import { ERROR_TEXTS, type Workspace, type WorkspaceRole } from '@waymark/contract';
+import { ERROR_TEXTS, PROJECT_TEXTS, type Workspace, type WorkspaceRole } from '@waymark/contract';
 import { z } from 'zod';
 import type { AppConfig } from '../config.ts';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors.ts';
 import { type Actor, canViewWorkspace, effectiveWorkspaceRole } from '../policies/workspace.policy.ts';
 import { presentWorkspace } from '../presenters/workspace.presenter.ts';
+import type { ProjectRepository } from '../repositories/project.repository.ts';
 import type { UserRepository } from '../repositories/user.repository.ts';
+import { viewerOf } from './project-access.ts';
 import type { WorkspaceRepository, WorkspaceRow } from '../repositories/workspace.repository.ts';
 
 const workspaceNameSchema = z
@@ -19,12 +21,26 @@ export function createWorkspaceService(deps: {
   config: AppConfig;
   workspaces: WorkspaceRepository;
   users: UserRepository;
+  projects: ProjectRepository;
 }) {
-  const { config, workspaces, users } = deps;
+  const { config, workspaces, users, projects } = deps;
 
-  async function present(rows: Array<WorkspaceRow & { role: WorkspaceRole }>): Promise<Workspace[]> {
-    const usage = await workspaces.usage(rows.map((row) => row.id));
-    return rows.map((row) => presentWorkspace(row, row.role, usage.get(row.id)));
+  /** Storage is the workspace's own figure; the project count only counts projects this caller may see. */
+  async function present(
+    actor: NonNullable<Actor>,
+    rows: Array<WorkspaceRow & { role: WorkspaceRole }>,
+  ): Promise<Workspace[]> {
+    const ids = rows.map((row) => row.id);
+    const [usage, visibleCounts] = await Promise.all([
+      workspaces.usage(ids),
+      projects.countVisibleByWorkspace(viewerOf(actor, config), ids),
+    ]);
+    return rows.map((row) =>
+      presentWorkspace(row, row.role, {
+        diskUsage: usage.get(row.id)?.diskUsage ?? 0,
+        projectCount: visibleCounts.get(row.id) ?? 0,
+      }),
+    );
   }
 
   return {
@@ -32,6 +48,7 @@ export function createWorkspaceService(deps: {
     async listForActor(actor: NonNullable<Actor>): Promise<Workspace[]> {
       const rows = await workspaces.listForUser(actor.id);
       return present(
+        actor,
         rows.map((row) => ({ ...row, role: effectiveWorkspaceRole(actor, row.role, config) ?? row.role })),
       );
     },
@@ -42,9 +59,9 @@ export function createWorkspaceService(deps: {
       const memberRole = await workspaces.findMemberRole(id, actor.id);
       const role = effectiveWorkspaceRole(actor, memberRole, config);
       if (!role || !canViewWorkspace(role, memberRole !== undefined)) {
-        throw forbidden('You do not have permissions for this workspace');
+        throw forbidden(PROJECT_TEXTS.noWorkspacePermission);
       }
-      const [presented] = await present([{ ...row, role }]);
+      const [presented] = await present(actor, [{ ...row, role }]);
       if (!presented) throw notFound(ERROR_TEXTS.workspaceNotFound);
       return presented;
     },
