@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { Logger } from './lib/logger.ts';
@@ -15,6 +16,7 @@ import { createProjectService } from './services/project.service.ts';
 import { createProjectMembersService } from './services/project-members.service.ts';
 import { createUserService } from './services/user.service.ts';
 import { createWorkspaceService } from './services/workspace.service.ts';
+import { createLocalBlobStore } from './storage/blob-store.ts';
 
 /** Wires repositories into services once; routes and the CLI use the same services. */
 export function createContext(deps: { config: AppConfig; db: Db; mailer: Mailer; log: Logger }) {
@@ -22,12 +24,22 @@ export function createContext(deps: { config: AppConfig; db: Db; mailer: Mailer;
   const users = createUserRepository(db);
   const workspaces = createWorkspaceRepository(db);
   const projectRepository = createProjectRepository(db);
-  const projects = createProjectService({ db, config, projects: projectRepository, workspaces, users });
+  const blobs = createLocalBlobStore(path.join(config.dataDir, 'blobs'));
+  const projects = createProjectService({
+    db,
+    config,
+    blobs,
+    log,
+    projects: projectRepository,
+    workspaces,
+    users,
+  });
   return {
     config,
     db,
     mailer,
     log,
+    blobs,
     repositories: { users, workspaces, projects: projectRepository },
     auth: createAuthService({
       config,

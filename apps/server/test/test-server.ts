@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -88,16 +89,20 @@ export async function startTestServer(env: Record<string, string> = {}) {
       });
     },
     /**
-     * Gives a new project a first version with these files (blob rows only: uploads arrive with the push
+     * Gives a new project a first version with these files, stored in the blob store (uploads arrive with the push
      * issue). Returns the blob hashes used.
      */
     async seedFiles(projectId: string, files: Array<{ path: string; content: string }>) {
-      const rows = files.map((file) => ({
-        path: file.path,
-        size: Buffer.byteLength(file.content),
-        checksum: createHash('sha1').update(file.content).digest('hex'),
-        blobSha256: createHash('sha256').update(file.content).digest('hex'),
-      }));
+      const rows = [];
+      for (const file of files) {
+        const stored = await context.blobs.put(Readable.from([Buffer.from(file.content)]));
+        rows.push({
+          path: file.path,
+          size: stored.size,
+          checksum: createHash('sha1').update(file.content).digest('hex'),
+          blobSha256: stored.sha256,
+        });
+      }
       await database.db
         .insert(blobs)
         .values(rows.map((r) => ({ sha256: r.blobSha256, size: r.size })))

@@ -173,5 +173,11 @@ export const namespaceParamsSchema = z.object({ namespace: z.string() });
 export const projectPathParamsSchema = z.object({ namespace: z.string(), name: z.string() });
 export const projectIdParamsSchema = z.object({ id: z.uuid({ error: 'Invalid project id' }) });
 
+/** Query of GET /v1/project/download/{namespace}/{name}: a zip of the latest or a given version. */
+export const projectDownloadQuerySchema = z.object({
+  format: z.enum(['zip'], { error: 'Only the zip format is supported' }).default('zip'),
+  version: z.string().optional(),
+});
+
 /** Files named like conflict copies made by the sync clients (reference regex). */
 export const CONFLICT_FILE_PATTERN = /(\.gpkg|\.qgs|.qgz)(.*conflict.*)|( \(.*conflict.*)/;

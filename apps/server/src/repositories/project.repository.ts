@@ -1,5 +1,20 @@
 import type { ProjectRole } from '@waymark/contract';
-import { and, asc, desc, eq, exists, gte, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  exists,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import {
   fileHistory,
@@ -17,6 +32,7 @@ export type ProjectRow = typeof projects.$inferSelect;
 export type ProjectWithWorkspace = { project: ProjectRow; workspace: WorkspaceRow };
 export type ProjectFileRow = typeof projectFiles.$inferSelect & { diff: DiffRef | null };
 export type DiffRef = { path: string; size: number; checksum: string };
+export type VersionFile = { path: string; size: number; checksum: string; blobSha256: string; mtime: Date };
 export type MemberRow = { projectId: string; userId: number; username: string; role: ProjectRole };
 
 /** Who is looking: decides which projects exist for them in lists. */
@@ -223,6 +239,50 @@ export function createProjectRepository(db: Db) {
       if (!row) throw new Error('insert into projects returned no row');
       await db.insert(projectVersions).values({ projectId: row.id, number: 0, ...version });
       return row;
+    },
+
+    async versionExists(projectId: string, number: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: projectVersions.id })
+        .from(projectVersions)
+        .where(and(eq(projectVersions.projectId, projectId), eq(projectVersions.number, number)));
+      return row !== undefined;
+    },
+
+    /** The files of version N: for each path its latest change up to N, unless that change deleted it. */
+    async filesAtVersion(projectId: string, number: number): Promise<VersionFile[]> {
+      const latest = db
+        .selectDistinctOn([fileHistory.path], {
+          path: fileHistory.path,
+          change: fileHistory.change,
+          size: fileHistory.size,
+          checksum: fileHistory.checksum,
+          blobSha256: fileHistory.blobSha256,
+          mtime: projectVersions.createdAt,
+        })
+        .from(fileHistory)
+        .innerJoin(projectVersions, eq(projectVersions.id, fileHistory.versionId))
+        .where(and(eq(fileHistory.projectId, projectId), lte(fileHistory.versionNumber, number)))
+        .orderBy(asc(fileHistory.path), desc(fileHistory.versionNumber))
+        .as('latest');
+      const rows = await db
+        .select()
+        .from(latest)
+        .where(ne(latest.change, 'delete'))
+        .orderBy(asc(latest.path));
+      return rows.flatMap((row) =>
+        row.blobSha256
+          ? [
+              {
+                path: row.path,
+                size: row.size,
+                checksum: row.checksum,
+                blobSha256: row.blobSha256,
+                mtime: row.mtime,
+              },
+            ]
+          : [],
+      );
     },
 
     /** The current files, with the diff of those whose last change was a diff update. */

@@ -3,6 +3,7 @@ import {
   createProjectRequestSchema,
   namespaceParamsSchema,
   projectDetailSchema,
+  projectDownloadQuerySchema,
   projectIdParamsSchema,
   projectListQuerySchema,
   projectListResponseSchema,
@@ -15,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { actorOrAnonymous, requireActor } from '../plugins/auth.ts';
+import { attachmentHeader, zipProjectFiles } from '../storage/project-zip.ts';
 
 const userAgentOf = (headers: Record<string, unknown>) =>
   typeof headers['user-agent'] === 'string' ? headers['user-agent'] : null;
@@ -49,6 +51,23 @@ export function projectRoutes(context: AppContext): FastifyPluginAsyncZod {
       { schema: { params: projectPathParamsSchema, response: { 200: projectDetailSchema } } },
       async (request) =>
         projects.get(actorOrAnonymous(request), request.params.namespace, request.params.name),
+    );
+
+    app.get(
+      '/v1/project/download/:namespace/:name',
+      { schema: { params: projectPathParamsSchema, querystring: projectDownloadQuerySchema } },
+      async (request, reply) => {
+        const { fileName, files } = await projects.downloadFiles(
+          actorOrAnonymous(request),
+          request.params.namespace,
+          request.params.name,
+          request.query.version,
+        );
+        return reply
+          .header('Content-Type', 'application/zip')
+          .header('Content-Disposition', attachmentHeader(fileName))
+          .send(zipProjectFiles(files, context.blobs));
+      },
     );
 
     app.get(

@@ -8,7 +8,8 @@ import {
 } from '@waymark/contract';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { badRequest, conflict, forbidden, notFound, unprocessable } from '../lib/errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound, unprocessable } from '../lib/errors.ts';
+import type { Logger } from '../lib/logger.ts';
 import { formatTimeDelta } from '../lib/time-delta.ts';
 import {
   canCreateProjectIn,
@@ -27,6 +28,7 @@ import {
   type SortField,
 } from '../repositories/project.repository.ts';
 import type { UserRepository } from '../repositories/user.repository.ts';
+import type { BlobStore } from '../storage/blob-store.ts';
 import type { WorkspaceRepository, WorkspaceRow } from '../repositories/workspace.repository.ts';
 import { projectAccessFacts, projectAccessFactsMany, viewerOf } from './project-access.ts';
 
@@ -56,11 +58,13 @@ export type RequestInfo = { userAgent: string | null };
 export function createProjectService(deps: {
   db: Db;
   config: AppConfig;
+  blobs: BlobStore;
+  log: Logger;
   projects: ProjectRepository;
   workspaces: WorkspaceRepository;
   users: UserRepository;
 }) {
-  const { db, config, projects, workspaces, users } = deps;
+  const { db, config, projects, workspaces, users, blobs, log } = deps;
   const facts = (actor: Actor, row: ProjectWithWorkspace) => projectAccessFacts(deps, actor, row);
 
   /** The live project the caller may see (404 when missing or deleted, 403 when private to them). */
@@ -285,6 +289,29 @@ export function createProjectService(deps: {
       if (!projectFacts.memberRole) return;
       if (projectFacts.memberRole === 'owner') throw badRequest(PROJECT_TEXTS.ownerCannotLeave);
       await projects.removeMember(row.project.id, actor.id);
+    },
+
+    /** The files of the latest or a given version (`vN`) for a zip download, after the read check. */
+    async downloadFiles(actor: Actor, namespace: string, name: string, version: string | undefined) {
+      const { row } = await requireProject(actor, await projects.findByPath(namespace, name));
+      let number = row.project.latestVersion;
+      if (version !== undefined) {
+        const match = /^v(\d{1,9})$/.exec(version);
+        if (!match) throw badRequest('Invalid version');
+        number = Number(match[1]);
+        if (!(await projects.versionExists(row.project.id, number))) {
+          throw notFound('Project version does not exist');
+        }
+      }
+      const files = await projects.filesAtVersion(row.project.id, number);
+      const missing = [];
+      for (const file of files) if (!(await blobs.has(file.blobSha256))) missing.push(file.path);
+      if (missing.length > 0) {
+        // Data the database knows but the disk lost: an operator problem, never the caller's.
+        log.error({ project: row.project.id, missing }, 'project files missing from the blob store');
+        throw new AppError(500, `Files of this project are missing on the server: ${missing.join(', ')}`);
+      }
+      return { fileName: `${row.project.name}-v${number}.zip`, files };
     },
 
     async templates() {

@@ -1,0 +1,25 @@
+import type { Readable } from 'node:stream';
+import yazl from 'yazl';
+import type { VersionFile } from '../repositories/project.repository.ts';
+import type { BlobStore } from './blob-store.ts';
+
+/** Streams a zip of the files, read from the blob store one after another: memory stays flat. */
+export function zipProjectFiles(files: VersionFile[], blobs: BlobStore): Readable {
+  const zip = new yazl.ZipFile();
+  // yazl types it loosely; at run time it is a PassThrough.
+  const output = zip.outputStream as Readable;
+  zip.on('error', (error: Error) => output.destroy(error));
+  for (const file of files) {
+    const source = blobs.get(file.blobSha256);
+    source.on('error', (error) => output.destroy(error));
+    zip.addReadStream(source, file.path, { mtime: file.mtime, size: file.size });
+  }
+  zip.end();
+  return output;
+}
+
+/** `attachment` with an ASCII fallback and the exact UTF-8 name (RFC 6266). */
+export function attachmentHeader(fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
