@@ -62,6 +62,7 @@ export function createContext(deps: { config: AppConfig; db: Db; mailer: Mailer;
       users,
     }),
     projectMembers: createProjectMembersService({
+      db,
       projects: projectRepository,
       users,
       projectService: projects,

@@ -8,7 +8,8 @@ import {
 import { AppError } from '../lib/errors.ts';
 import { canManageProject } from '../policies/project.policy.ts';
 import type { Actor } from '../policies/workspace.policy.ts';
-import type { ProjectRepository } from '../repositories/project.repository.ts';
+import type { Db } from '../db/database.ts';
+import { createProjectRepository, type ProjectRepository } from '../repositories/project.repository.ts';
 import type { UserRepository } from '../repositories/user.repository.ts';
 import type { ProjectService } from './project.service.ts';
 
@@ -23,11 +24,12 @@ export type AccessUpdateResult = { status: 200 | 207; body: ProjectDetail | Reco
 
 /** Project members by role lists (the legacy PUT /v1/project/{namespace}/{name}). */
 export function createProjectMembersService(deps: {
+  db: Db;
   projects: ProjectRepository;
   users: UserRepository;
   projectService: ProjectService;
 }) {
-  const { projects, users, projectService } = deps;
+  const { db, projects, users, projectService } = deps;
 
   return {
     /**
@@ -67,25 +69,20 @@ export function createProjectMembersService(deps: {
           .map(([, role]) => role),
       );
       const members = await projects.membersOf([row.project.id]);
-      let changed = 0;
+      const changes: Array<{ userId: number; role: ProjectRole | null }> = [];
       for (const role of [...PROJECT_ROLES].reverse()) {
         if (!sentRoles.has(role)) continue;
         for (const [userId, wantedRole] of wanted) {
           const current = members.find((m) => m.userId === userId)?.role;
-          if (wantedRole === role && current !== role) {
-            await projects.setMember(row.project.id, userId, role);
-            changed += 1;
-          }
+          if (wantedRole === role && current !== role) changes.push({ userId, role });
         }
         for (const member of members) {
-          if (member.role === role && !wanted.has(member.userId)) {
-            await projects.removeMember(row.project.id, member.userId);
-            changed += 1;
-          }
+          if (member.role === role && !wanted.has(member.userId))
+            changes.push({ userId: member.userId, role: null });
         }
       }
 
-      if (invalid.length > 0 && changed === 0) {
+      if (invalid.length > 0 && changes.length === 0) {
         throw new AppError(
           422,
           'Project access could not be updated (UpdateProjectAccessError)',
@@ -96,7 +93,15 @@ export function createProjectMembersService(deps: {
           },
         );
       }
-      if (access.public !== undefined) await projects.update(row.project.id, { public: access.public });
+      // All or nothing: a failure half-way must not leave half the members changed.
+      await db.transaction(async (tx) => {
+        const repo = createProjectRepository(tx);
+        for (const change of changes) {
+          if (change.role) await repo.setMember(row.project.id, change.userId, change.role);
+          else await repo.removeMember(row.project.id, change.userId);
+        }
+        if (access.public !== undefined) await repo.update(row.project.id, { public: access.public });
+      });
       const project = await projectService.getById(actor, row.project.id);
       if (invalid.length > 0) {
         return {
