@@ -187,6 +187,28 @@ describe('project buttons', () => {
       expect(screen.getByTestId('project-leave').textContent).toContain(PROJECT_PAGE_TEXTS.leave);
     });
 
+    it("is offered to users outside the project's workspace, who are guests there", async () => {
+      const elsewhere: Workspace[] = [{ ...(TEST_WORKSPACES[0] as Workspace), id: 9, name: 'own-team' }];
+      await openProject(shared, { workspaces: elsewhere });
+      expect(screen.getByTestId('project-leave')).toBeTruthy();
+    });
+
+    it('is not offered outside the workspace when the global settings give everyone a role there', async () => {
+      stubServer({
+        isAuthenticated: true,
+        overrides: {
+          [PROJECT_URL]: { data: shared },
+          'GET /v1/workspaces': { data: [] },
+          'GET /config': {
+            data: { docs_url: '', global_read: true, global_write: false, global_admin: false },
+          },
+        },
+      });
+      renderApp('/projects/field-team/survey');
+      await screen.findByTestId('project-download');
+      expect(screen.queryByTestId('project-leave')).toBeNull();
+    });
+
     it('confirms, unsubscribes and goes to the dashboard', async () => {
       const { router } = await openProject(shared, { workspaces: guestWorkspaces });
       const { requests } = stubServer({

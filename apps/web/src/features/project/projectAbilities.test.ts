@@ -5,6 +5,7 @@ import {
   getCloneTargets,
   getProjectTabs,
   type isProjectOwner,
+  nonMemberWorkspaceRole,
   pickInitialCloneTarget,
 } from './projectAbilities.ts';
 import { buildProject } from './test/projectFixture.ts';
@@ -87,10 +88,36 @@ describe('canLeaveProject', () => {
     expect(canLeaveProject(shared, [workspace(3, 'guest')], 7)).toBe(true);
   });
 
-  it('refuses members of the workspace, non-members and visitors', () => {
+  it('lets a user outside the workspace leave a project shared with them: they are a guest there', () => {
+    // GET /v1/workspaces lists only the user's own workspaces; workspace 3 is not among them.
+    expect(canLeaveProject(shared, [workspace(4, 'owner')], 7)).toBe(true);
+    expect(canLeaveProject(shared, [], 7)).toBe(true);
+  });
+
+  it('refuses users with a higher role in the workspace, users not on the project and visitors', () => {
     expect(canLeaveProject(shared, [workspace(3, 'reader')], 7)).toBe(false);
     expect(canLeaveProject(shared, [workspace(3, 'guest')], 8)).toBe(false);
-    expect(canLeaveProject(shared, [workspace(4, 'guest')], 7)).toBe(false);
+    expect(canLeaveProject(shared, [workspace(4, 'guest')], 8)).toBe(false);
     expect(canLeaveProject(shared, [workspace(3, 'guest')], undefined)).toBe(false);
+  });
+
+  it('takes the global role outside the workspace when the server sets one', () => {
+    expect(canLeaveProject(shared, [], 7, 'reader')).toBe(false);
+    expect(canLeaveProject(shared, [workspace(3, 'guest')], 7, 'reader')).toBe(true);
+  });
+});
+
+describe('nonMemberWorkspaceRole', () => {
+  const settings = { global_read: false, global_write: false, global_admin: false };
+
+  it('is guest unless a global permission or superuser status says otherwise', () => {
+    expect(nonMemberWorkspaceRole(settings, false)).toBe('guest');
+    expect(nonMemberWorkspaceRole(undefined, false)).toBe('guest');
+    expect(nonMemberWorkspaceRole({ ...settings, global_read: true }, false)).toBe('reader');
+    expect(nonMemberWorkspaceRole({ ...settings, global_read: true, global_write: true }, false)).toBe(
+      'writer',
+    );
+    expect(nonMemberWorkspaceRole({ ...settings, global_admin: true }, false)).toBe('admin');
+    expect(nonMemberWorkspaceRole(settings, true)).toBe('owner');
   });
 });

@@ -1,9 +1,11 @@
 import {
+  type ConfigResponse,
   hasProjectRole,
   hasWorkspaceRole,
   PROJECT_PAGE_TEXTS,
   type ProjectDetail,
   type Workspace,
+  type WorkspaceRole,
 } from '@waymark/contract';
 import { projectHistoryPath, projectPath, projectTreePath } from '../../lib/paths.ts';
 
@@ -58,17 +60,35 @@ export function getCloneTargets(workspaces: Workspace[], isSuperuser: boolean): 
 }
 
 /**
+ * The role a signed-in user has in a workspace they are not a member of, as the server reckons it:
+ * superusers own every workspace, others get the global role of GET /config (guest when none is set).
+ */
+export function nonMemberWorkspaceRole(
+  config: Pick<ConfigResponse, 'global_read' | 'global_write' | 'global_admin'> | undefined,
+  isSuperuser: boolean,
+): WorkspaceRole {
+  if (isSuperuser) return 'owner';
+  if (config?.global_admin) return 'admin';
+  if (config?.global_write) return 'writer';
+  if (config?.global_read) return 'reader';
+  return 'guest';
+}
+
+/**
  * SPEC §6 "A guest-role member can leave the project": a guest of the project's workspace, to whom the
- * project was shared (they are on its access lists; `readers` holds every member).
+ * project was shared (they are on its access lists; `readers` holds every member). GET /v1/workspaces
+ * lists only the user's own workspaces: outside them the user's role is `nonMemberRole`, guest by default.
  */
 export function canLeaveProject(
   project: Pick<ProjectDetail, 'workspace_id' | 'access'>,
   workspaces: Workspace[],
   userId: number | undefined,
+  nonMemberRole: WorkspaceRole = 'guest',
 ): boolean {
   if (userId === undefined) return false;
   const workspace = workspaces.find((candidate) => candidate.id === project.workspace_id);
-  return workspace?.role === 'guest' && project.access.readers.includes(userId);
+  const role = workspace?.role ?? nonMemberRole;
+  return role === 'guest' && project.access.readers.includes(userId);
 }
 
 /**

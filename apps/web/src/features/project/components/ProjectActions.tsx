@@ -2,11 +2,12 @@ import { LEAVE_PROJECT_TEXTS, PROJECT_PAGE_TEXTS, type ProjectDetail } from '@wa
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
+import { useConfig } from '../../session/hooks/useInstance.ts';
 import { useSession } from '../../session/hooks/useSession.ts';
 import { useWorkspaceStore } from '../../workspaces/workspaceStore.ts';
 import { useDownloadProject } from '../hooks/useDownloadProject.ts';
 import { useLeaveProject } from '../hooks/useProjectMutations.ts';
-import { canLeaveProject, getCloneTargets } from '../projectAbilities.ts';
+import { canLeaveProject, getCloneTargets, nonMemberWorkspaceRole } from '../projectAbilities.ts';
 import { CloneProjectDialog } from './CloneProjectDialog.tsx';
 
 interface ProjectActionsProps {
@@ -19,12 +20,15 @@ type OpenDialog = 'clone' | 'leave' | null;
 export function ProjectActions({ project }: ProjectActionsProps) {
   const { isAuthenticated, isSuperuser, user } = useSession();
   const workspaces = useWorkspaceStore((state) => state.workspaces);
+  const config = useConfig();
   const [openDialog, setOpenDialog] = useState<OpenDialog>(null);
   const download = useDownloadProject(project);
   const leave = useLeaveProject(project);
 
   const canClone = isAuthenticated && getCloneTargets(workspaces, isSuperuser).length > 0;
-  const canLeave = isAuthenticated && canLeaveProject(project, workspaces, user?.id);
+  const canLeave =
+    isAuthenticated &&
+    canLeaveProject(project, workspaces, user?.id, nonMemberWorkspaceRole(config, isSuperuser));
   const closeDialog = () => setOpenDialog(null);
 
   return (
