@@ -66,6 +66,14 @@ async function pickWorkspace(dialog: HTMLElement, name: string) {
   await userEvent.click(option);
 }
 
+/** A closing dialog leaves with a short transition: it must not be gone once that time is over. */
+async function expectToStayOpen(dialog: HTMLElement) {
+  await expect(
+    waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 600 }),
+  ).rejects.toThrow();
+  expect(screen.getByRole('dialog', { name: CLONE_PROJECT_TEXTS.header })).toBe(dialog);
+}
+
 beforeEach(() => {
   useWorkspaceStore.getState().reset();
 });
@@ -149,6 +157,28 @@ describe('clone dialog', () => {
     await userEvent.click(submitButton(dialog));
     expect(await screen.findByText(CLONE_PROJECT_TEXTS.failed)).toBeTruthy();
     expect(within(dialog).getByTestId('clone-dialog-error').textContent?.trim()).toBe('');
+  });
+
+  it('is persistent: neither Escape nor a click on the mask closes it, the close control does', async () => {
+    const { dialog } = await openCloneDialog();
+    await userEvent.type(nameField(dialog), '-draft');
+    await userEvent.keyboard('{Escape}');
+    await expectToStayOpen(dialog);
+    const mask = dialog.closest('.p-dialog-mask');
+    if (!(mask instanceof HTMLElement)) throw new Error('No dialog mask');
+    await userEvent.click(mask);
+    await expectToStayOpen(dialog);
+    expect((nameField(dialog) as HTMLInputElement).value).toBe('survey-draft');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('closes the workspace list on Escape and stays open itself', async () => {
+    const { dialog } = await openCloneDialog();
+    await openWorkspaceChoices(dialog);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(document.querySelectorAll('.p-dropdown-item')).toHaveLength(0));
+    await expectToStayOpen(dialog);
   });
 
   it('starts afresh after Cancel', async () => {

@@ -24,20 +24,11 @@ interface CloneFormProps {
   targets: Workspace[];
   initialWorkspaceId: number | undefined;
   onBusyChange: (isBusy: boolean) => void;
-  /** Tells while the workspace list is open, so Escape closes the list and not the dialog. */
-  onChoosingChange: (isChoosing: boolean) => void;
   onHide: () => void;
 }
 
 /** The dialog's form; it unmounts on close, so every opening starts from the project's own name. */
-function CloneForm({
-  project,
-  targets,
-  initialWorkspaceId,
-  onBusyChange,
-  onChoosingChange,
-  onHide,
-}: CloneFormProps) {
+function CloneForm({ project, targets, initialWorkspaceId, onBusyChange, onHide }: CloneFormProps) {
   const nameId = useId();
   const workspaceId = useId();
   const [name, setName] = useState(project.name);
@@ -103,8 +94,6 @@ function CloneForm({
             setSelectedId(typeof event.value === 'number' ? event.value : undefined);
             clone.clearFieldError();
           }}
-          onShow={() => onChoosingChange(true)}
-          onHide={() => onChoosingChange(false)}
           className="form-field__input"
           data-testid="clone-dialog-workspace"
         />
@@ -133,21 +122,19 @@ function CloneForm({
 }
 
 /**
- * SPEC §2 "Clone project": persistent (a click beside it does not close it), 580 px wide, the name
- * prefilled and a choice of the workspaces the user may create projects in.
+ * SPEC §2 "Clone project": persistent — neither Escape nor a click beside it closes it, only Cancel, the
+ * close control or a successful clone — 580 px wide, the name prefilled and a choice of the workspaces
+ * the user may create projects in.
  */
 export function CloneProjectDialog({ isVisible, project, onHide }: CloneProjectDialogProps) {
   const { isSuperuser } = useSession();
   const workspaces = useWorkspaceStore((state) => state.workspaces);
   const currentWorkspace = useCurrentWorkspace();
   const [isBusy, setIsBusy] = useState(false);
-  const [isChoosing, setIsChoosing] = useState(false);
   const targets = getCloneTargets(workspaces, isSuperuser);
 
   const handleHide = () => {
     if (isBusy) return;
-    // The list unmounts with the dialog without reporting that it closed.
-    setIsChoosing(false);
     onHide();
   };
 
@@ -161,7 +148,7 @@ export function CloneProjectDialog({ isVisible, project, onHide }: CloneProjectD
       draggable={false}
       resizable={false}
       closable={!isBusy}
-      closeOnEscape={!isBusy && !isChoosing}
+      closeOnEscape={false}
       className="app-dialog"
       style={{ width: DIALOG_WIDTH }}
       data-testid="clone-dialog"
@@ -171,7 +158,6 @@ export function CloneProjectDialog({ isVisible, project, onHide }: CloneProjectD
         targets={targets}
         initialWorkspaceId={pickInitialCloneTarget(targets, currentWorkspace?.id)}
         onBusyChange={setIsBusy}
-        onChoosingChange={setIsChoosing}
         onHide={handleHide}
       />
     </Dialog>
