@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { useSignInStore } from '../features/auth/signInStore.ts';
 import { useDrawerAutoToggle } from '../features/layout/hooks/useDrawerAutoToggle.ts';
 import { useConfig, usePing } from '../features/session/hooks/useInstance.ts';
 import { useSession } from '../features/session/hooks/useSession.ts';
@@ -13,6 +14,7 @@ import { getDocumentTitle, getRouteHandle } from './routeHandle.ts';
  */
 export function AppRoot() {
   const session = useSession();
+  const isSigningIn = useSignInStore((state) => state.isCompletingSignIn);
   // Started here so the maintenance flag and the docs address are known app-wide.
   usePing();
   useConfig();
@@ -31,7 +33,7 @@ export function AppRoot() {
     handles: matches.map(getRouteHandle),
     session,
     fullPath: `${location.pathname}${location.search}${location.hash}`,
-    search: location.search,
+    isSigningIn,
   });
   if (decision.type === 'redirect') return <Navigate to={decision.to} replace />;
   return <Outlet />;

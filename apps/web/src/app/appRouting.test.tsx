@@ -40,6 +40,13 @@ describe('start-up and guards', () => {
     expect(currentPath(router)).toBe('/dashboard');
   });
 
+  it('sends a signed-in user from the sign-in page to the dashboard, not to its redirect target', async () => {
+    stubServer({ isAuthenticated: true });
+    const { router } = renderApp('/login?redirect=/profile');
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    expect(currentPath(router)).toBe('/dashboard');
+  });
+
   it('keeps admin routes for superusers', async () => {
     stubServer({ isAuthenticated: true });
     const member = renderApp('/admin');

@@ -10,9 +10,9 @@ function guard(
   handles: (RouteHandle | undefined)[],
   session: GuardInput['session'],
   fullPath = '/x',
-  search = '',
+  isSigningIn = false,
 ) {
-  return resolveGuard({ handles, session, fullPath, search });
+  return resolveGuard({ handles, session, fullPath, isSigningIn });
 }
 
 describe('resolveGuard', () => {
@@ -37,9 +37,7 @@ describe('resolveGuard', () => {
   });
 
   it('honours a configured login path', () => {
-    expect(
-      resolveGuard({ handles: [{}], session: visitor, fullPath: '/p', search: '', loginPath: '/sso' }),
-    ).toEqual({
+    expect(resolveGuard({ handles: [{}], session: visitor, fullPath: '/p', loginPath: '/sso' })).toEqual({
       type: 'redirect',
       to: '/sso?redirect=/p',
     });
@@ -64,18 +62,16 @@ describe('resolveGuard', () => {
     expect(guard(admin, visitor, '/admin')).toEqual({ type: 'redirect', to: '/login?redirect=/admin' });
   });
 
-  it('sends signed-in users away from the sign-in page, to the redirect target when safe', () => {
+  it('sends signed-in users from the sign-in page to the dashboard, whatever its redirect query', () => {
     const login = [{ name: 'login' as const, public: true, anonymousOnly: true }];
     expect(guard(login, member, '/login')).toEqual({ type: 'redirect', to: '/dashboard' });
-    expect(guard(login, member, '/login?redirect=/profile', '?redirect=/profile')).toEqual({
-      type: 'redirect',
-      to: '/profile',
-    });
-    expect(guard(login, member, '/login', '?redirect=https://evil.example')).toEqual({
-      type: 'redirect',
-      to: '/dashboard',
-    });
+    expect(guard(login, member, '/login?redirect=/profile')).toEqual({ type: 'redirect', to: '/dashboard' });
     expect(guard(login, visitor, '/login')).toEqual({ type: 'allow' });
+  });
+
+  it('leaves the sign-in page be while a sign-in completes: the form goes on to the redirect target', () => {
+    const login = [{ name: 'login' as const, public: true, anonymousOnly: true }];
+    expect(guard(login, member, '/login?redirect=/profile', true)).toEqual({ type: 'allow' });
   });
 
   it('sends a user who just signed out home rather than back to sign in for the page they left', () => {

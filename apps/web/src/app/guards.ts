@@ -1,4 +1,4 @@
-import { DASHBOARD_PATH, getSafeRedirect, LOGIN_PATH, loginPathWithRedirect } from '../lib/paths.ts';
+import { DASHBOARD_PATH, LOGIN_PATH, loginPathWithRedirect } from '../lib/paths.ts';
 import { isPublicRoute, type RouteHandle } from './routeHandle.ts';
 
 export interface GuardSession {
@@ -12,8 +12,8 @@ export interface GuardInput {
   session: GuardSession;
   /** Path, query and hash of the requested location. */
   fullPath: string;
-  /** Query of the requested location (the sign-in page reads `redirect`). */
-  search: string;
+  /** True while a sign-in completes: the sign-in form itself then goes on to its redirect target. */
+  isSigningIn?: boolean;
   /** Where visitors are sent (SPEC §2: the login path or a configured alternative). */
   loginPath?: string;
 }
@@ -26,18 +26,18 @@ const redirectTo = (to: string): GuardDecision => ({ type: 'redirect', to });
 /**
  * The route guards of SPEC §2: public routes are open; any other needs a signed-in user, else the
  * visitor goes to sign in with the full original path in `redirect`; admin routes also need a
- * superuser (others go to the dashboard). The sign-in page sends signed-in users on.
+ * superuser (others go to the dashboard). The sign-in page sends signed-in users to the dashboard: its
+ * redirect query is only for after a successful sign-in, which the sign-in form follows itself.
  */
 export function resolveGuard({
   handles,
   session,
   fullPath,
-  search,
+  isSigningIn = false,
   loginPath = LOGIN_PATH,
 }: GuardInput): GuardDecision {
   if (session.isAuthenticated && handles.some((handle) => handle?.anonymousOnly)) {
-    const target = getSafeRedirect(new URLSearchParams(search).get('redirect'));
-    return redirectTo(target ?? DASHBOARD_PATH);
+    return isSigningIn ? ALLOW : redirectTo(DASHBOARD_PATH);
   }
   if (!isPublicRoute(handles) && !session.isAuthenticated) {
     // After a deliberate sign-out the page being left should not be offered back as a redirect.

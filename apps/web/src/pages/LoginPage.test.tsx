@@ -74,6 +74,21 @@ describe('LoginPage', () => {
     expect(currentPath(router)).toBe('/profile');
   });
 
+  it('follows the redirect only right after signing in: a later visit of the page goes to the dashboard', async () => {
+    stubLoginServer({});
+    const { router } = renderApp('/login?redirect=/profile');
+    await screen.findByRole('heading', { name: LOGIN_TEXTS.title });
+    const user = userEvent.setup();
+    await user.type(loginField(), 'ada');
+    await user.type(passwordField(), 'Secret-123{Enter}');
+    await screen.findByRole('heading', { name: 'Account details' });
+    expect(currentPath(router)).toBe('/profile');
+
+    await router.navigate('/login?redirect=/profile');
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    expect(currentPath(router)).toBe('/dashboard');
+  });
+
   it('goes home (and so to the dashboard) without a redirect target', async () => {
     stubLoginServer({});
     const { router } = renderApp('/login');

@@ -4,13 +4,14 @@ import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { Password } from 'primereact/password';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { resolveFormError } from '../../../lib/api/apiErrors.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { getSafeRedirect, RESET_PASSWORD_PATH } from '../../../lib/paths.ts';
 import { refreshSession } from '../../session/sessionActions.ts';
 import { login } from '../api/authApi.ts';
+import { useSignInStore } from '../signInStore.ts';
 import { FieldError } from './FieldError.tsx';
 
 type LoginField = 'login' | 'password';
@@ -25,10 +26,17 @@ export function LoginForm() {
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string>();
+  const setCompletingSignIn = useSignInStore((state) => state.setCompletingSignIn);
+
+  // The sign-in is complete once this page is gone. Not when the navigation promise settles: the route
+  // change renders as a transition, so the guard could still see this page once more and win the race.
+  useEffect(() => () => setCompletingSignIn(false), [setCompletingSignIn]);
 
   const mutation = useMutation({
     mutationFn: login,
     onSuccess: async () => {
+      // Before the session turns signed in: the guard then leaves this page to the form.
+      setCompletingSignIn(true);
       await refreshSession(queryClient);
       await navigate(getSafeRedirect(searchParams.get('redirect')) ?? '/', { replace: true });
     },
