@@ -38,6 +38,7 @@ export const SHELL_TEXTS = {
   projects: 'Projects',
   adminPanel: 'Admin Panel',
   noWorkspace: 'no workspace',
+  switchWorkspace: 'Switch workspace',
   yourProfile: 'Your profile',
   signOut: 'Sign out',
   signIn: 'Sign in',

@@ -1,11 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MAINTENANCE_TEXT, NOT_FOUND_TEXTS, TOAST_TEXTS } from '@waymark/contract';
+import { MAINTENANCE_TEXT, NOT_FOUND_TEXTS, TOAST_TEXTS, type Workspace } from '@waymark/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useLayoutStore } from '../features/layout/layoutStore.ts';
 import { buildProject } from '../features/project/test/projectFixture.ts';
+import { listReply } from '../features/projects/projectFixtures.ts';
+import { findLastSeenWorkspaceId, readLastWorkspaces } from '../features/workspaces/lastWorkspaces.ts';
 import { useWorkspaceStore } from '../features/workspaces/workspaceStore.ts';
-import { currentPath, renderApp, stubServer } from '../test/renderApp.tsx';
+import { currentPath, renderApp, stubServer, TEST_USER, TEST_WORKSPACES } from '../test/renderApp.tsx';
 
 beforeEach(() => {
   useWorkspaceStore.getState().reset();
@@ -134,6 +136,54 @@ describe('shell', () => {
     expect(within(panel).getByText('ada@example.com')).toBeTruthy();
     expect(within(panel).getByText('Your profile')).toBeTruthy();
     expect(within(panel).getByText('AO')).toBeTruthy();
+  });
+
+  it('shows the current workspace under the name in the popup, or "no workspace"', async () => {
+    stubServer({ isAuthenticated: true });
+    const first = renderApp('/dashboard');
+    await userEvent.click(await screen.findByTestId('profile-menu-button'));
+    expect((await screen.findByTestId('profile-panel-workspace')).textContent).toBe('field-team');
+    // A single workspace leaves nothing to switch to.
+    expect(screen.queryByTestId('workspace-switcher')).toBeNull();
+    first.unmount();
+    useWorkspaceStore.getState().reset();
+
+    stubServer({ isAuthenticated: true, overrides: { 'GET /v1/workspaces': { data: [] } } });
+    renderApp('/profile');
+    await userEvent.click(await screen.findByTestId('profile-menu-button'));
+    expect((await screen.findByTestId('profile-panel-workspace')).textContent).toBe('no workspace');
+  });
+
+  it('switches the current workspace from the popup and remembers it as last seen', async () => {
+    const lab: Workspace = { ...(TEST_WORKSPACES[0] as Workspace), id: 5, name: 'survey-lab', role: 'admin' };
+    const { requests } = stubServer({
+      isAuthenticated: true,
+      overrides: {
+        'GET /v1/workspaces': { data: [...TEST_WORKSPACES, lab] },
+        'GET /v1/project/paginated': listReply([]),
+      },
+    });
+    renderApp('/projects');
+    await screen.findByText('Projects in the field-team workspace');
+    await userEvent.click(screen.getByTestId('profile-menu-button'));
+    const switcher = await screen.findByTestId('workspace-switcher');
+    const current = within(switcher).getByTestId('workspace-switcher-3');
+    expect(current.getAttribute('aria-current')).toBe('true');
+    expect(within(switcher).getByTestId('workspace-switcher-5').getAttribute('aria-current')).toBeNull();
+
+    await userEvent.click(within(switcher).getByTestId('workspace-switcher-5'));
+    expect(await screen.findByText('Projects in the survey-lab workspace')).toBeTruthy();
+    expect(screen.getByTestId('profile-menu-workspace').textContent).toBe('survey-lab');
+    expect(useWorkspaceStore.getState().currentWorkspaceId).toBe(5);
+    expect(findLastSeenWorkspaceId(readLastWorkspaces(), TEST_USER.id)).toBe(5);
+    await waitFor(() =>
+      expect(
+        requests.some(
+          (request) =>
+            request.url === '/v1/project/paginated' && request.params.only_namespace === 'survey-lab',
+        ),
+      ).toBe(true),
+    );
   });
 
   it('signs out to the sign-in page without offering the page back', async () => {

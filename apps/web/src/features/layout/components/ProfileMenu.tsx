@@ -8,6 +8,7 @@ import { PROFILE_PATH } from '../../../lib/paths.ts';
 import { useSignOut } from '../../auth/hooks/useSignOut.ts';
 import { useSession } from '../../session/hooks/useSession.ts';
 import { useCurrentWorkspace } from '../../workspaces/hooks/useCurrentWorkspace.ts';
+import { WorkspaceSwitcher } from './WorkspaceSwitcher.tsx';
 
 const PANEL_ID = 'profile-menu';
 
@@ -20,9 +21,11 @@ export function ProfileMenu() {
 
   const fullName = user ? getUserFullName(user) : '';
   const initials = user ? getInitials(user.name, user.username) : undefined;
+  const workspaceName = workspace?.name ?? SHELL_TEXTS.noWorkspace;
+  const hidePanel = () => panelRef.current?.hide();
 
   const handleSignOut = () => {
-    panelRef.current?.hide();
+    hidePanel();
     void signOut();
   };
 
@@ -49,7 +52,7 @@ export function ProfileMenu() {
             {truncateName(fullName)}
           </span>
           <span className="profile-button__workspace" data-testid="profile-menu-workspace">
-            {workspace?.name ?? SHELL_TEXTS.noWorkspace}
+            {workspaceName}
           </span>
         </span>
         <i className="pi pi-chevron-down profile-button__chevron" aria-hidden="true" />
@@ -71,15 +74,20 @@ export function ProfileMenu() {
             />
             <div className="profile-panel__identity">
               <p className="profile-panel__name">{fullName}</p>
+              <p className="profile-panel__workspace" data-testid="profile-panel-workspace">
+                <i className="pi pi-briefcase" aria-hidden="true" />
+                {workspaceName}
+              </p>
               {user && <p className="profile-panel__email">{user.email}</p>}
             </div>
           </div>
+          <WorkspaceSwitcher onSwitch={hidePanel} />
           <ul className="profile-panel__menu">
             <li>
               <Link
                 to={PROFILE_PATH}
                 className="profile-panel__item"
-                onClick={() => panelRef.current?.hide()}
+                onClick={hidePanel}
                 data-testid="profile-menu-profile"
               >
                 <i className="pi pi-user" aria-hidden="true" />
