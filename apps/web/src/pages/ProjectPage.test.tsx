@@ -7,7 +7,7 @@ import {
   type ProjectDetail,
   type Workspace,
 } from '@waymark/contract';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildProject } from '../features/project/test/projectFixture.ts';
 import { useWorkspaceStore } from '../features/workspaces/workspaceStore.ts';
 import { currentPath, renderApp, stubServer, TEST_WORKSPACES } from '../test/renderApp.tsx';
@@ -153,6 +153,45 @@ describe('project buttons', () => {
 
     await openProject(buildProject());
     expect(screen.getByTestId('project-clone')).toBeTruthy();
+  });
+
+  it("saves the archive under the server's file name, else as {name}.zip", async () => {
+    const savedNames: string[] = [];
+    const { createObjectURL, revokeObjectURL } = URL;
+    URL.createObjectURL = () => 'blob:archive';
+    URL.revokeObjectURL = () => {};
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      savedNames.push(this.download);
+    });
+    try {
+      const archive = new Blob(['PK'], { type: 'application/zip' });
+      stubServer({
+        isAuthenticated: true,
+        overrides: {
+          [PROJECT_URL]: { data: buildProject() },
+          'GET /v1/project/download/field-team/survey': [
+            {
+              data: archive,
+              headers: {
+                'content-disposition': `attachment; filename="survey-v3.zip"; filename*=UTF-8''survey-v3.zip`,
+              },
+            },
+            { data: archive },
+          ],
+        },
+      });
+      renderApp('/projects/field-team/survey');
+      await userEvent.click(await screen.findByTestId('project-download'));
+      await waitFor(() => expect(savedNames).toEqual(['survey-v3.zip']));
+      await userEvent.click(screen.getByTestId('project-download'));
+      await waitFor(() => expect(savedNames).toEqual(['survey-v3.zip', 'survey.zip']));
+    } finally {
+      click.mockRestore();
+      URL.createObjectURL = createObjectURL;
+      URL.revokeObjectURL = revokeObjectURL;
+    }
   });
 
   it('toasts the detail read from a failed download', async () => {

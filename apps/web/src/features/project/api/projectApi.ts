@@ -4,6 +4,8 @@ import {
   OWN_ACCESS_REQUESTS_LOOKUP_SIZE,
   type ProjectDetail,
 } from '@waymark/contract';
+import { AxiosHeaders } from 'axios';
+import { readAttachmentFileName } from '../../../lib/api/contentDisposition.ts';
 import { http } from '../../../lib/api/http.ts';
 
 const segment = (value: string) => encodeURIComponent(value);
@@ -57,11 +59,23 @@ export function projectArchiveUrl(namespace: string, name: string): string {
   return `/v1/project/download/${projectAddress(namespace, name)}?format=zip`;
 }
 
+export interface ProjectArchive {
+  blob: Blob;
+  /** The name the server gives the file (Content-Disposition), e.g. `survey-v3.zip`. */
+  fileName: string | undefined;
+}
+
 /**
  * GET the zip archive as a blob. A failed download answers with a blob too, so its text is what
  * carries the error detail (SPEC §7 "Download errors read the detail from a text body").
  */
-export async function downloadProjectArchive(namespace: string, name: string): Promise<Blob> {
+export async function downloadProjectArchive(namespace: string, name: string): Promise<ProjectArchive> {
   const response = await http.get<Blob>(projectArchiveUrl(namespace, name), { responseType: 'blob' });
-  return response.data;
+  const { headers } = response;
+  const disposition: unknown =
+    headers instanceof AxiosHeaders ? headers.get('content-disposition') : headers['content-disposition'];
+  return {
+    blob: response.data,
+    fileName: readAttachmentFileName(typeof disposition === 'string' ? disposition : undefined),
+  };
 }

@@ -20,13 +20,14 @@ function saveFile(blob: Blob, fileName: string): void {
 }
 
 /**
- * Downloads the project as a zip. It is fetched rather than linked so that a failure shows its
- * reason in a toast instead of leaving the app for a bare error page.
+ * Downloads the project as a zip, saved under the server's file name (`{name}-vN.zip`) or else
+ * `{name}.zip`. It is fetched rather than linked so that a failure shows its reason in a toast
+ * instead of leaving the app for a bare error page.
  */
 export function useDownloadProject(project: Pick<ProjectDetail, 'namespace' | 'name'>) {
   return useMutation({
     mutationFn: () => downloadProjectArchive(project.namespace, project.name),
-    onSuccess: (blob) => saveFile(blob, `${project.name}.zip`),
+    onSuccess: (archive) => saveFile(archive.blob, archive.fileName ?? `${project.name}.zip`),
     onError: async (error) => notify.error(await readDownloadError(error, PROJECT_PAGE_TEXTS.downloadFailed)),
   });
 }
