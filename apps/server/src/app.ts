@@ -26,7 +26,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     bodyLimit: UPLOAD_CHUNK_SIZE + 1024 * 1024,
     trustProxy: context.config.trustProxy,
     // Project paths carry names of up to 255 characters (and file paths later), beyond the default 100.
-    maxParamLength: 2048,
+    routerOptions: { maxParamLength: 2048 },
     // Router errors (malformed URL encoding, too long parameters) answer in the same {detail} shape.
     frameworkErrors: (error, _request, reply) => {
       void (reply as FastifyReply)
