@@ -69,6 +69,7 @@ describe('GET /v1/project/download/{namespace}/{name}', () => {
       `attachment; filename="field-data-v1.zip"; filename*=UTF-8''field-data-v1.zip`,
     );
     expect(await unzip(response.body)).toEqual(Object.fromEntries(FILES.map((f) => [f.path, f.content])));
+    expect(Number(response.headers.get('content-length'))).toBe(response.body.length);
   });
 
   it('serves a given version, including the empty v0', async () => {

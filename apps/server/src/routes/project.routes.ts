@@ -63,10 +63,12 @@ export function projectRoutes(context: AppContext): FastifyPluginAsyncZod {
           request.params.name,
           request.query.version,
         );
+        const zip = zipProjectFiles(files, context.blobs);
+        if (zip.size >= 0) reply.header('Content-Length', zip.size);
         return reply
           .header('Content-Type', 'application/zip')
           .header('Content-Disposition', attachmentHeader(fileName))
-          .send(zipProjectFiles(files, context.blobs));
+          .send(zip.stream);
       },
     );
 
