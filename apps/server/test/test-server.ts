@@ -42,7 +42,10 @@ async function openTestDatabase() {
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 
 /** Starts the real app on a random port against a fresh database. `env` overrides the config. */
-export async function startTestServer(env: Record<string, string> = {}) {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { serveWebApp?: boolean } = {},
+) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'waymark-data-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -53,7 +56,7 @@ export async function startTestServer(env: Record<string, string> = {}) {
   const { database, drop } = await openTestDatabase();
   const log = createLogger('silent');
   const context = createContext({ config, db: database.db, mailer: createMailer(config, log), log });
-  const app = await buildApp(context, { serveWebApp: false });
+  const app = await buildApp(context, { serveWebApp: options.serveWebApp ?? false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

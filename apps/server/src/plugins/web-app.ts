@@ -4,8 +4,11 @@ import fastifyStatic from '@fastify/static';
 import { ERROR_TEXTS } from '@waymark/contract';
 import type { FastifyInstance } from 'fastify';
 
-/** Paths that belong to the API: never answered with the web app's index page. */
-const API_PREFIXES = ['/v1/', '/v2/', '/app/', '/api/', '/ping', '/config', '/alive'];
+/**
+ * Paths never answered with the web app's index page: the API, and the built assets (a missing script must
+ * be a 404, not HTML the browser then fails to run).
+ */
+const API_PREFIXES = ['/v1/', '/v2/', '/app/', '/api/', '/ping', '/config', '/alive', '/assets/'];
 
 /**
  * Serves the built web app: hashed assets with long caching, and index.html for every other GET that is
