@@ -3,6 +3,7 @@ import type { AppConfig } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { Logger } from './lib/logger.ts';
 import type { Mailer } from './mail/mailer.ts';
+import { createBlobRepository } from './repositories/blob.repository.ts';
 import { createAccessRequestRepository } from './repositories/access-request.repository.ts';
 import { createLoginAttemptRepository } from './repositories/login-attempt.repository.ts';
 import { createProjectRepository } from './repositories/project.repository.ts';
@@ -40,7 +41,7 @@ export function createContext(deps: { config: AppConfig; db: Db; mailer: Mailer;
     mailer,
     log,
     blobs,
-    repositories: { users, workspaces, projects: projectRepository },
+    repositories: { users, workspaces, projects: projectRepository, blobs: createBlobRepository(db) },
     auth: createAuthService({
       config,
       users,

@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blobs } from '../src/db/schema.ts';
 import { runHousekeeping } from '../src/jobs/scheduler.ts';
 import { HttpClient } from './http-client.ts';
 import { startTestServer, TEST_PASSWORD, type TestServer } from './test-server.ts';
@@ -22,13 +24,53 @@ describe('housekeeping', () => {
 
     // Two days on: within the 7-day retention and the 10-day session lifetime, nothing goes.
     const inTwoDays = new Date(Date.now() + 2 * 86_400_000);
-    expect(await runHousekeeping(server.context, inTwoDays)).toEqual({ purgedProjects: 0 });
+    expect(await runHousekeeping(server.context, inTwoDays)).toEqual({ purgedProjects: 0, deletedBlobs: 0 });
     expect((await client.get('/v1/user/profile')).status).toBe(200);
     // Eleven days on: the project is purged and the expired session row is gone.
     const inElevenDays = new Date(Date.now() + 11 * 86_400_000);
-    expect(await runHousekeeping(server.context, inElevenDays)).toEqual({ purgedProjects: 1 });
+    expect(await runHousekeeping(server.context, inElevenDays)).toEqual({
+      purgedProjects: 1,
+      deletedBlobs: 0,
+    });
     expect((await client.get('/v1/user/profile')).status).toBe(401);
     expect(await server.context.repositories.projects.findById(project.id)).toBeUndefined();
+  });
+});
+
+describe('blob collection', () => {
+  it('deletes file bytes only once no project version refers to them', async () => {
+    const client = new HttpClient(server.url);
+    await client.login('keeper', TEST_PASSWORD);
+    const original = await server.createProject('keeper', 'keeper', 'maps-a');
+    const [shared = '', own = ''] = await server.seedFiles(original.id, [
+      { path: 'shared.gpkg', content: 'bytes both projects hold' },
+      { path: 'only-a.txt', content: 'bytes only the original holds' },
+    ]);
+    expect((await client.post('/v1/project/clone/keeper/maps-a', { project: 'maps-b' })).status).toBe(200);
+    const copy = await server.context.repositories.projects.findByPath('keeper', 'maps-b');
+    expect((await client.post(`/v2/projects/${original.id}/scheduleDelete`)).status).toBe(204);
+
+    const later = new Date(Date.now() + 11 * 86_400_000);
+    const first = await runHousekeeping(server.context, later);
+    expect(first.purgedProjects).toBe(1);
+    // The clone still refers to both blobs through its own file rows.
+    expect(first.deletedBlobs).toBe(0);
+    expect(await server.context.blobs.has(shared)).toBe(true);
+
+    // Housekeeping "eleven days on" also dropped the session, which would have expired by then.
+    await client.login('keeper', TEST_PASSWORD);
+    expect((await client.post(`/v2/projects/${copy?.project.id}/scheduleDelete`)).status).toBe(204);
+    const second = await runHousekeeping(server.context, later);
+    expect(second).toMatchObject({ purgedProjects: 1, deletedBlobs: 2 });
+    expect(await server.context.blobs.has(shared)).toBe(false);
+    expect(await server.context.blobs.has(own)).toBe(false);
+  });
+
+  it('never collects fresh blobs, which may belong to an upload still in flight', async () => {
+    const { sha256 } = await server.context.blobs.put(Readable.from([Buffer.from('in flight')]));
+    await server.database.db.insert(blobs).values({ sha256, size: 9 });
+    expect((await runHousekeeping(server.context, new Date())).deletedBlobs).toBe(0);
+    expect(await server.context.blobs.has(sha256)).toBe(true);
   });
 });
 

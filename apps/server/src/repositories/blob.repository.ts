@@ -1,0 +1,40 @@
+import { and, lt, notExists, or, eq } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { blobs, fileHistory, projectFiles } from '../db/schema.ts';
+
+/** All SQL about stored blobs. */
+export function createBlobRepository(db: Db) {
+  return {
+    /**
+     * Deletes the rows of blobs no file refers to any more and that are older than the cut-off (a fresh blob
+     * may belong to an upload not yet committed); returns their hashes so the bytes can go too.
+     */
+    async deleteUnreferenced(createdBefore: Date): Promise<string[]> {
+      const rows = await db
+        .delete(blobs)
+        .where(
+          and(
+            lt(blobs.createdAt, createdBefore),
+            notExists(
+              db
+                .select({ id: fileHistory.id })
+                .from(fileHistory)
+                .where(
+                  or(eq(fileHistory.blobSha256, blobs.sha256), eq(fileHistory.diffBlobSha256, blobs.sha256)),
+                ),
+            ),
+            notExists(
+              db
+                .select({ path: projectFiles.path })
+                .from(projectFiles)
+                .where(eq(projectFiles.blobSha256, blobs.sha256)),
+            ),
+          ),
+        )
+        .returning({ sha256: blobs.sha256 });
+      return rows.map((row) => row.sha256);
+    },
+  };
+}
+
+export type BlobRepository = ReturnType<typeof createBlobRepository>;
