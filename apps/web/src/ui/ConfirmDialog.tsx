@@ -1,8 +1,8 @@
 import { CONFIRM_DIALOG_TEXTS } from '@waymark/contract';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { InputText } from 'primereact/inputtext';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { TextField } from './TextField.tsx';
 import './dialogAndNotice.css';
 
 /** A field the user must fill with an exact text before confirming (e.g. the name of what is deleted). */
@@ -66,22 +66,18 @@ function ConfirmBody({
         {message}
       </div>
       {confirmField && (
-        <div className="form-field">
-          <label htmlFor={fieldId} className="form-field__label">
-            {confirmField.label}
-          </label>
-          <InputText
-            id={fieldId}
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            placeholder={confirmField.placeholder ?? confirmField.expected}
-            autoComplete="off"
-            autoFocus
-            spellCheck={false}
-            className="form-field__input"
-            data-testid={`${testId}-field`}
-          />
-        </div>
+        <TextField
+          id={fieldId}
+          label={confirmField.label}
+          hasErrorLine={false}
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          placeholder={confirmField.placeholder ?? confirmField.expected}
+          autoComplete="off"
+          autoFocus
+          spellCheck={false}
+          data-testid={`${testId}-field`}
+        />
       )}
       <div className="dialog-actions">
         <Button

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LOGIN_TEXTS, TOAST_TEXTS } from '@waymark/contract';
 import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { Password } from 'primereact/password';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -9,10 +8,11 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { resolveFormError } from '../../../lib/api/apiErrors.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { getSafeRedirect, RESET_PASSWORD_PATH } from '../../../lib/paths.ts';
+import { FormField } from '../../../ui/FormField.tsx';
+import { TextField } from '../../../ui/TextField.tsx';
 import { refreshSession } from '../../session/sessionActions.ts';
 import { login } from '../api/authApi.ts';
 import { useSignInStore } from '../signInStore.ts';
-import { FieldError } from './FieldError.tsx';
 
 type LoginField = 'login' | 'password';
 type FieldErrors = Partial<Record<LoginField, string>>;
@@ -74,46 +74,36 @@ export function LoginForm() {
           data-testid="login-form-error"
         />
       )}
-      <div className="form-field">
-        <label htmlFor="login" className="form-field__label">
-          {LOGIN_TEXTS.loginLabel}
-        </label>
-        <InputText
-          id="login"
-          name="login"
-          value={loginValue}
-          onChange={(event) => setLoginValue(event.target.value)}
-          placeholder={LOGIN_TEXTS.loginPlaceholder}
-          autoComplete="username"
-          autoFocus
-          invalid={Boolean(fieldErrors.login)}
-          aria-describedby="login-error"
-          data-testid="login-form-login"
-          className="form-field__input"
-        />
-        <FieldError id="login-error" message={fieldErrors.login} />
-      </div>
-      <div className="form-field">
-        <label htmlFor="password" className="form-field__label">
-          {LOGIN_TEXTS.passwordLabel}
-        </label>
-        <Password
-          inputId="password"
-          name="password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          placeholder={LOGIN_TEXTS.passwordPlaceholder}
-          feedback={false}
-          toggleMask
-          autoComplete="current-password"
-          invalid={Boolean(fieldErrors.password)}
-          aria-describedby="password-error"
-          data-testid="login-form-password"
-          className="form-field__password"
-          inputClassName="form-field__input"
-        />
-        <FieldError id="password-error" message={fieldErrors.password} />
-      </div>
+      <TextField
+        id="login"
+        label={LOGIN_TEXTS.loginLabel}
+        error={fieldErrors.login}
+        name="login"
+        value={loginValue}
+        onChange={(event) => setLoginValue(event.target.value)}
+        placeholder={LOGIN_TEXTS.loginPlaceholder}
+        autoComplete="username"
+        autoFocus
+        data-testid="login-form-login"
+      />
+      <FormField id="password" label={LOGIN_TEXTS.passwordLabel} error={fieldErrors.password}>
+        {({ id, ...control }) => (
+          <Password
+            inputId={id}
+            name="password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            placeholder={LOGIN_TEXTS.passwordPlaceholder}
+            feedback={false}
+            toggleMask
+            autoComplete="current-password"
+            {...control}
+            data-testid="login-form-password"
+            className="form-field__password"
+            inputClassName="form-field__input"
+          />
+        )}
+      </FormField>
       <Link to={RESET_PASSWORD_PATH} className="auth-form__link" data-testid="login-form-forgot">
         {LOGIN_TEXTS.forgotPassword}
       </Link>

@@ -1,14 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { LOGIN_TEXTS } from '@waymark/contract';
 import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { resolveFormError } from '../../../lib/api/apiErrors.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { LOGIN_PATH } from '../../../lib/paths.ts';
+import { TextField } from '../../../ui/TextField.tsx';
 import { requestPasswordReset } from '../api/authApi.ts';
-import { FieldError } from './FieldError.tsx';
 
 /** The reset-password mode of the sign-in page (/login/reset). */
 export function ResetPasswordForm() {
@@ -44,26 +43,19 @@ export function ResetPasswordForm() {
 
   return (
     <form className="auth-form" onSubmit={handleSubmit} noValidate data-testid="reset-form">
-      <div className="form-field">
-        <label htmlFor="reset-email" className="form-field__label">
-          {LOGIN_TEXTS.emailLabel}
-        </label>
-        <InputText
-          id="reset-email"
-          name="email"
-          type="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          placeholder={LOGIN_TEXTS.emailPlaceholder}
-          autoComplete="email"
-          autoFocus
-          invalid={Boolean(emailError)}
-          aria-describedby="reset-email-error"
-          data-testid="reset-form-email"
-          className="form-field__input"
-        />
-        <FieldError id="reset-email-error" message={emailError} />
-      </div>
+      <TextField
+        id="reset-email"
+        label={LOGIN_TEXTS.emailLabel}
+        error={emailError}
+        name="email"
+        type="email"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        placeholder={LOGIN_TEXTS.emailPlaceholder}
+        autoComplete="email"
+        autoFocus
+        data-testid="reset-form-email"
+      />
       <Link to={LOGIN_PATH} className="auth-form__link" data-testid="reset-form-back">
         {LOGIN_TEXTS.backToLogin}
       </Link>

@@ -2,8 +2,9 @@ import { CLONE_PROJECT_TEXTS, type ProjectDetail, type Workspace } from '@waymar
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
-import { InputText } from 'primereact/inputtext';
 import { type FormEvent, useId, useState } from 'react';
+import { FormField } from '../../../ui/FormField.tsx';
+import { TextField } from '../../../ui/TextField.tsx';
 import { useSession } from '../../session/hooks/useSession.ts';
 import { useCurrentWorkspace } from '../../workspaces/hooks/useCurrentWorkspace.ts';
 import { useWorkspaceStore } from '../../workspaces/workspaceStore.ts';
@@ -52,52 +53,38 @@ function CloneForm({ project, targets, initialWorkspaceId, onBusyChange, onHide 
   return (
     <form className="clone-dialog" onSubmit={handleSubmit} noValidate data-testid="clone-dialog-form">
       <p className="clone-dialog__intro">{CLONE_PROJECT_TEXTS.intro}</p>
-      <div className="form-field">
-        <label htmlFor={nameId} className="form-field__label">
-          {CLONE_PROJECT_TEXTS.nameLabel}
-        </label>
-        <InputText
-          id={nameId}
-          value={name}
-          onChange={(event) => {
-            setName(event.target.value);
-            clone.clearFieldError();
-          }}
-          autoFocus
-          autoComplete="off"
-          invalid={Boolean(clone.fieldError)}
-          aria-describedby={`${nameId}-error`}
-          className="form-field__input"
-          data-testid="clone-dialog-name"
-        />
-        <small
-          id={`${nameId}-error`}
-          className="form-field__error"
-          role={clone.fieldError ? 'alert' : undefined}
-          data-testid="clone-dialog-error"
-        >
-          {clone.fieldError ?? '\u00a0'}
-        </small>
-      </div>
-      <div className="form-field">
-        <label htmlFor={workspaceId} className="form-field__label">
-          {CLONE_PROJECT_TEXTS.workspaceLabel}
-        </label>
-        <Dropdown
-          inputId={workspaceId}
-          value={selectedId}
-          options={targets}
-          optionLabel="name"
-          optionValue="id"
-          placeholder={CLONE_PROJECT_TEXTS.workspacePlaceholder}
-          onChange={(event) => {
-            setSelectedId(typeof event.value === 'number' ? event.value : undefined);
-            clone.clearFieldError();
-          }}
-          className="form-field__input"
-          data-testid="clone-dialog-workspace"
-        />
-      </div>
+      <TextField
+        id={nameId}
+        label={CLONE_PROJECT_TEXTS.nameLabel}
+        error={clone.fieldError}
+        errorTestId="clone-dialog-error"
+        value={name}
+        onChange={(event) => {
+          setName(event.target.value);
+          clone.clearFieldError();
+        }}
+        autoFocus
+        autoComplete="off"
+        data-testid="clone-dialog-name"
+      />
+      <FormField id={workspaceId} label={CLONE_PROJECT_TEXTS.workspaceLabel} hasErrorLine={false}>
+        {({ id }) => (
+          <Dropdown
+            inputId={id}
+            value={selectedId}
+            options={targets}
+            optionLabel="name"
+            optionValue="id"
+            placeholder={CLONE_PROJECT_TEXTS.workspacePlaceholder}
+            onChange={(event) => {
+              setSelectedId(typeof event.value === 'number' ? event.value : undefined);
+              clone.clearFieldError();
+            }}
+            className="form-field__input"
+            data-testid="clone-dialog-workspace"
+          />
+        )}
+      </FormField>
       <div className="dialog-actions">
         <Button
           type="button"

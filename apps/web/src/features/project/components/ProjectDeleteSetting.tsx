@@ -1,7 +1,8 @@
 import { PROJECT_SETTINGS_TEXTS, type ProjectDetail } from '@waymark/contract';
-import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
+import { SettingRow } from '../../../ui/SettingRow.tsx';
+import { SettingsCard } from '../../../ui/SettingsCard.tsx';
 import { useDeleteProject } from '../hooks/useProjectMutations.ts';
 
 interface ProjectDeleteSettingProps {
@@ -18,35 +19,25 @@ export function ProjectDeleteSetting({ project }: ProjectDeleteSettingProps) {
   const close = () => setIsConfirming(false);
 
   return (
-    <section
-      className="card settings-card settings-card--danger"
-      aria-labelledby="project-delete-title"
-      data-testid="project-delete"
+    <SettingsCard
+      titleId="project-delete-title"
+      title={PROJECT_SETTINGS_TEXTS.dangerZone}
+      isDanger
+      testId="project-delete"
     >
-      <header className="card__header">
-        <h2 id="project-delete-title" className="card__title">
-          {PROJECT_SETTINGS_TEXTS.dangerZone}
-        </h2>
-      </header>
-      <div className="setting-row">
-        <span className="setting-row__icon setting-row__icon--danger" aria-hidden="true">
-          <i className="pi pi-trash" />
-        </span>
-        <div className="setting-row__text">
-          <p className="setting-row__title">{PROJECT_SETTINGS_TEXTS.deleteTitle}</p>
-          <p className="setting-row__description">{PROJECT_SETTINGS_TEXTS.deleteDescription}</p>
-        </div>
-        <Button
-          label={PROJECT_SETTINGS_TEXTS.deleteButton}
-          icon="pi pi-trash"
-          severity="danger"
-          outlined
-          size="small"
-          onClick={() => setIsConfirming(true)}
-          className="setting-row__action"
-          data-testid="project-delete-button"
-        />
-      </div>
+      <SettingRow
+        icon="pi pi-trash"
+        iconTone="danger"
+        title={PROJECT_SETTINGS_TEXTS.deleteTitle}
+        description={PROJECT_SETTINGS_TEXTS.deleteDescription}
+        action={{
+          label: PROJECT_SETTINGS_TEXTS.deleteButton,
+          icon: 'pi pi-trash',
+          severity: 'danger',
+          onClick: () => setIsConfirming(true),
+          testId: 'project-delete-button',
+        }}
+      />
       <ConfirmDialog
         isVisible={isConfirming}
         header={PROJECT_SETTINGS_TEXTS.deleteConfirmHeader}
@@ -64,6 +55,6 @@ export function ProjectDeleteSetting({ project }: ProjectDeleteSettingProps) {
         onConfirm={() => deletion.mutate(undefined, { onError: close })}
         onHide={close}
       />
-    </section>
+    </SettingsCard>
   );
 }

@@ -1,7 +1,8 @@
 import { PROJECT_SETTINGS_TEXTS, type ProjectDetail } from '@waymark/contract';
-import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
+import { SettingRow } from '../../../ui/SettingRow.tsx';
+import { SettingsCard } from '../../../ui/SettingsCard.tsx';
 import { useSetProjectPublic } from '../hooks/useProjectMutations.ts';
 
 interface ProjectVisibilitySettingProps {
@@ -22,41 +23,26 @@ export function ProjectVisibilitySetting({ project }: ProjectVisibilitySettingPr
   };
 
   return (
-    <section
-      className="card settings-card"
-      aria-labelledby="project-visibility-title"
-      data-testid="project-visibility"
+    <SettingsCard
+      titleId="project-visibility-title"
+      title={PROJECT_SETTINGS_TEXTS.visibilityTitle}
+      testId="project-visibility"
     >
-      <header className="card__header">
-        <h2 id="project-visibility-title" className="card__title">
-          {PROJECT_SETTINGS_TEXTS.visibilityTitle}
-        </h2>
-      </header>
-      <div className="setting-row">
-        <span
-          className={isPublic ? 'setting-row__icon setting-row__icon--public' : 'setting-row__icon'}
-          aria-hidden="true"
-        >
-          <i className={isPublic ? 'pi pi-globe' : 'pi pi-lock'} />
-        </span>
-        <div className="setting-row__text">
-          <p className="setting-row__title" data-testid="project-visibility-state">
-            {isPublic ? PROJECT_SETTINGS_TEXTS.publicState : PROJECT_SETTINGS_TEXTS.privateState}
-          </p>
-          <p className="setting-row__description">
-            {isPublic ? PROJECT_SETTINGS_TEXTS.publicDescription : PROJECT_SETTINGS_TEXTS.privateDescription}
-          </p>
-        </div>
-        <Button
-          label={isPublic ? PROJECT_SETTINGS_TEXTS.makePrivate : PROJECT_SETTINGS_TEXTS.makePublic}
-          icon={isPublic ? 'pi pi-lock' : 'pi pi-globe'}
-          outlined
-          size="small"
-          onClick={handleToggle}
-          className="setting-row__action"
-          data-testid="project-visibility-toggle"
-        />
-      </div>
+      <SettingRow
+        icon={isPublic ? 'pi pi-globe' : 'pi pi-lock'}
+        iconTone={isPublic ? 'public' : undefined}
+        title={isPublic ? PROJECT_SETTINGS_TEXTS.publicState : PROJECT_SETTINGS_TEXTS.privateState}
+        titleTestId="project-visibility-state"
+        description={
+          isPublic ? PROJECT_SETTINGS_TEXTS.publicDescription : PROJECT_SETTINGS_TEXTS.privateDescription
+        }
+        action={{
+          label: isPublic ? PROJECT_SETTINGS_TEXTS.makePrivate : PROJECT_SETTINGS_TEXTS.makePublic,
+          icon: isPublic ? 'pi pi-lock' : 'pi pi-globe',
+          onClick: handleToggle,
+          testId: 'project-visibility-toggle',
+        }}
+      />
       <ConfirmDialog
         isVisible={isConfirming}
         message={target ? PROJECT_SETTINGS_TEXTS.confirmPublic : PROJECT_SETTINGS_TEXTS.confirmPrivate}
@@ -66,6 +52,6 @@ export function ProjectVisibilitySetting({ project }: ProjectVisibilitySettingPr
         onConfirm={() => setPublic.mutate(target, { onSettled: close })}
         onHide={close}
       />
-    </section>
+    </SettingsCard>
   );
 }

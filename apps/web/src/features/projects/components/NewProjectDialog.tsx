@@ -1,12 +1,12 @@
 import { NEW_PROJECT_TEXTS, PROJECTS_TOAST_TEXTS } from '@waymark/contract';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { InputText } from 'primereact/inputtext';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { getErrorMessage } from '../../../lib/api/apiErrors.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { projectPath } from '../../../lib/paths.ts';
+import { TextField } from '../../../ui/TextField.tsx';
 import { useCreateProject } from '../hooks/useCreateProject.ts';
 
 /** Where the server's reason ends up: under the field, or (without one) in a toast. */
@@ -51,34 +51,21 @@ function NewProjectForm({ namespace, onClose }: NewProjectFormProps) {
 
   return (
     <form className="new-project-form" onSubmit={handleSubmit} noValidate data-testid="new-project-form">
-      <div className="form-field">
-        <label htmlFor="new-project-name" className="form-field__label">
-          {NEW_PROJECT_TEXTS.nameLabel}
-        </label>
-        <InputText
-          id="new-project-name"
-          value={name}
-          onChange={(event) => {
-            setName(event.target.value);
-            setFieldError(undefined);
-          }}
-          placeholder={NEW_PROJECT_TEXTS.namePlaceholder}
-          autoFocus
-          autoComplete="off"
-          invalid={Boolean(fieldError)}
-          aria-describedby="new-project-name-error"
-          data-testid="new-project-name"
-          className="form-field__input"
-        />
-        <small
-          id="new-project-name-error"
-          className="form-field__error"
-          role={fieldError ? 'alert' : undefined}
-          data-testid="new-project-name-error"
-        >
-          {fieldError ?? '\u00a0'}
-        </small>
-      </div>
+      <TextField
+        id="new-project-name"
+        label={NEW_PROJECT_TEXTS.nameLabel}
+        error={fieldError}
+        errorTestId="new-project-name-error"
+        value={name}
+        onChange={(event) => {
+          setName(event.target.value);
+          setFieldError(undefined);
+        }}
+        placeholder={NEW_PROJECT_TEXTS.namePlaceholder}
+        autoFocus
+        autoComplete="off"
+        data-testid="new-project-name"
+      />
       <div className="new-project-form__actions">
         <Button
           type="button"
