@@ -119,6 +119,7 @@ test.describe.serial('a project from creation to deletion', () => {
     await snap(page, 'settings-public-confirm');
     await page.getByTestId('project-visibility-dialog-confirm').click();
     await expect(page.getByTestId('project-visibility-state')).toHaveText('This project is public');
+    await expect(page.getByRole('dialog', { name: 'Action' })).toBeHidden();
     await snap(page, 'project-settings');
 
     await page.getByRole('button', { name: 'Open profile menu' }).click();
