@@ -35,6 +35,7 @@ describe('service calls', () => {
       server_type: 'ce',
       v2_push_enabled: false,
       user_self_registration: false,
+      deleted_project_expiration_days: 7,
     });
   });
 

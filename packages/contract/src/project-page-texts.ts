@@ -4,7 +4,10 @@
  * can look for the very strings the UI shows.
  */
 
-/** Days a scheduled deletion is kept before the name can be used again (reference: DELETED_PROJECT_EXPIRATION). */
+/**
+ * Days a scheduled deletion is kept before the name can be used again (reference: DELETED_PROJECT_EXPIRATION);
+ * the fallback when /config does not say.
+ */
 export const DELETED_PROJECT_RETENTION_DAYS = 7;
 
 /** Page size of GET /app/project/access-requests when looking for one's own pending request. */
@@ -79,12 +82,14 @@ export const PROJECT_SETTINGS_TEXTS = {
   publicFailed: 'Failed to update public flag',
   dangerZone: 'Danger zone',
   deleteTitle: 'Delete project',
-  deleteDescription: `All files and versions will be lost. A deleted project's name can be used again only after the retention period of ${DELETED_PROJECT_RETENTION_DAYS} days.`,
+  deleteDescription: (days: number) =>
+    `All files and versions will be lost. A deleted project's name can be used again only after the retention period of ${days} days.`,
   deleteButton: 'Delete project',
   deleteConfirmHeader: 'Delete project',
   deleteConfirmMessage: (name: string) =>
     `Are you sure to delete project ${name}? All files will be lost. Type in the project name to confirm.`,
-  deleteConfirmRetention: `A project with the same name can be created again only after ${DELETED_PROJECT_RETENTION_DAYS} days.`,
+  deleteConfirmRetention: (days: number) =>
+    `A project with the same name can be created again only after ${days} days.`,
   deleteConfirmField: 'Project name',
   deleteConfirm: 'Delete',
   deleteFailed: 'Failed to remove project',

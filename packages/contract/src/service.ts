@@ -34,6 +34,8 @@ export const configResponseSchema = z.object({
   fix: z.number().int(),
   server_configured: z.boolean(),
   build_hash: z.string(),
+  /** Waymark's own addition: days a deleted project's name stays reserved. */
+  deleted_project_expiration_days: z.number().optional(),
 });
 export type ConfigResponse = z.infer<typeof configResponseSchema>;
 

@@ -50,6 +50,7 @@ export function serviceRoutes(context: AppContext): FastifyPluginAsyncZod {
       fix,
       server_configured: config.baseUrl !== undefined,
       build_hash: '',
+      deleted_project_expiration_days: config.deletedProjectRetentionMs / 86_400_000,
     }));
 
     app.get('/app/init', { schema: { response: { 200: appInitResponseSchema } } }, async (request, reply) => {

@@ -4,7 +4,7 @@ import { CONFIRM_DIALOG_TEXTS, PROJECT_SETTINGS_TEXTS, type ProjectDetail } from
 import { beforeEach, describe, expect, it } from 'vitest';
 import { buildProject } from '../features/project/test/projectFixture.ts';
 import { useWorkspaceStore } from '../features/workspaces/workspaceStore.ts';
-import { currentPath, renderApp, stubServer } from '../test/renderApp.tsx';
+import { CONFIG, currentPath, renderApp, stubServer } from '../test/renderApp.tsx';
 import type { StubReply } from '../test/stubAdapter.ts';
 
 const OWNED = buildProject({ role: 'owner', name: 'Survey 2025' });
@@ -82,8 +82,15 @@ describe('settings: public or private', () => {
 describe('settings: delete', () => {
   it('tells about the retention period before anything is deleted', async () => {
     await openSettings(OWNED);
-    expect(screen.getByText(PROJECT_SETTINGS_TEXTS.deleteDescription)).toBeTruthy();
-    expect(PROJECT_SETTINGS_TEXTS.deleteDescription).toContain('7 days');
+    expect(screen.getByText(PROJECT_SETTINGS_TEXTS.deleteDescription(7))).toBeTruthy();
+    expect(PROJECT_SETTINGS_TEXTS.deleteDescription(7)).toContain('7 days');
+  });
+
+  it("uses the server's retention period when /config gives one", async () => {
+    await openSettings(OWNED, {
+      'GET /config': { data: { ...CONFIG, deleted_project_expiration_days: 30 } },
+    });
+    expect(await screen.findByText(PROJECT_SETTINGS_TEXTS.deleteDescription(30))).toBeTruthy();
   });
 
   it('enables Delete only once the exact name is typed, then schedules the deletion and goes home', async () => {

@@ -41,7 +41,7 @@ const PING = {
   subscriptions_enabled: false,
 };
 
-const CONFIG = {
+export const CONFIG = {
   docs_url: 'https://docs.example.com',
   global_read: false,
   global_write: false,

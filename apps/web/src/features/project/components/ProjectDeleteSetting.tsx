@@ -1,8 +1,13 @@
-import { PROJECT_SETTINGS_TEXTS, type ProjectDetail } from '@waymark/contract';
+import {
+  DELETED_PROJECT_RETENTION_DAYS,
+  PROJECT_SETTINGS_TEXTS,
+  type ProjectDetail,
+} from '@waymark/contract';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { SettingRow } from '../../../ui/SettingRow.tsx';
 import { SettingsCard } from '../../../ui/SettingsCard.tsx';
+import { useConfig } from '../../session/hooks/useInstance.ts';
 import { useDeleteProject } from '../hooks/useProjectMutations.ts';
 
 interface ProjectDeleteSettingProps {
@@ -17,6 +22,7 @@ export function ProjectDeleteSetting({ project }: ProjectDeleteSettingProps) {
   const [isConfirming, setIsConfirming] = useState(false);
   const deletion = useDeleteProject(project);
   const close = () => setIsConfirming(false);
+  const retentionDays = useConfig()?.deleted_project_expiration_days ?? DELETED_PROJECT_RETENTION_DAYS;
 
   return (
     <SettingsCard
@@ -29,7 +35,7 @@ export function ProjectDeleteSetting({ project }: ProjectDeleteSettingProps) {
         icon="pi pi-trash"
         iconTone="danger"
         title={PROJECT_SETTINGS_TEXTS.deleteTitle}
-        description={PROJECT_SETTINGS_TEXTS.deleteDescription}
+        description={PROJECT_SETTINGS_TEXTS.deleteDescription(retentionDays)}
         action={{
           label: PROJECT_SETTINGS_TEXTS.deleteButton,
           icon: 'pi pi-trash',
@@ -44,7 +50,9 @@ export function ProjectDeleteSetting({ project }: ProjectDeleteSettingProps) {
         message={
           <>
             <p>{PROJECT_SETTINGS_TEXTS.deleteConfirmMessage(project.name)}</p>
-            <p className="confirm-dialog__note">{PROJECT_SETTINGS_TEXTS.deleteConfirmRetention}</p>
+            <p className="confirm-dialog__note">
+              {PROJECT_SETTINGS_TEXTS.deleteConfirmRetention(retentionDays)}
+            </p>
           </>
         }
         confirmField={{ label: PROJECT_SETTINGS_TEXTS.deleteConfirmField, expected: project.name }}
