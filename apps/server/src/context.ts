@@ -13,6 +13,7 @@ import { createWorkspaceRepository } from './repositories/workspace.repository.t
 import { createAccessRequestService } from './services/access-request.service.ts';
 import { createAuthService } from './services/auth.service.ts';
 import { createMaintenanceService } from './services/maintenance.service.ts';
+import { createPasswordResetService } from './services/password-reset.service.ts';
 import { createProjectService } from './services/project.service.ts';
 import { createProjectMembersService } from './services/project-members.service.ts';
 import { createUserService } from './services/user.service.ts';
@@ -24,6 +25,7 @@ export function createContext(deps: { config: AppConfig; db: Db; mailer: Mailer;
   const { config, db, mailer, log } = deps;
   const users = createUserRepository(db);
   const workspaces = createWorkspaceRepository(db);
+  const sessions = createSessionRepository(db);
   const projectRepository = createProjectRepository(db);
   const blobs = createLocalBlobStore(path.join(config.dataDir, 'blobs'));
   const projects = createProjectService({
@@ -42,12 +44,8 @@ export function createContext(deps: { config: AppConfig; db: Db; mailer: Mailer;
     log,
     blobs,
     repositories: { users, workspaces, projects: projectRepository, blobs: createBlobRepository(db) },
-    auth: createAuthService({
-      config,
-      users,
-      sessions: createSessionRepository(db),
-      loginAttempts: createLoginAttemptRepository(db),
-    }),
+    auth: createAuthService({ config, users, sessions, loginAttempts: createLoginAttemptRepository(db) }),
+    passwordReset: createPasswordResetService({ config, users, sessions, mailer }),
     users: createUserService({ db, config, mailer }),
     workspaces: createWorkspaceService({ config, workspaces, users, projects: projectRepository }),
     maintenance: createMaintenanceService(config),

@@ -104,3 +104,12 @@ export const userInfoSchema = z.object({
   verified_email: z.boolean(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
+
+/** Body of POST /app/auth/reset-password/{token}. */
+export const resetPasswordWithTokenSchema = z.object({
+  password: z.string().default(''),
+  confirm: z.string().default(''),
+});
+export type ResetPasswordWithToken = z.infer<typeof resetPasswordWithTokenSchema>;
+
+export const resetTokenParamsSchema = z.object({ token: z.string().min(1).max(512) });

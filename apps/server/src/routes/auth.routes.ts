@@ -1,4 +1,11 @@
-import { emptyResponseSchema, loginRequestSchema, loginResponseSchema } from '@waymark/contract';
+import {
+  emptyResponseSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  resetPasswordRequestSchema,
+  resetPasswordWithTokenSchema,
+  resetTokenParamsSchema,
+} from '@waymark/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
 import { clientInfo } from '../lib/client-info.ts';
@@ -29,6 +36,34 @@ export function authRoutes(context: AppContext): FastifyPluginAsyncZod {
         if (request.auth?.via === 'session') await context.auth.destroySession(request.auth.sessionId);
         reply.clearCookie(SESSION_COOKIE, { path: '/' });
         reply.header('X-CSRF-Token', issueCsrfToken(context.config.secretKey, 'anonymous'));
+        return {};
+      },
+    );
+
+    app.post(
+      '/app/auth/reset-password',
+      { schema: { body: resetPasswordRequestSchema, response: { 200: emptyResponseSchema } } },
+      async (request) => {
+        await context.passwordReset.requestReset(request.body.email);
+        return {};
+      },
+    );
+
+    app.post(
+      '/app/auth/reset-password/:token',
+      {
+        schema: {
+          params: resetTokenParamsSchema,
+          body: resetPasswordWithTokenSchema,
+          response: { 200: emptyResponseSchema },
+        },
+      },
+      async (request) => {
+        await context.passwordReset.resetWithToken(
+          request.params.token,
+          request.body.password,
+          request.body.confirm,
+        );
         return {};
       },
     );

@@ -1,0 +1,106 @@
+import { PASSWORD_RULE_TEXT } from '@waymark/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpClient } from './http-client.ts';
+import { startSmtpPeer } from './smtp-peer.ts';
+import { startTestServer, TEST_PASSWORD, type TestServer } from './test-server.ts';
+
+let server: TestServer;
+let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
+
+beforeAll(async () => {
+  smtp = await startSmtpPeer();
+  server = await startTestServer({ SMTP_URL: smtp.url, BASE_URL: 'https://maps.example.org' });
+  await server.createUser({ username: 'forgetful', email: 'forgetful@example.com' });
+});
+afterAll(async () => {
+  await server.close();
+  await smtp.close();
+});
+
+/** Asks for a reset link and returns the token from the mail the SMTP peer received. */
+async function requestToken(): Promise<string> {
+  const before = smtp.received.length;
+  const response = await new HttpClient(server.url).post('/app/auth/reset-password', {
+    email: ' Forgetful@Example.com ',
+  });
+  expect(response.status).toBe(200);
+  const mail = smtp.received.slice(before).find((m) => m.to.includes('forgetful@example.com'));
+  const text = mail?.raw.replace(/=\r?\n/g, '') ?? '';
+  expect(text).toContain('Subject: Reset your Waymark password');
+  const match = /https:\/\/maps\.example\.org\/change-password\/([\w.-]+)/.exec(text);
+  expect(match).not.toBeNull();
+  return match?.[1] ?? '';
+}
+
+describe('password reset', () => {
+  it('mails a link; the token sets a new password once and signs the user out elsewhere', async () => {
+    const elsewhere = new HttpClient(server.url);
+    await elsewhere.login('forgetful', TEST_PASSWORD);
+    const token = await requestToken();
+
+    const anonymous = new HttpClient(server.url);
+    const reset = await anonymous.post(`/app/auth/reset-password/${token}`, {
+      password: 'Brand-new-pass1',
+      confirm: 'Brand-new-pass1',
+    });
+    expect(reset.status).toBe(200);
+    expect((await new HttpClient(server.url).login('forgetful', TEST_PASSWORD)).status).toBe(401);
+    expect((await new HttpClient(server.url).login('forgetful', 'Brand-new-pass1')).status).toBe(200);
+    expect((await elsewhere.get('/v1/user/profile')).status).toBe(401);
+
+    const again = await anonymous.post(`/app/auth/reset-password/${token}`, {
+      password: 'Another-pass2',
+      confirm: 'Another-pass2',
+    });
+    expect(again.status).toBe(400);
+    expect(again.body).toEqual({ detail: 'Invalid token' });
+  });
+
+  it('checks the new password and its confirmation, field by field', async () => {
+    const token = await requestToken();
+    const client = new HttpClient(server.url);
+    const weak = await client.post(`/app/auth/reset-password/${token}`, {
+      password: 'short',
+      confirm: 'short',
+    });
+    expect(weak.status).toBe(400);
+    expect(weak.body).toEqual({ detail: PASSWORD_RULE_TEXT, password: [PASSWORD_RULE_TEXT] });
+    const mismatch = await client.post(`/app/auth/reset-password/${token}`, {
+      password: 'Good-pass-123',
+      confirm: 'Good-pass-124',
+    });
+    expect(mismatch.body).toEqual({
+      detail: 'Passwords do not match.',
+      confirm: ['Passwords do not match.'],
+    });
+  });
+
+  it('refuses forged, malformed and expired tokens', async () => {
+    const token = await requestToken();
+    const [id, expires] = token.split('.');
+    const client = new HttpClient(server.url);
+    for (const bad of [`${id}.${expires}.forged`, 'garbage', `${id}.1.${token.split('.')[2]}`]) {
+      const response = await client.post(`/app/auth/reset-password/${bad}`, {
+        password: 'Good-pass-123',
+        confirm: 'Good-pass-123',
+      });
+      expect({ bad, status: response.status, body: response.body }).toEqual({
+        bad,
+        status: 400,
+        body: { detail: 'Invalid token' },
+      });
+    }
+  });
+
+  it('answers unknown addresses with the reference texts', async () => {
+    const response = await new HttpClient(server.url).post('/app/auth/reset-password', {
+      email: 'who@example.com',
+    });
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({
+      detail: 'Account with given email does not exist',
+      email: ['Account with given email does not exist'],
+    });
+    expect((await new HttpClient(server.url).post('/app/auth/reset-password', {})).status).toBe(400);
+  });
+});
