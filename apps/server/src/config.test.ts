@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       globalAdmin: false,
       maintenance: false,
       maintenanceFile: path.join(dir, 'MAINTENANCE'),
+      publicUrl: 'http://localhost:8080',
     });
   });
 
@@ -56,6 +57,7 @@ describe('loadConfig', () => {
       databaseUrl: 'postgres://u@localhost/db',
       secretKey: 'a-long-enough-secret',
       baseUrl: 'https://maps.example.org',
+      publicUrl: 'https://maps.example.org',
     });
   });
 

@@ -57,6 +57,8 @@ export type AppConfig = {
   databaseUrl: string | undefined;
   secretKey: string;
   baseUrl: string | undefined;
+  /** Where people reach the app, for links in e-mails: BASE_URL, else this machine's port. Never the Host header. */
+  publicUrl: string;
   docsUrl: string;
   defaultStorage: number;
   globalRead: boolean;
@@ -109,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     secretKey: resolveSecret(e.SECRET_KEY, dataDir),
     baseUrl: e.BASE_URL?.replace(/\/+$/, ''),
+    publicUrl: e.BASE_URL?.replace(/\/+$/, '') ?? `http://localhost:${e.PORT}`,
     docsUrl: e.DOCS_URL,
     defaultStorage: e.DEFAULT_STORAGE,
     globalRead: e.GLOBAL_READ,

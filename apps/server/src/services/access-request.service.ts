@@ -74,7 +74,7 @@ export function createAccessRequestService(deps: {
       .filter((m) => m.role === 'owner')
       .map((m) => m.userId);
     const adminIds = await workspaces.memberIdsWithRoles(workspaceId, ['admin', 'owner']);
-    const link = `${config.baseUrl ?? ''}/projects/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}/collaborators`;
+    const link = `${config.publicUrl}/projects/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}/collaborators`;
     for (const id of new Set([...ownerIds, ...adminIds])) {
       const user = await users.findById(id);
       if (!user?.active || !user.receiveNotifications) continue;

@@ -34,7 +34,7 @@ export function createPasswordResetService(deps: {
       if (!user) throw fieldError(404, 'email', RESET_TEXTS.noAccount);
       if (!user.active) throw fieldError(400, 'email', RESET_TEXTS.inactive);
       const token = issueResetToken(config.secretKey, user.id, user.passwordHash ?? '');
-      const link = `${config.baseUrl ?? ''}/change-password/${token}`;
+      const link = `${config.publicUrl}/change-password/${token}`;
       await mailer.send({
         to: user.email,
         subject: 'Reset your Waymark password',

@@ -125,7 +125,7 @@ export function createUserService(deps: { db: Db; config: AppConfig; mailer: Mai
             : { workspaceId: request.workspace_id, role: request.role ?? 'reader' },
       });
       if (request.notify_user) {
-        const signIn = config.baseUrl ? `${config.baseUrl}/login` : 'the Waymark sign-in page';
+        const signIn = `${config.publicUrl}/login`;
         await mailer.send({
           to: user.email,
           subject: 'Your Waymark account',
