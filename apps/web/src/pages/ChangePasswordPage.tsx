@@ -1,15 +1,23 @@
-import { Link } from 'react-router';
-import { LOGIN_PATH } from '../lib/paths.ts';
+import { CHANGE_PASSWORD_TEXTS } from '@waymark/contract';
+import { useParams } from 'react-router';
+import { ChangePasswordForm } from '../features/auth/components/ChangePasswordForm.tsx';
+import { BrandPanel } from '../ui/BrandPanel.tsx';
 import { OnboardingLayout } from '../ui/OnboardingLayout.tsx';
 
-/** /change-password/:token — placeholder until the account issue sets passwords by token. */
+/** /change-password/:token — sets a new password from an emailed link. */
 export function ChangePasswordPage() {
+  const token = useParams().token ?? '';
   return (
-    <OnboardingLayout header={<h1 className="onboarding__title">Set a new password</h1>}>
-      <p className="onboarding__subtitle">Setting a new password from an emailed link is coming soon.</p>
-      <Link to={LOGIN_PATH} className="auth-form__link">
-        Back to login
-      </Link>
+    <OnboardingLayout
+      aside={<BrandPanel />}
+      header={
+        <>
+          <h1 className="onboarding__title">{CHANGE_PASSWORD_TEXTS.title}</h1>
+          <p className="onboarding__subtitle">{CHANGE_PASSWORD_TEXTS.subtitle}</p>
+        </>
+      }
+    >
+      <ChangePasswordForm token={token} />
     </OnboardingLayout>
   );
 }

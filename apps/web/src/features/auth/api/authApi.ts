@@ -1,4 +1,4 @@
-import type { LoginRequest, ResetPasswordRequest } from '@waymark/contract';
+import type { LoginRequest, ResetPasswordRequest, ResetPasswordWithToken } from '@waymark/contract';
 import { http } from '../../../lib/api/http.ts';
 
 /** POST /app/auth/login: on success the server sets the session cookie. */
@@ -13,4 +13,9 @@ export async function logout(): Promise<void> {
 /** POST /app/auth/reset-password: the server emails a link to set a new password. */
 export async function requestPasswordReset(body: ResetPasswordRequest): Promise<void> {
   await http.post('/app/auth/reset-password', body);
+}
+
+/** POST /app/auth/reset-password/{token}: sets a new password with the token of an emailed link. */
+export async function changePasswordByToken(token: string, body: ResetPasswordWithToken): Promise<void> {
+  await http.post(`/app/auth/reset-password/${encodeURIComponent(token)}`, body);
 }
