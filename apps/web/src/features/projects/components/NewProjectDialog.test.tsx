@@ -48,7 +48,7 @@ describe('new project dialog', () => {
     await userEvent.type(nameField(), '  tree survey  ');
     await userEvent.click(submitButton());
     await waitFor(() => expect(currentPath(router)).toMatch(/^\/projects\/field-team\/tree%20survey/), {
-      timeout: 3000,
+      timeout: 8000,
     });
     const create = requests.find((request) => request.method === 'POST');
     expect(create?.url).toBe('/v1/project/field-team');

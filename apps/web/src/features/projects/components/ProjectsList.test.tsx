@@ -80,7 +80,7 @@ describe('projects of the current workspace (/projects)', () => {
     const row = within(await screen.findByTestId('projects-table')).getByRole('row', { name: /survey/ });
     await userEvent.click(within(row).getByText('1.5 MB'));
     await waitFor(() => expect(currentPath(router)).toMatch(/^\/projects\/field-team\/survey/), {
-      timeout: 3000,
+      timeout: 8000,
     });
   });
 
@@ -95,7 +95,7 @@ describe('projects of the current workspace (/projects)', () => {
     await waitFor(() => expect(lastListParams(requests)?.page).toBe(2));
 
     await userEvent.type(screen.getByPlaceholderText(PROJECTS_LIST_TEXTS.searchPlaceholder), '  tre ');
-    await waitFor(() => expect(lastListParams(requests)?.name).toBe('tre'), { timeout: 2000 });
+    await waitFor(() => expect(lastListParams(requests)?.name).toBe('tre'), { timeout: 8000 });
     expect(lastListParams(requests)?.page).toBe(1);
     // Debounced: no request went out for the single letters typed.
     expect(listCalls(requests).some((request) => request.params.name === 't')).toBe(false);
@@ -169,7 +169,7 @@ describe('projects of the current workspace (/projects)', () => {
     renderApp('/projects');
     await screen.findByTestId('projects-table');
     await userEvent.type(screen.getByPlaceholderText(PROJECTS_LIST_TEXTS.searchPlaceholder), 'zzz');
-    expect(await screen.findByText(PROJECTS_LIST_TEXTS.emptySearch, {}, { timeout: 2000 })).toBeTruthy();
+    expect(await screen.findByText(PROJECTS_LIST_TEXTS.emptySearch, {}, { timeout: 8000 })).toBeTruthy();
     expect(screen.queryByText(PROJECTS_LIST_TEXTS.emptyNone)).toBeNull();
     expect(screen.queryByText(PROJECTS_LIST_TEXTS.emptyCreateHint)).toBeNull();
   });
