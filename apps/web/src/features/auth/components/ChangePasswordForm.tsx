@@ -2,12 +2,11 @@ import { useMutation } from '@tanstack/react-query';
 import { CHANGE_PASSWORD_TEXTS, type ResetPasswordWithToken } from '@waymark/contract';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
-import { Password } from 'primereact/password';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { notify } from '../../../lib/notifications.ts';
 import { LOGIN_PATH } from '../../../lib/paths.ts';
-import { FormField } from '../../../ui/FormField.tsx';
+import { PasswordField } from '../../../ui/PasswordField.tsx';
 import { changePasswordByToken } from '../api/authApi.ts';
 import { type ChangePasswordFieldErrors, resolveChangePasswordError } from '../changePasswordError.ts';
 
@@ -68,53 +67,30 @@ export function ChangePasswordForm({ token }: ChangePasswordFormProps) {
           data-testid="change-password-error"
         />
       )}
-      <FormField
+      <PasswordField
         id="change-password-new"
         label={CHANGE_PASSWORD_TEXTS.newPasswordLabel}
         error={fieldErrors.password}
-      >
-        {({ id, ...control }) => (
-          <Password
-            inputId={id}
-            name="password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            placeholder={CHANGE_PASSWORD_TEXTS.newPasswordPlaceholder}
-            feedback={false}
-            toggleMask
-            autoComplete="new-password"
-            autoFocus
-            {...control}
-            // On the wrapper, so the test id also holds the mask toggle; the input is inside it.
-            pt={{ root: { 'data-testid': 'change-password-new' } }}
-            className="form-field__password"
-            inputClassName="form-field__input"
-          />
-        )}
-      </FormField>
-      <FormField
+        name="password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        placeholder={CHANGE_PASSWORD_TEXTS.newPasswordPlaceholder}
+        autoComplete="new-password"
+        autoFocus
+        // On the wrapper, so the test id also holds the mask toggle; the input is inside it.
+        pt={{ root: { 'data-testid': 'change-password-new' } }}
+      />
+      <PasswordField
         id="change-password-confirm"
         label={CHANGE_PASSWORD_TEXTS.confirmLabel}
         error={fieldErrors.confirm}
-      >
-        {({ id, ...control }) => (
-          <Password
-            inputId={id}
-            name="confirm"
-            value={confirm}
-            onChange={(event) => setConfirm(event.target.value)}
-            placeholder={CHANGE_PASSWORD_TEXTS.confirmPlaceholder}
-            feedback={false}
-            toggleMask
-            autoComplete="new-password"
-            {...control}
-            // On the wrapper, so the test id also holds the mask toggle; the input is inside it.
-            pt={{ root: { 'data-testid': 'change-password-confirm' } }}
-            className="form-field__password"
-            inputClassName="form-field__input"
-          />
-        )}
-      </FormField>
+        name="confirm"
+        value={confirm}
+        onChange={(event) => setConfirm(event.target.value)}
+        placeholder={CHANGE_PASSWORD_TEXTS.confirmPlaceholder}
+        autoComplete="new-password"
+        pt={{ root: { 'data-testid': 'change-password-confirm' } }}
+      />
       <Button
         type="submit"
         label={CHANGE_PASSWORD_TEXTS.submit}

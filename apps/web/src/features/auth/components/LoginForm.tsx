@@ -2,13 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LOGIN_TEXTS, TOAST_TEXTS } from '@waymark/contract';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
-import { Password } from 'primereact/password';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { resolveFormError } from '../../../lib/api/apiErrors.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { getSafeRedirect, RESET_PASSWORD_PATH } from '../../../lib/paths.ts';
-import { FormField } from '../../../ui/FormField.tsx';
+import { PasswordField } from '../../../ui/PasswordField.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import { refreshSession } from '../../session/sessionActions.ts';
 import { login } from '../api/authApi.ts';
@@ -86,24 +85,17 @@ export function LoginForm() {
         autoFocus
         data-testid="login-form-login"
       />
-      <FormField id="password" label={LOGIN_TEXTS.passwordLabel} error={fieldErrors.password}>
-        {({ id, ...control }) => (
-          <Password
-            inputId={id}
-            name="password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            placeholder={LOGIN_TEXTS.passwordPlaceholder}
-            feedback={false}
-            toggleMask
-            autoComplete="current-password"
-            {...control}
-            data-testid="login-form-password"
-            className="form-field__password"
-            inputClassName="form-field__input"
-          />
-        )}
-      </FormField>
+      <PasswordField
+        id="password"
+        label={LOGIN_TEXTS.passwordLabel}
+        error={fieldErrors.password}
+        name="password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        placeholder={LOGIN_TEXTS.passwordPlaceholder}
+        autoComplete="current-password"
+        data-testid="login-form-password"
+      />
       <Link to={RESET_PASSWORD_PATH} className="auth-form__link" data-testid="login-form-forgot">
         {LOGIN_TEXTS.forgotPassword}
       </Link>
