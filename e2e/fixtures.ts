@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 
-export const E2E_PORT = 18180;
+/** The journeys' server port; E2E_PORT lets two checkouts run their journeys side by side. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 18180);
 export const E2E_ADMIN = { username: 'admin', email: 'admin@example.com', password: 'E2e-admin-pass1' };
 
 export const SCREENSHOT_DIR = path.join(import.meta.dirname, 'artifacts', 'screens');
