@@ -161,6 +161,22 @@ export const updateProjectRequestSchema = z.object({
 });
 export type UpdateProjectRequest = z.infer<typeof updateProjectRequestSchema>;
 
+/** The reference's error of an access update naming unknown or inactive users (422, or 207 when some applied). */
+export const UPDATE_PROJECT_ACCESS_ERROR = {
+  code: 'UpdateProjectAccessError',
+  detail: 'Project access could not be updated (UpdateProjectAccessError)',
+} as const;
+
+/** PUT /v1/project/{namespace}/{name} answer 207: some changes applied, some usernames rejected. */
+export const updateProjectPartialResponseSchema = z.object({
+  code: z.literal(UPDATE_PROJECT_ACCESS_ERROR.code),
+  detail: z.string(),
+  invalid_usernames: z.array(z.string()),
+  invalid_ids: z.array(z.number().int()),
+  project: projectDetailSchema,
+});
+export type UpdateProjectPartialResponse = z.infer<typeof updateProjectPartialResponseSchema>;
+
 /** One entry of GET /app/project/templates. */
 export const projectTemplateSchema = z.object({
   id: z.string(),

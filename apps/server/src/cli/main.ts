@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { createContext } from '../context.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { openDatabase } from '../db/database.ts';
-import { AppError } from '../lib/errors.ts';
+import { DomainError } from '../lib/errors.ts';
 import { createLogger } from '../lib/logger.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { createMaintenanceService } from '../services/maintenance.service.ts';
@@ -35,7 +35,7 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   if (error instanceof CommanderError) process.exit(error.exitCode);
-  if (error instanceof AppError || error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (error instanceof DomainError || error instanceof ConfigError || error instanceof DataDirLockedError) {
     console.error(`Error: ${error.message}`);
   } else {
     console.error(error);

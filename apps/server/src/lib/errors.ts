@@ -1,22 +1,65 @@
-/** An error with an HTTP status and a `detail` for the client; thrown by services, mapped in one handler. */
-export class AppError extends Error {
+/**
+ * What went wrong, in domain terms. The set is closed on purpose: the error handler maps each kind to one
+ * HTTP status, so services never think in status codes.
+ */
+export const ERROR_KINDS = [
+  'invalid',
+  'unauthorized',
+  'forbidden',
+  'not-found',
+  'conflict',
+  'limit-hit',
+  'unprocessable',
+  'too-many-requests',
+  'unavailable',
+  'broken',
+] as const;
+export type ErrorKind = (typeof ERROR_KINDS)[number];
+
+export type DomainErrorOptions = {
+  /** The reference server's error code, e.g. 'StorageLimitHit'. */
+  code?: string | undefined;
+  /** Extra fields of the answer besides `detail` and `code` (e.g. `{email: [message]}` for form errors). */
+  extra?: Record<string, unknown> | undefined;
+};
+
+/** An expected failure of a domain operation: thrown by services and plugins, answered by the error handler. */
+export class DomainError extends Error {
+  readonly code: string | undefined;
+  readonly extra: Record<string, unknown>;
+
   constructor(
-    readonly statusCode: number,
+    readonly kind: ErrorKind,
     readonly detail: string,
-    readonly code?: string,
-    readonly extra: Record<string, unknown> = {},
+    options: DomainErrorOptions = {},
   ) {
     super(detail);
+    this.name = 'DomainError';
+    this.code = options.code;
+    this.extra = options.extra ?? {};
   }
 }
 
-export const badRequest = (detail: string, code?: string, extra?: Record<string, unknown>) =>
-  new AppError(400, detail, code, extra);
-export const unauthorized = (detail: string) => new AppError(401, detail);
-export const forbidden = (detail: string) => new AppError(403, detail);
-export const notFound = (detail: string) => new AppError(404, detail);
-export const conflict = (detail: string, code?: string) => new AppError(409, detail, code);
-export const unprocessable = (detail: string, code?: string, extra?: Record<string, unknown>) =>
-  new AppError(422, detail, code, extra);
-export const tooManyRequests = (detail: string) => new AppError(429, detail);
-export const serviceUnavailable = (detail: string) => new AppError(503, detail);
+const make =
+  (kind: ErrorKind) =>
+  (detail: string, options?: DomainErrorOptions): DomainError =>
+    new DomainError(kind, detail, options);
+
+/** The input breaks a rule (a bad name, a weak password, an expired link). */
+export const invalid = make('invalid');
+/** The caller is not signed in, or the credentials are wrong. */
+export const unauthorized = make('unauthorized');
+/** The caller is known but may not do this. */
+export const forbidden = make('forbidden');
+export const notFound = make('not-found');
+/** The operation clashes with existing data (a taken name, a pending request). */
+export const conflict = make('conflict');
+/** A quota (storage, counts) would be exceeded. */
+export const limitHit = make('limit-hit');
+/** Well-formed, but nothing of it could be carried out (e.g. only unknown usernames). */
+export const unprocessable = make('unprocessable');
+export const tooManyRequests = make('too-many-requests');
+/** The service refuses for now (maintenance mode). */
+export const unavailable = make('unavailable');
+/** The server's own data is inconsistent (e.g. blobs missing on disk): not the caller's fault. */
+export const broken = make('broken');

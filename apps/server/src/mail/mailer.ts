@@ -3,7 +3,10 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { AppConfig } from '../config.ts';
 
-export type Mail = { to: string; subject: string; text: string };
+/** What a template renders: everything of a mail but the recipient. */
+export type MailContent = { subject: string; text: string; html?: string };
+
+export type Mail = MailContent & { to: string };
 
 export type Mailer = { send(mail: Mail): Promise<void> };
 

@@ -2,7 +2,7 @@ import { ERROR_TEXTS, MAINTENANCE_TEXT } from '@waymark/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { checkCsrfToken, issueCsrfToken } from '../lib/csrf-token.ts';
-import { badRequest, serviceUnavailable, unauthorized } from '../lib/errors.ts';
+import { invalid, unavailable, unauthorized } from '../lib/errors.ts';
 import type { Actor } from '../policies/workspace.policy.ts';
 import type { UserRow } from '../repositories/user.repository.ts';
 
@@ -75,7 +75,7 @@ export function registerAuth(app: FastifyInstance, context: AppContext): void {
 
   app.addHook('preHandler', async (request) => {
     if (hasNul(request.params) || hasNul(request.query) || hasNul(request.body)) {
-      throw badRequest('Invalid input: NUL characters are not allowed');
+      throw invalid('Invalid input: NUL characters are not allowed');
     }
   });
 
@@ -94,7 +94,7 @@ export function registerAuth(app: FastifyInstance, context: AppContext): void {
     if (SAFE_METHODS.has(request.method)) return;
     const path = request.url.split('?')[0] ?? '';
     if (context.maintenance.isOn() && !MAINTENANCE_ALLOWED.some((allowed) => path.startsWith(allowed))) {
-      throw serviceUnavailable(MAINTENANCE_TEXT);
+      throw unavailable(MAINTENANCE_TEXT);
     }
     if (request.auth?.via === 'session') {
       const token = request.headers['x-csrf-token'];
@@ -103,9 +103,9 @@ export function registerAuth(app: FastifyInstance, context: AppContext): void {
         csrfBinding(request),
         Array.isArray(token) ? token[0] : token,
       );
-      if (check === 'missing') throw badRequest(ERROR_TEXTS.csrfMissing);
-      if (check === 'invalid') throw badRequest('The CSRF token is invalid.');
-      if (check === 'expired') throw badRequest(ERROR_TEXTS.csrfExpired);
+      if (check === 'missing') throw invalid(ERROR_TEXTS.csrfMissing);
+      if (check === 'invalid') throw invalid('The CSRF token is invalid.');
+      if (check === 'expired') throw invalid(ERROR_TEXTS.csrfExpired);
     }
   });
 }

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors.ts';
+import { DomainError, type ErrorKind } from '../lib/errors.ts';
 
 type ValidationIssue = { instancePath?: string; message?: string; params?: { issue?: { path?: unknown[] } } };
 
@@ -12,6 +12,26 @@ function describeValidation(issues: ValidationIssue[], context: string | undefin
   return field ? `${message}(${field})` : message;
 }
 
+/** The one place where domain error kinds become HTTP statuses. */
+export const STATUS_OF_KIND: Record<ErrorKind, number> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  // The reference answers StorageLimitHit and UpdateProjectAccessError with 422.
+  'limit-hit': 422,
+  unprocessable: 422,
+  'too-many-requests': 429,
+  unavailable: 503,
+  broken: 500,
+};
+
+/** The reference's error body: extra fields first so `detail` and `code` always win. */
+export function errorBody(error: DomainError): Record<string, unknown> {
+  return { ...error.extra, detail: error.detail, ...(error.code ? { code: error.code } : {}) };
+}
+
 /** Short texts for Fastify's router errors, which would otherwise echo the whole URL back. */
 export function frameworkErrorDetail(code: string): string {
   if (code === 'FST_ERR_BAD_URL') return 'Malformed URL';
@@ -19,12 +39,14 @@ export function frameworkErrorDetail(code: string): string {
   return 'Bad request';
 }
 
-/** Every error answers JSON `{detail, code?}`: 4xx for the client's mistakes, 500 only for real bugs (logged). */
+/**
+ * Every error answers JSON `{detail, code?, ...extra}`: domain errors by their kind, validation and Fastify's
+ * own client errors with 400/4xx, anything else a logged 500.
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    if (error instanceof AppError) {
-      const body = { ...error.extra, detail: error.detail, ...(error.code ? { code: error.code } : {}) };
-      return reply.status(error.statusCode).type('application/json').send(body);
+  app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
+    if (error instanceof DomainError) {
+      return reply.status(STATUS_OF_KIND[error.kind]).type('application/json').send(errorBody(error));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply

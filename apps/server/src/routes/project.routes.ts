@@ -10,6 +10,8 @@ import {
   projectPathParamsSchema,
   projectTemplateSchema,
   publicFlagRequestSchema,
+  UPDATE_PROJECT_ACCESS_ERROR,
+  updateProjectPartialResponseSchema,
   updateProjectRequestSchema,
 } from '@waymark/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -80,15 +82,28 @@ export function projectRoutes(context: AppContext): FastifyPluginAsyncZod {
 
     app.put(
       '/v1/project/:namespace/:name',
-      { schema: { params: projectPathParamsSchema, body: updateProjectRequestSchema } },
+      {
+        schema: {
+          params: projectPathParamsSchema,
+          body: updateProjectRequestSchema,
+          response: { 200: projectDetailSchema, 207: updateProjectPartialResponseSchema },
+        },
+      },
       async (request, reply) => {
-        const result = await projectMembers.updateAccess(
+        const { project, invalidUsernames } = await projectMembers.updateAccess(
           requireActor(request),
           request.params.namespace,
           request.params.name,
           request.body,
         );
-        return reply.status(result.status).send(result.body);
+        if (invalidUsernames.length === 0) return reply.status(200).send(project);
+        // Some changes applied, some usernames skipped: the reference answers Multi-Status.
+        return reply.status(207).send({
+          ...UPDATE_PROJECT_ACCESS_ERROR,
+          invalid_usernames: invalidUsernames,
+          invalid_ids: [],
+          project,
+        });
       },
     );
 

@@ -10,8 +10,10 @@ import {
 } from '@waymark/contract';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { badRequest, conflict, forbidden, notFound } from '../lib/errors.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
+import { invalid, conflict, forbidden, notFound } from '../lib/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { accessRequestMail } from '../mail/templates/access-request.mail.ts';
 import { canManageProject } from '../policies/project.policy.ts';
 import { type Actor, effectiveWorkspaceRole } from '../policies/workspace.policy.ts';
 import { isoUtc } from '../presenters/user.presenter.ts';
@@ -81,8 +83,7 @@ export function createAccessRequestService(deps: {
       await mailer
         .send({
           to: user.email,
-          subject: 'Project access requested',
-          text: `Hello ${user.username},\n\n${requester} asked for access to the project ${namespace}/${name}.\nThe request can be accepted for ${ACCESS_REQUEST_LIFETIME_MS / 86_400_000} days at ${link}\n`,
+          ...accessRequestMail({ recipient: user.username, requester, namespace, name, link }),
         })
         // The request stands even when a notification cannot be delivered.
         .catch((error: unknown) => log.warn({ err: error, to: user.email }, 'access request mail failed'));
@@ -116,9 +117,7 @@ export function createAccessRequestService(deps: {
         });
       } catch (error) {
         // Two requests at once: the partial unique index lets only one through.
-        if ((error as { cause?: { code?: string }; code?: string }).cause?.code === '23505') {
-          throw conflict(ACCESS_REQUEST_TEXTS.alreadyExists);
-        }
+        if (isUniqueViolation(error)) throw conflict(ACCESS_REQUEST_TEXTS.alreadyExists);
         throw error;
       }
       const requester = (await users.findById(actor.id))?.username ?? 'A user';
@@ -158,7 +157,7 @@ export function createAccessRequestService(deps: {
     async accept(actor: NonNullable<Actor>, id: number, body: AcceptAccessRequest): Promise<void> {
       const { request, isOwner } = await requirePending(actor, id);
       if (!isOwner) throw forbidden(ACCESS_REQUEST_TEXTS.cannotAccept);
-      if (request.expire.getTime() <= Date.now()) throw badRequest(ACCESS_REQUEST_TEXTS.expired);
+      if (request.expire.getTime() <= Date.now()) throw invalid(ACCESS_REQUEST_TEXTS.expired);
       await db.transaction(async (tx) => {
         await createProjectRepository(tx).setMember(
           request.projectId,

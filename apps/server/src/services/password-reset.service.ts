@@ -1,9 +1,10 @@
 import { isStrongPassword, PASSWORD_RULE_TEXT } from '@waymark/contract';
 import type { AppConfig } from '../config.ts';
-import { AppError } from '../lib/errors.ts';
+import { DomainError, type ErrorKind, invalid } from '../lib/errors.ts';
 import { hashPassword } from '../lib/password-hash.ts';
 import { checkResetToken, issueResetToken, readResetToken } from '../lib/reset-token.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { passwordResetMail } from '../mail/templates/password-reset.mail.ts';
 import type { SessionRepository } from '../repositories/session.repository.ts';
 import type { UserRepository } from '../repositories/user.repository.ts';
 
@@ -16,8 +17,8 @@ export const RESET_TEXTS = {
 } as const;
 
 /** A form error: `detail` for notifications, plus the field's messages the way the reference sends them. */
-const fieldError = (status: number, field: string, message: string) =>
-  new AppError(status, message, undefined, { [field]: [message] });
+const fieldError = (kind: ErrorKind, field: string, message: string) =>
+  new DomainError(kind, message, { extra: { [field]: [message] } });
 
 /** Forgotten passwords: a mailed single-use link, then a new password set with it. */
 export function createPasswordResetService(deps: {
@@ -31,15 +32,11 @@ export function createPasswordResetService(deps: {
   return {
     async requestReset(email: string): Promise<void> {
       const user = await users.findByEmail(email.trim());
-      if (!user) throw fieldError(404, 'email', RESET_TEXTS.noAccount);
-      if (!user.active) throw fieldError(400, 'email', RESET_TEXTS.inactive);
+      if (!user) throw fieldError('not-found', 'email', RESET_TEXTS.noAccount);
+      if (!user.active) throw fieldError('invalid', 'email', RESET_TEXTS.inactive);
       const token = issueResetToken(config.secretKey, user.id, user.passwordHash ?? '');
       const link = `${config.publicUrl}/change-password/${token}`;
-      await mailer.send({
-        to: user.email,
-        subject: 'Reset your Waymark password',
-        text: `Hello ${user.username},\n\nsomeone (hopefully you) asked to reset your Waymark password.\nSet a new one within an hour at:\n${link}\n\nIf it was not you, ignore this mail: your password stays as it is.\n`,
-      });
+      await mailer.send({ to: user.email, ...passwordResetMail({ username: user.username, link }) });
     },
 
     /** Sets the new password when the token is valid; signs the user out everywhere else. */
@@ -51,11 +48,11 @@ export function createPasswordResetService(deps: {
         !user?.active ||
         !checkResetToken(config.secretKey, token, user.id, read.expires, user.passwordHash ?? '')
       ) {
-        throw new AppError(400, RESET_TEXTS.invalidToken);
+        throw invalid(RESET_TEXTS.invalidToken);
       }
-      if (!password) throw fieldError(400, 'password', RESET_TEXTS.required);
-      if (!isStrongPassword(password)) throw fieldError(400, 'password', PASSWORD_RULE_TEXT);
-      if (password !== confirm) throw fieldError(400, 'confirm', RESET_TEXTS.mismatch);
+      if (!password) throw fieldError('invalid', 'password', RESET_TEXTS.required);
+      if (!isStrongPassword(password)) throw fieldError('invalid', 'password', PASSWORD_RULE_TEXT);
+      if (password !== confirm) throw fieldError('invalid', 'confirm', RESET_TEXTS.mismatch);
       await users.update(user.id, { passwordHash: await hashPassword(password) });
       await sessions.deleteForUser(user.id);
     },

@@ -3,9 +3,10 @@ import {
   PROJECT_ROLES,
   type ProjectDetail,
   type ProjectRole,
+  UPDATE_PROJECT_ACCESS_ERROR,
   type UpdateProjectRequest,
 } from '@waymark/contract';
-import { AppError } from '../lib/errors.ts';
+import { unprocessable } from '../lib/errors.ts';
 import { canManageProject } from '../policies/project.policy.ts';
 import type { Actor } from '../policies/workspace.policy.ts';
 import type { Db } from '../db/database.ts';
@@ -20,7 +21,8 @@ const LIST_ROLE: Record<string, ProjectRole> = {
   readersnames: 'reader',
 };
 
-export type AccessUpdateResult = { status: 200 | 207; body: ProjectDetail | Record<string, unknown> };
+/** The project after the update, and the usernames that were skipped (unknown or inactive). */
+export type AccessUpdateResult = { project: ProjectDetail; invalidUsernames: string[] };
 
 /** Project members by role lists (the legacy PUT /v1/project/{namespace}/{name}). */
 export function createProjectMembersService(deps: {
@@ -34,8 +36,8 @@ export function createProjectMembersService(deps: {
   return {
     /**
      * Each listed user gets the highest role whose list names them; for every list sent, members holding that
-     * role but missing from it lose it. Unknown or inactive usernames are reported, not fatal: 207 when some
-     * change was made, 422 when nothing changed.
+     * role but missing from it lose it. Unknown or inactive usernames are reported, not fatal, as long as some
+     * change was made; when none could be, the update fails as unprocessable.
      */
     async updateAccess(
       actor: NonNullable<Actor>,
@@ -83,15 +85,10 @@ export function createProjectMembersService(deps: {
       }
 
       if (invalid.length > 0 && changes.length === 0) {
-        throw new AppError(
-          422,
-          'Project access could not be updated (UpdateProjectAccessError)',
-          'UpdateProjectAccessError',
-          {
-            invalid_usernames: invalid,
-            invalid_ids: [],
-          },
-        );
+        throw unprocessable(UPDATE_PROJECT_ACCESS_ERROR.detail, {
+          code: UPDATE_PROJECT_ACCESS_ERROR.code,
+          extra: { invalid_usernames: invalid, invalid_ids: [] },
+        });
       }
       // All or nothing: a failure half-way must not leave half the members changed.
       await db.transaction(async (tx) => {
@@ -102,20 +99,7 @@ export function createProjectMembersService(deps: {
         }
         if (access.public !== undefined) await repo.update(row.project.id, { public: access.public });
       });
-      const project = await projectService.getById(actor, row.project.id);
-      if (invalid.length > 0) {
-        return {
-          status: 207,
-          body: {
-            code: 'UpdateProjectAccessError',
-            detail: 'Project access could not be updated (UpdateProjectAccessError)',
-            invalid_usernames: invalid,
-            invalid_ids: [],
-            project,
-          },
-        };
-      }
-      return { status: 200, body: project };
+      return { project: await projectService.getById(actor, row.project.id), invalidUsernames: invalid };
     },
   };
 }

@@ -8,8 +8,9 @@ import {
 } from '@waymark/contract';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { AppError, badRequest, conflict, forbidden, notFound, unprocessable } from '../lib/errors.ts';
+import { broken, conflict, forbidden, invalid, limitHit, notFound } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
 import { formatTimeDelta } from '../lib/time-delta.ts';
 import {
   canCreateProjectIn,
@@ -117,10 +118,7 @@ export function createProjectService(deps: {
     try {
       return await run();
     } catch (error) {
-      const code =
-        (error as { code?: string; cause?: { code?: string } }).cause?.code ??
-        (error as { code?: string }).code;
-      if (code === '23505') throw conflict(PROJECT_TEXTS.exists);
+      if (isUniqueViolation(error)) throw conflict(PROJECT_TEXTS.exists);
       throw error;
     }
   }
@@ -145,7 +143,7 @@ export function createProjectService(deps: {
     }): Promise<ProjectRow> {
       const name = input.name.trim();
       const nameError = projectNameError(name);
-      if (nameError) throw badRequest(nameError);
+      if (nameError) throw invalid(nameError);
       const workspace = await requireCreatableWorkspace(input.actor, input.namespace);
       await assertNameFree(workspace.id, name);
       return insertingProject(() =>
@@ -228,20 +226,20 @@ export function createProjectService(deps: {
         await projects.findByPath(input.namespace, input.name),
       );
       const destinationName = (input.body.project ?? source.project.name).trim();
-      if (!destinationName) throw badRequest('Project name cannot be empty');
+      if (!destinationName) throw invalid('Project name cannot be empty');
       const workspace = await requireCreatableWorkspace(
         input.actor,
         input.body.namespace ?? source.workspace.name,
       );
       const nameError = projectNameError(destinationName);
-      if (nameError && destinationName !== source.project.name) throw badRequest(nameError);
+      if (nameError && destinationName !== source.project.name) throw invalid(nameError);
       await assertNameFree(workspace.id, destinationName);
 
       const currentUsage = (await workspaces.usage([workspace.id])).get(workspace.id)?.diskUsage ?? 0;
       if (currentUsage + source.project.diskUsage > workspace.storage) {
-        throw unprocessable('You have reached a data limit (StorageLimitHit)', 'StorageLimitHit', {
-          current_usage: currentUsage,
-          storage_limit: workspace.storage,
+        throw limitHit('You have reached a data limit (StorageLimitHit)', {
+          code: 'StorageLimitHit',
+          extra: { current_usage: currentUsage, storage_limit: workspace.storage },
         });
       }
       const files = await projects.currentFiles(source.project.id);
@@ -287,7 +285,7 @@ export function createProjectService(deps: {
     async unsubscribe(actor: NonNullable<Actor>, id: string): Promise<void> {
       const { row, facts: projectFacts } = await requireProject(actor, await projects.findById(id));
       if (!projectFacts.memberRole) return;
-      if (projectFacts.memberRole === 'owner') throw badRequest(PROJECT_TEXTS.ownerCannotLeave);
+      if (projectFacts.memberRole === 'owner') throw invalid(PROJECT_TEXTS.ownerCannotLeave);
       await projects.removeMember(row.project.id, actor.id);
     },
 
@@ -297,7 +295,7 @@ export function createProjectService(deps: {
       let number = row.project.latestVersion;
       if (version !== undefined) {
         const match = /^v(\d{1,9})$/.exec(version);
-        if (!match) throw badRequest('Invalid version');
+        if (!match) throw invalid('Invalid version');
         number = Number(match[1]);
         if (!(await projects.versionExists(row.project.id, number))) {
           throw notFound('Project version does not exist');
@@ -309,7 +307,7 @@ export function createProjectService(deps: {
       if (missing.length > 0) {
         // Data the database knows but the disk lost: an operator problem, never the caller's.
         log.error({ project: row.project.id, missing }, 'project files missing from the blob store');
-        throw new AppError(500, `Files of this project are missing on the server: ${missing.join(', ')}`);
+        throw broken(`Files of this project are missing on the server: ${missing.join(', ')}`);
       }
       return { fileName: `${row.project.name}-v${number}.zip`, files };
     },

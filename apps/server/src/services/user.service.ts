@@ -8,9 +8,10 @@ import {
 } from '@waymark/contract';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { badRequest, conflict, notFound } from '../lib/errors.ts';
+import { invalid, conflict, notFound } from '../lib/errors.ts';
 import { hashPassword } from '../lib/password-hash.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { newAccountMail } from '../mail/templates/new-account.mail.ts';
 import { createUserRepository, type UserRepository, type UserRow } from '../repositories/user.repository.ts';
 import { createWorkspaceRepository } from '../repositories/workspace.repository.ts';
 
@@ -69,8 +70,8 @@ export function createUserService(deps: { db: Db; config: AppConfig; mailer: Mai
     /** Validates and creates the user, their personal workspace (owner) and an optional membership, atomically. */
     async createUser(input: CreateUserInput): Promise<UserRow> {
       const email = emailSchema.safeParse(input.email);
-      if (!email.success) throw badRequest(firstIssue(email));
-      if (!isStrongPassword(input.password)) throw badRequest(PASSWORD_RULE_TEXT);
+      if (!email.success) throw invalid(firstIssue(email));
+      if (!isStrongPassword(input.password)) throw invalid(PASSWORD_RULE_TEXT);
       const passwordHash = await hashPassword(input.password);
 
       return db.transaction(async (tx) => {
@@ -81,10 +82,10 @@ export function createUserService(deps: { db: Db; config: AppConfig; mailer: Mai
           username = await usernameFromEmail(email.data, users, tx);
         } else {
           const parsed = usernameSchema.safeParse(input.username);
-          if (!parsed.success) throw badRequest(firstIssue(parsed));
+          if (!parsed.success) throw invalid(firstIssue(parsed));
           username = parsed.data;
           if (RESERVED_USERNAMES.has(username.toLowerCase()) && input.isAdmin !== true) {
-            throw badRequest('This username is reserved.');
+            throw invalid('This username is reserved.');
           }
         }
         if (await users.findByUsername(username)) throw conflict('User with this username already exists');
@@ -113,7 +114,7 @@ export function createUserService(deps: { db: Db; config: AppConfig; mailer: Mai
     /** POST /v2/users: the reference body; mails the new user their sign-in details when asked. */
     async createUserFromApi(body: unknown): Promise<UserRow> {
       const parsed = createUserRequestSchema.safeParse(body);
-      if (!parsed.success) throw badRequest(firstIssue(parsed));
+      if (!parsed.success) throw invalid(firstIssue(parsed));
       const request = parsed.data;
       const user = await this.createUser({
         username: request.username,
@@ -125,18 +126,14 @@ export function createUserService(deps: { db: Db; config: AppConfig; mailer: Mai
             : { workspaceId: request.workspace_id, role: request.role ?? 'reader' },
       });
       if (request.notify_user) {
-        const signIn = `${config.publicUrl}/login`;
-        await mailer.send({
-          to: user.email,
-          subject: 'Your Waymark account',
-          text: `Hello ${user.username},\n\nan account was created for you on Waymark.\nUsername: ${user.username}\nSign in at ${signIn}.\n`,
-        });
+        const signInUrl = `${config.publicUrl}/login`;
+        await mailer.send({ to: user.email, ...newAccountMail({ username: user.username, signInUrl }) });
       }
       return user;
     },
 
     async setPassword(login: string, password: string): Promise<UserRow> {
-      if (!isStrongPassword(password)) throw badRequest(PASSWORD_RULE_TEXT);
+      if (!isStrongPassword(password)) throw invalid(PASSWORD_RULE_TEXT);
       const users = createUserRepository(db);
       const user = await users.findByLogin(login);
       if (!user) throw notFound(`User ${login} not found`);

@@ -1,7 +1,7 @@
 import { ERROR_TEXTS, PROJECT_TEXTS, type Workspace, type WorkspaceRole } from '@waymark/contract';
 import { z } from 'zod';
 import type { AppConfig } from '../config.ts';
-import { badRequest, conflict, forbidden, notFound } from '../lib/errors.ts';
+import { invalid, conflict, forbidden, notFound } from '../lib/errors.ts';
 import { type Actor, canViewWorkspace, effectiveWorkspaceRole } from '../policies/workspace.policy.ts';
 import { presentWorkspace } from '../presenters/workspace.presenter.ts';
 import type { ProjectRepository } from '../repositories/project.repository.ts';
@@ -68,7 +68,7 @@ export function createWorkspaceService(deps: {
 
     async create(input: { name: string; storage?: number | undefined }): Promise<WorkspaceRow> {
       const name = workspaceNameSchema.safeParse(input.name);
-      if (!name.success) throw badRequest(name.error.issues[0]?.message ?? 'Invalid workspace name');
+      if (!name.success) throw invalid(name.error.issues[0]?.message ?? 'Invalid workspace name');
       if (await workspaces.findByName(name.data)) throw conflict('Workspace with this name already exists');
       if (await users.findByUsername(name.data)) throw conflict('Workspace with this name already exists');
       return workspaces.insert({ name: name.data, storage: input.storage ?? config.defaultStorage });

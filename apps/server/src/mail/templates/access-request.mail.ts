@@ -1,0 +1,17 @@
+import { ACCESS_REQUEST_LIFETIME_MS } from '@waymark/contract';
+import type { MailContent } from '../mailer.ts';
+
+/** To project owners and workspace admins: someone asked to join a private project. */
+export function accessRequestMail(input: {
+  recipient: string;
+  requester: string;
+  namespace: string;
+  name: string;
+  link: string;
+}): MailContent {
+  const days = ACCESS_REQUEST_LIFETIME_MS / 86_400_000;
+  return {
+    subject: 'Project access requested',
+    text: `Hello ${input.recipient},\n\n${input.requester} asked for access to the project ${input.namespace}/${input.name}.\nThe request can be accepted for ${days} days at ${input.link}\n`,
+  };
+}
