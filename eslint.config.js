@@ -3,6 +3,46 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** A relative import reaching into one of these folders (any depth, `.ts` extension or not). */
+const folders = (...names) => `^\\.{1,2}/(.*/)?(${names.join('|')})/`;
+
+/**
+ * The layer rules of docs/ARCHITECTURE.md: each entry forbids the files matched by `files` to import from the
+ * named folders. A violation fails `npm run lint` with the rule's reason.
+ */
+const LAYER_RULES = [
+  {
+    files: ['apps/web/src/ui/**'],
+    forbidden: ['features', 'pages', 'app'],
+    why: 'ui/ holds generic pieces: it never imports features, pages or the app shell.',
+  },
+  {
+    files: ['apps/web/src/features/**'],
+    forbidden: ['pages', 'app'],
+    why: 'features never import pages or the app shell; pages compose features, not the other way round.',
+  },
+  {
+    files: ['apps/server/src/routes/**'],
+    forbidden: ['repositories', 'db'],
+    why: 'routes call services (through AppContext); they never reach repositories or the database.',
+  },
+  {
+    files: ['apps/server/src/services/**'],
+    forbidden: ['routes', 'plugins'],
+    why: 'services are the domain: no HTTP, so they never import routes or plugins.',
+  },
+  {
+    files: ['apps/server/src/repositories/**'],
+    forbidden: ['services', 'policies', 'routes', 'plugins'],
+    why: 'repositories only run SQL: they know no services, policies or routes.',
+  },
+  {
+    files: ['apps/server/src/policies/**'],
+    forbidden: ['repositories', 'db', 'services', 'routes'],
+    why: 'policies decide from facts they are given: they never load data themselves.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -36,4 +76,13 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  ...LAYER_RULES.map(({ files, forbidden, why }) => ({
+    files,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: folders(...forbidden), message: `Layer rule: ${why}` }] },
+      ],
+    },
+  })),
 );

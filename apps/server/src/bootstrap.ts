@@ -18,7 +18,7 @@ export async function bootstrapAdmin(
   context: AppContext,
   print: (line: string) => void,
 ): Promise<{ username: string; generatedPassword?: string } | undefined> {
-  if ((await context.repositories.users.count()) > 0) return undefined;
+  if (!(await context.users.isEmpty())) return undefined;
   const { username, email, password } = context.config.admin;
   const generatedPassword = password ? undefined : generatePassword();
   const user = await context.users.createUser({

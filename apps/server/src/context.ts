@@ -3,69 +3,41 @@ import type { AppConfig } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { Logger } from './lib/logger.ts';
 import type { Mailer } from './mail/mailer.ts';
-import { createBlobRepository } from './repositories/blob.repository.ts';
-import { createAccessRequestRepository } from './repositories/access-request.repository.ts';
-import { createLoginAttemptRepository } from './repositories/login-attempt.repository.ts';
-import { createProjectRepository } from './repositories/project.repository.ts';
-import { createSessionRepository } from './repositories/session.repository.ts';
-import { createUserRepository } from './repositories/user.repository.ts';
-import { createWorkspaceRepository } from './repositories/workspace.repository.ts';
+import { createRepositories } from './repositories/repositories.ts';
 import { createAccessRequestService } from './services/access-request.service.ts';
 import { createAuthService } from './services/auth.service.ts';
 import { createMaintenanceService } from './services/maintenance.service.ts';
 import { createPasswordResetService } from './services/password-reset.service.ts';
 import { createProjectService } from './services/project.service.ts';
 import { createProjectMembersService } from './services/project-members.service.ts';
+import { createStorageService } from './services/storage.service.ts';
 import { createUserService } from './services/user.service.ts';
 import { createWorkspaceService } from './services/workspace.service.ts';
 import { createLocalBlobStore } from './storage/blob-store.ts';
 
-/** Wires repositories into services once; routes and the CLI use the same services. */
+/**
+ * Wires repositories into services once; routes, jobs and the CLI use the same services. The database, the
+ * repositories and the mailer stay inside: callers get services, so no route can skip the domain rules.
+ */
 export function createContext(deps: { config: AppConfig; db: Db; mailer: Mailer; log: Logger }) {
   const { config, db, mailer, log } = deps;
-  const users = createUserRepository(db);
-  const workspaces = createWorkspaceRepository(db);
-  const sessions = createSessionRepository(db);
-  const projectRepository = createProjectRepository(db);
+  const repos = createRepositories(db);
   const blobs = createLocalBlobStore(path.join(config.dataDir, 'blobs'));
-  const projects = createProjectService({
-    db,
-    config,
-    blobs,
-    log,
-    projects: projectRepository,
-    workspaces,
-    users,
-  });
+  const projects = createProjectService({ config, blobs, log, repos });
   return {
     config,
-    db,
-    mailer,
     log,
+    /** The file bytes, streamed by downloads. */
     blobs,
-    repositories: { users, workspaces, projects: projectRepository, blobs: createBlobRepository(db) },
-    auth: createAuthService({ config, users, sessions, loginAttempts: createLoginAttemptRepository(db) }),
-    passwordReset: createPasswordResetService({ config, users, sessions, mailer }),
-    users: createUserService({ db, config, mailer }),
-    workspaces: createWorkspaceService({ config, workspaces, users, projects: projectRepository }),
+    auth: createAuthService({ config, repos }),
+    passwordReset: createPasswordResetService({ config, repos, mailer }),
+    users: createUserService({ config, mailer, repos }),
+    workspaces: createWorkspaceService({ config, repos }),
     maintenance: createMaintenanceService(config),
     projects,
-    accessRequests: createAccessRequestService({
-      db,
-      config,
-      mailer,
-      log,
-      accessRequests: createAccessRequestRepository(db),
-      projects: projectRepository,
-      workspaces,
-      users,
-    }),
-    projectMembers: createProjectMembersService({
-      db,
-      projects: projectRepository,
-      users,
-      projectService: projects,
-    }),
+    projectMembers: createProjectMembersService({ repos, projectService: projects }),
+    accessRequests: createAccessRequestService({ config, mailer, log, repos }),
+    storage: createStorageService({ repos, blobs }),
   };
 }
 

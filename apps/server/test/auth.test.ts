@@ -66,7 +66,7 @@ describe('POST /app/auth/login (browser session)', () => {
 
   it('rejects inactive users like wrong passwords', async () => {
     const user = await server.createUser({ username: 'gone1' });
-    await server.context.repositories.users.update(user.id, { active: false });
+    await server.repos.users.update(user.id, { active: false });
     const response = await new HttpClient(server.url).post('/app/auth/login', {
       login: 'gone1',
       password: TEST_PASSWORD,
@@ -193,7 +193,7 @@ describe('POST /v1/auth/login (Bearer token)', () => {
       login: 'renamer',
       password: TEST_PASSWORD,
     });
-    await server.context.repositories.users.update(user.id, { username: 'renamed' });
+    await server.repos.users.update(user.id, { username: 'renamed' });
     const api = new HttpClient(server.url);
     api.bearer = login.body.session.token;
     expect((await api.get('/v1/user/profile')).status).toBe(401);

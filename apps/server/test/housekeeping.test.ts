@@ -33,7 +33,7 @@ describe('housekeeping', () => {
       deletedBlobs: 0,
     });
     expect((await client.get('/v1/user/profile')).status).toBe(401);
-    expect(await server.context.repositories.projects.findById(project.id)).toBeUndefined();
+    expect(await server.repos.projects.findById(project.id)).toBeUndefined();
   });
 });
 
@@ -47,7 +47,7 @@ describe('blob collection', () => {
       { path: 'only-a.txt', content: 'bytes only the original holds' },
     ]);
     expect((await client.post('/v1/project/clone/keeper/maps-a', { project: 'maps-b' })).status).toBe(200);
-    const copy = await server.context.repositories.projects.findByPath('keeper', 'maps-b');
+    const copy = await server.repos.projects.findByPath('keeper', 'maps-b');
     expect((await client.post(`/v2/projects/${original.id}/scheduleDelete`)).status).toBe(204);
 
     const later = new Date(Date.now() + 11 * 86_400_000);

@@ -99,8 +99,8 @@ describe('GET /v1/project/download/{namespace}/{name}', () => {
 
   it('keeps private projects private and opens public ones to visitors', async () => {
     expect((await download(anonymous)).status).toBe(403);
-    const project = await server.context.repositories.projects.findByPath('owen', 'field-data');
-    await server.context.repositories.projects.update(project?.project.id ?? '', { public: true });
+    const project = await server.repos.projects.findByPath('owen', 'field-data');
+    await server.repos.projects.update(project?.project.id ?? '', { public: true });
     expect((await download(anonymous)).status).toBe(200);
   });
 

@@ -42,7 +42,7 @@ beforeAll(async () => {
     const project = await server.createProject(ownerName, namespace, name, { isPublic });
     if (files.length > 0) await server.seedFiles(project.id, files);
     // Distinct update times, oldest first, so "updated" sorting has a known answer.
-    await server.context.repositories.projects.update(project.id, {
+    await server.repos.projects.update(project.id, {
       updatedAt: new Date(Date.UTC(2026, 0, 1 + specs.findIndex((s) => s[1] === name))),
     });
   }
@@ -121,18 +121,14 @@ describe('filters', () => {
   it('flag=created lists own projects; flag=shared those others shared, never merely public ones', async () => {
     expect((await list(wanda, 'flag=created&per_page=100')).count).toBe(7);
     expect(await list(victor, 'flag=shared&per_page=100')).toEqual({ projects: [], count: 0 });
-    const alpha = await server.context.repositories.projects.findByPath('wanda', 'alpha');
-    const victorUser = await server.context.repositories.users.findByUsername('victor');
-    await server.context.repositories.projects.setMember(
-      alpha?.project.id ?? '',
-      victorUser?.id ?? 0,
-      'reader',
-    );
+    const alpha = await server.repos.projects.findByPath('wanda', 'alpha');
+    const victorUser = await server.repos.users.findByUsername('victor');
+    await server.repos.projects.setMember(alpha?.project.id ?? '', victorUser?.id ?? 0, 'reader');
     try {
       expect(names(await list(victor, 'flag=shared&per_page=100'))).toEqual(['alpha']);
       expect(names(await list(reader, 'flag=shared&per_page=100'))).toEqual(['team-map']);
     } finally {
-      await server.context.repositories.projects.removeMember(alpha?.project.id ?? '', victorUser?.id ?? 0);
+      await server.repos.projects.removeMember(alpha?.project.id ?? '', victorUser?.id ?? 0);
     }
   });
 

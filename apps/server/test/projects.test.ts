@@ -183,9 +183,9 @@ describe('POST /v2/projects/{id}/scheduleDelete', () => {
 describe('POST /app/project/unsubscribe/{id}', () => {
   it('lets a member leave, but not the owner', async () => {
     const project = await server.createProject('olga', 'olga', 'shared-work');
-    await server.context.repositories.projects.setMember(
+    await server.repos.projects.setMember(
       project.id,
-      (await server.context.repositories.users.findByUsername('sam1'))?.id ?? 0,
+      (await server.repos.users.findByUsername('sam1'))?.id ?? 0,
       'writer',
     );
     expect((await stranger.get('/v1/project/olga/shared-work')).status).toBe(200);

@@ -11,6 +11,7 @@ import { openDatabase } from '../src/db/database.ts';
 import { blobs } from '../src/db/schema.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import { createMailer } from '../src/mail/mailer.ts';
+import { createRepositories } from '../src/repositories/repositories.ts';
 import { createDatabaseFromTemplate, databaseUrl, dropDatabase } from './postgres-admin.ts';
 
 export const TEST_PASSWORD = 'Test-pass1';
@@ -60,9 +61,12 @@ export async function startTestServer(
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
+  // Tests may arrange data below the services; the app itself only reaches repositories through them.
+  const repos = createRepositories(database.db);
   return {
     url: `http://127.0.0.1:${port}`,
     context,
+    repos,
     database,
     dataDir,
     /** Creates a user with a personal workspace through the real service. */
@@ -81,7 +85,7 @@ export async function startTestServer(
       name: string,
       options: { isPublic?: boolean } = {},
     ) {
-      const user = await context.repositories.users.findByUsername(owner);
+      const user = await repos.users.findByUsername(owner);
       if (!user) throw new Error(`no user ${owner}`);
       return context.projects.create({
         actor: { id: user.id, isAdmin: user.isAdmin },
@@ -111,14 +115,14 @@ export async function startTestServer(
         .values(rows.map((r) => ({ sha256: r.blobSha256, size: r.size })))
         .onConflictDoNothing();
       const diskUsage = rows.reduce((sum, r) => sum + r.size, 0);
-      await context.repositories.projects.insertFilesAsFirstVersion(
+      await repos.projects.insertFilesAsFirstVersion(
         projectId,
         rows.map((r) => ({ ...r, projectId, historyId: 0, mtime: new Date(), diff: null })),
         { authorId: null, userAgent: 'test', projectSize: diskUsage },
       );
       const tags =
         rows.filter((r) => /\.qgz?$|\.qgs$/i.test(r.path)).length === 1 ? ['valid_qgis', 'input_use'] : [];
-      await context.repositories.projects.update(projectId, {
+      await repos.projects.update(projectId, {
         latestVersion: 1,
         diskUsage,
         tags,

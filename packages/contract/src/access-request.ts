@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dbIdSchema } from './ids.ts';
 import { ACCESS_REQUESTS_PAGE_SIZE } from './limits.ts';
+import { type OrderTerm, orderParamsSchema } from './order-params.ts';
 import type { ProjectRole } from './roles.ts';
 
 /** How long a project access request can be accepted (reference: PROJECT_ACCESS_REQUEST = 7 days). */
@@ -22,10 +23,25 @@ export const accessRequestListResponseSchema = z.object({
 });
 export type AccessRequestListResponse = z.infer<typeof accessRequestListResponseSchema>;
 
+/** Fields the access request lists sort by (order_params). */
+export const ACCESS_REQUEST_SORT_FIELDS = [
+  'expire',
+  'requested_at',
+  'requested_by',
+  'project_name',
+  'namespace',
+] as const;
+export type AccessRequestSortField = (typeof ACCESS_REQUEST_SORT_FIELDS)[number];
+export type AccessRequestSort = OrderTerm<AccessRequestSortField>[];
+
 export const accessRequestListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(ACCESS_REQUESTS_PAGE_SIZE),
-  order_params: z.string().optional(),
+  /** Soonest to expire first unless asked otherwise. */
+  order_params: orderParamsSchema<AccessRequestSortField>({
+    fields: ACCESS_REQUEST_SORT_FIELDS,
+    fallback: [{ field: 'expire', descending: false }],
+  }),
   project_name: z.string().optional(),
 });
 export type AccessRequestListQuery = z.infer<typeof accessRequestListQuerySchema>;

@@ -14,3 +14,5 @@ export * from './web-texts-account.ts';
 export * from './web-texts-projects.ts';
 export * from './workspace.ts';
 export * from './ids.ts';
+export * from './order-params.ts';
+export * from './version-name.ts';

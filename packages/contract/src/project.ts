@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type OrderTerm, orderParamsSchema } from './order-params.ts';
 import { projectRoleSchema } from './roles.ts';
 
 /** Words the reference server refuses as project names. */
@@ -107,11 +108,31 @@ const queryBoolean = z
   .union([z.boolean(), z.enum(['true', 'false', 'True', 'False', '1', '0'])])
   .transform((value) => value === true || value === 'true' || value === 'True' || value === '1');
 
+/** Fields the project list sorts by (order_params), besides the reference's aliases. */
+export const PROJECT_SORT_FIELDS = [
+  'name',
+  'updated',
+  'created',
+  'disk_usage',
+  'version',
+  'namespace',
+] as const;
+export type ProjectSortField = (typeof PROJECT_SORT_FIELDS)[number];
+export type ProjectSort = OrderTerm<ProjectSortField>[];
+
+/** `order_params` of the project list: aliases of the reference, a bare field sorts descending, newest first. */
+export const projectOrderParamsSchema = orderParamsSchema<ProjectSortField>({
+  fields: PROJECT_SORT_FIELDS,
+  aliases: { workspace: 'namespace', 'meta.size': 'disk_usage', owner: 'namespace' },
+  bareDescending: true,
+  fallback: [{ field: 'updated', descending: true }],
+});
+
 /** Query of GET /v1/project/paginated (reference names; unknown sort fields are ignored). */
 export const projectListQuerySchema = z.object({
   page: z.coerce.number().int().min(1, 'page must be at least 1').default(1),
   per_page: z.coerce.number().int().min(1).max(100, 'per_page must be at most 100').default(50),
-  order_params: z.string().optional(),
+  order_params: projectOrderParamsSchema,
   name: z.string().optional(),
   namespace: z.string().optional(),
   only_namespace: z.string().optional(),

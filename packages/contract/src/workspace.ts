@@ -13,6 +13,14 @@ export const workspaceSchema = z.object({
 });
 export type Workspace = z.infer<typeof workspaceSchema>;
 
+/** Names of shared workspaces (created by the CLI); personal workspaces carry their owner's username. */
+export const workspaceNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Workspace name cannot be empty')
+  .max(50, 'Workspace name must be at most 50 characters long')
+  .regex(/^[\p{L}\p{N}_.-][\p{L}\p{N}_. -]*$/u, 'Workspace name contains invalid characters');
+
 export const workspaceListSchema = z.array(workspaceSchema);
 
 export const workspaceIdParamsSchema = z.object({ id: dbIdSchema });

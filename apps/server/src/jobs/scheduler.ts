@@ -9,20 +9,16 @@ export const BLOB_GRACE_MS = 24 * 60 * 60 * 1000;
 
 /**
  * One pass of housekeeping: purge projects whose retention ended, then the file bytes nothing refers to any
- * more, and expired sessions. Idempotent. Blob rows go before their bytes: a crash in between leaves an
- * unused file on disk, never a row pointing at missing bytes.
+ * more, and expired sessions. Idempotent.
  */
 export async function runHousekeeping(
   context: AppContext,
   now = new Date(),
 ): Promise<{ purgedProjects: number; deletedBlobs: number }> {
   const purgedProjects = await context.projects.purgeRemoved(now);
-  const unreferenced = await context.repositories.blobs.deleteUnreferenced(
-    new Date(now.getTime() - BLOB_GRACE_MS),
-  );
-  for (const sha256 of unreferenced) await context.blobs.delete(sha256);
+  const deletedBlobs = await context.storage.collectUnreferenced(new Date(now.getTime() - BLOB_GRACE_MS));
   await context.auth.purgeExpiredSessions(now);
-  return { purgedProjects, deletedBlobs: unreferenced.length };
+  return { purgedProjects, deletedBlobs };
 }
 
 /**

@@ -13,7 +13,7 @@ function describeValidation(issues: ValidationIssue[], context: string | undefin
 }
 
 /** The one place where domain error kinds become HTTP statuses. */
-export const STATUS_OF_KIND: Record<ErrorKind, number> = {
+const STATUS_OF_KIND: Record<ErrorKind, number> = {
   invalid: 400,
   unauthorized: 401,
   forbidden: 403,
@@ -28,7 +28,7 @@ export const STATUS_OF_KIND: Record<ErrorKind, number> = {
 };
 
 /** The reference's error body: extra fields first so `detail` and `code` always win. */
-export function errorBody(error: DomainError): Record<string, unknown> {
+function errorBody(error: DomainError): Record<string, unknown> {
   return { ...error.extra, detail: error.detail, ...(error.code ? { code: error.code } : {}) };
 }
 

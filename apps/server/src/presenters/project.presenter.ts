@@ -5,6 +5,7 @@ import {
   type ProjectDetail,
   type ProjectListItem,
   type ProjectRole,
+  versionName,
 } from '@waymark/contract';
 import {
   effectiveProjectRole,
@@ -48,7 +49,7 @@ export function presentProjectListItem(
     access: presentAccess(project.public, members),
     permissions: projectPermissions(facts),
     role: effectiveProjectRole(facts),
-    version: `v${project.latestVersion}`,
+    version: versionName(project.latestVersion),
     updated: isoUtc(project.updatedAt),
     created: isoUtc(project.createdAt),
     creator: project.creatorId,

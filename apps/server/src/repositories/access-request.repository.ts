@@ -1,3 +1,4 @@
+import type { AccessRequestSort, AccessRequestSortField } from '@waymark/contract';
 import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { accessRequests, projects, users, workspaces } from '../db/schema.ts';
@@ -10,7 +11,7 @@ export type AccessRequestListRow = {
   namespace: string;
 };
 
-const SORT_COLUMNS: Record<string, SQL> = {
+const SORT_COLUMNS: Record<AccessRequestSortField, SQL> = {
   expire: sql`${accessRequests.expire}`,
   requested_at: sql`${accessRequests.requestedAt}`,
   requested_by: sql`lower(${users.username})`,
@@ -18,16 +19,8 @@ const SORT_COLUMNS: Record<string, SQL> = {
   namespace: sql`lower(${workspaces.name})`,
 };
 
-/** `expire_asc,project_name_desc` → ORDER BY terms; unknown fields ignored; default expire ascending. */
-function orderBy(orderParams: string | undefined): SQL[] {
-  const terms: SQL[] = [];
-  for (const part of (orderParams ?? '').split(',')) {
-    const match = /^\s*(.+?)_(asc|desc)\s*$/.exec(part);
-    const column = match?.[1] ? SORT_COLUMNS[match[1]] : undefined;
-    if (column) terms.push(match?.[2] === 'desc' ? desc(column) : asc(column));
-  }
-  return terms.length > 0 ? terms : [asc(accessRequests.expire)];
-}
+const orderBy = (sort: AccessRequestSort): SQL[] =>
+  sort.map(({ field, descending }) => (descending ? desc(SORT_COLUMNS[field]) : asc(SORT_COLUMNS[field])));
 
 /** All SQL about project access requests. */
 export function createAccessRequestRepository(db: Db) {
@@ -36,7 +29,7 @@ export function createAccessRequestRepository(db: Db) {
     query: {
       offset: number;
       limit: number;
-      orderParams?: string | undefined;
+      sort: AccessRequestSort;
       projectName?: string | undefined;
     },
   ): Promise<{ rows: AccessRequestListRow[]; count: number }> {
@@ -61,7 +54,7 @@ export function createAccessRequestRepository(db: Db) {
     const [rows, [total]] = await Promise.all([
       base()
         .where(filter)
-        .orderBy(...orderBy(query.orderParams), asc(accessRequests.id))
+        .orderBy(...orderBy(query.sort), asc(accessRequests.id))
         .offset(query.offset)
         .limit(query.limit),
       db

@@ -1,4 +1,4 @@
-import type { ProjectRole } from '@waymark/contract';
+import type { ProjectRole, ProjectSort, ProjectSortField } from '@waymark/contract';
 import {
   and,
   asc,
@@ -49,10 +49,7 @@ export type ListFilters = {
   updatedSince?: Date | undefined;
 };
 
-export type SortField = 'name' | 'updated' | 'created' | 'disk_usage' | 'version' | 'namespace';
-export type Sort = Array<{ field: SortField; descending: boolean }>;
-
-const SORT_COLUMNS: Record<SortField, SQL> = {
+const SORT_COLUMNS: Record<ProjectSortField, SQL> = {
   name: sql`lower(${projects.name})`,
   updated: sql`${projects.updatedAt}`,
   created: sql`${projects.createdAt}`,
@@ -132,7 +129,7 @@ export function createProjectRepository(db: Db) {
     async list(
       viewer: Viewer,
       filters: ListFilters,
-      sort: Sort,
+      sort: ProjectSort,
       page: { offset: number; limit: number },
     ): Promise<{ rows: ProjectWithWorkspace[]; count: number }> {
       const where = and(

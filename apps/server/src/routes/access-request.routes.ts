@@ -65,7 +65,7 @@ export function accessRequestRoutes(context: AppContext): FastifyPluginAsyncZod 
 
     app.delete(
       '/app/project/access-request/:id',
-      { schema: { params: accessRequestIdParamsSchema } },
+      { schema: { params: accessRequestIdParamsSchema, response: { 200: emptyResponseSchema } } },
       async (request) => {
         await accessRequests.remove(requireActor(request), request.params.id);
         return {};

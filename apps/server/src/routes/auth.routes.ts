@@ -73,18 +73,8 @@ export function authRoutes(context: AppContext): FastifyPluginAsyncZod {
       { schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } } },
       async (request) => {
         const user = await context.auth.login(request.body, clientInfo(request));
-        const personal = await context.repositories.workspaces.findByName(user.username);
-        const usage =
-          personal && (await context.repositories.workspaces.usage([personal.id])).get(personal.id);
-        return presentLogin(
-          user,
-          context.auth.issueBearer(user),
-          personal && {
-            storage: personal.storage,
-            diskUsage: usage?.diskUsage ?? 0,
-            projectCount: usage?.projectCount ?? 0,
-          },
-        );
+        const personal = await context.workspaces.personalStorage(user.username);
+        return presentLogin(user, context.auth.issueBearer(user), personal);
       },
     );
   };

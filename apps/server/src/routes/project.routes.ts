@@ -1,6 +1,9 @@
 import {
   cloneProjectRequestSchema,
   createProjectRequestSchema,
+  emptyResponseSchema,
+  fileStreamResponseSchema,
+  noContentResponseSchema,
   namespaceParamsSchema,
   projectDetailSchema,
   projectDownloadQuerySchema,
@@ -35,7 +38,13 @@ export function projectRoutes(context: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/v1/project/:namespace',
-      { schema: { params: namespaceParamsSchema, body: createProjectRequestSchema } },
+      {
+        schema: {
+          params: namespaceParamsSchema,
+          body: createProjectRequestSchema,
+          response: { 200: emptyResponseSchema },
+        },
+      },
       async (request) => {
         await projects.create({
           actor: requireActor(request),
@@ -57,7 +66,13 @@ export function projectRoutes(context: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/v1/project/download/:namespace/:name',
-      { schema: { params: projectPathParamsSchema, querystring: projectDownloadQuerySchema } },
+      {
+        schema: {
+          params: projectPathParamsSchema,
+          querystring: projectDownloadQuerySchema,
+          response: { 200: fileStreamResponseSchema },
+        },
+      },
       async (request, reply) => {
         const { fileName, files } = await projects.downloadFiles(
           actorOrAnonymous(request),
@@ -109,7 +124,13 @@ export function projectRoutes(context: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/v1/project/clone/:namespace/:name',
-      { schema: { params: projectPathParamsSchema, body: cloneProjectRequestSchema.nullish() } },
+      {
+        schema: {
+          params: projectPathParamsSchema,
+          body: cloneProjectRequestSchema.nullish(),
+          response: { 200: emptyResponseSchema },
+        },
+      },
       async (request) => {
         await projects.clone({
           actor: requireActor(request),
@@ -124,7 +145,7 @@ export function projectRoutes(context: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/v2/projects/:id/scheduleDelete',
-      { schema: { params: projectIdParamsSchema } },
+      { schema: { params: projectIdParamsSchema, response: { 204: noContentResponseSchema } } },
       async (request, reply) => {
         await projects.scheduleDelete(requireActor(request), request.params.id);
         return reply.status(204).send();
@@ -133,7 +154,13 @@ export function projectRoutes(context: AppContext): FastifyPluginAsyncZod {
 
     app.patch(
       '/app/project/:id/public',
-      { schema: { params: projectIdParamsSchema, body: publicFlagRequestSchema } },
+      {
+        schema: {
+          params: projectIdParamsSchema,
+          body: publicFlagRequestSchema,
+          response: { 204: noContentResponseSchema },
+        },
+      },
       async (request, reply) => {
         await projects.setPublic(requireActor(request), request.params.id, request.body.public);
         return reply.status(204).send();
@@ -142,7 +169,7 @@ export function projectRoutes(context: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/app/project/unsubscribe/:id',
-      { schema: { params: projectIdParamsSchema } },
+      { schema: { params: projectIdParamsSchema, response: { 200: emptyResponseSchema } } },
       async (request) => {
         await projects.unsubscribe(requireActor(request), request.params.id);
         return {};

@@ -1,4 +1,4 @@
-import { ERROR_TEXTS, userInfoSchema, userProfileSchema } from '@waymark/contract';
+import { createUserRequestSchema, ERROR_TEXTS, userInfoSchema, userProfileSchema } from '@waymark/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
 import { forbidden } from '../lib/errors.ts';
@@ -19,10 +19,19 @@ export function userRoutes(context: AppContext): FastifyPluginAsyncZod {
       return presentUserProfile(user, refs, preferred ?? refs[0]?.id ?? null);
     });
 
-    app.post('/v2/users', { schema: { response: { 201: userInfoSchema } } }, async (request, reply) => {
-      if (!canAddUsers(requireActor(request))) throw forbidden(ERROR_TEXTS.permissionDenied);
-      const user = await context.users.createUserFromApi(request.body);
-      return reply.status(201).send(presentUserInfo(user));
-    });
+    app.post(
+      '/v2/users',
+      {
+        schema: { body: createUserRequestSchema, response: { 201: userInfoSchema } },
+        // Before body validation: callers who may not create users learn nothing about the body rules.
+        preValidation: async (request) => {
+          if (!canAddUsers(requireActor(request))) throw forbidden(ERROR_TEXTS.permissionDenied);
+        },
+      },
+      async (request, reply) => {
+        const user = await context.users.createUserFromApi(request.body);
+        return reply.status(201).send(presentUserInfo(user));
+      },
+    );
   };
 }

@@ -9,7 +9,6 @@ import {
   PROJECT_TEXTS,
 } from '@waymark/contract';
 import type { AppConfig } from '../config.ts';
-import type { Db } from '../db/database.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { invalid, conflict, forbidden, notFound } from '../lib/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -17,14 +16,8 @@ import { accessRequestMail } from '../mail/templates/access-request.mail.ts';
 import { canManageProject } from '../policies/project.policy.ts';
 import { type Actor, effectiveWorkspaceRole } from '../policies/workspace.policy.ts';
 import { isoUtc } from '../presenters/user.presenter.ts';
-import {
-  type AccessRequestListRow,
-  type AccessRequestRepository,
-  createAccessRequestRepository,
-} from '../repositories/access-request.repository.ts';
-import { createProjectRepository, type ProjectRepository } from '../repositories/project.repository.ts';
-import type { UserRepository } from '../repositories/user.repository.ts';
-import type { WorkspaceRepository } from '../repositories/workspace.repository.ts';
+import type { AccessRequestListRow } from '../repositories/access-request.repository.ts';
+import type { Repositories } from '../repositories/repositories.ts';
 import { projectAccessFacts } from './project-access.ts';
 
 type Logger = { warn(obj: object, msg: string): void };
@@ -33,7 +26,7 @@ function pageOf(query: AccessRequestListQuery) {
   return {
     offset: (query.page - 1) * query.per_page,
     limit: query.per_page,
-    orderParams: query.order_params,
+    sort: query.order_params,
     projectName: query.project_name,
   };
 }
@@ -54,16 +47,13 @@ function present(rows: AccessRequestListRow[], count: number): AccessRequestList
 
 /** Requests to join private projects: create (mailing owners and workspace admins), list, accept, remove. */
 export function createAccessRequestService(deps: {
-  db: Db;
   config: AppConfig;
   mailer: Mailer;
   log: Logger;
-  accessRequests: AccessRequestRepository;
-  projects: ProjectRepository;
-  workspaces: WorkspaceRepository;
-  users: UserRepository;
+  repos: Repositories;
 }) {
-  const { db, config, mailer, log, accessRequests, projects, workspaces, users } = deps;
+  const { config, mailer, log, repos } = deps;
+  const { accessRequests, projects, workspaces, users } = repos;
 
   async function notifyOwners(
     projectId: string,
@@ -158,13 +148,13 @@ export function createAccessRequestService(deps: {
       const { request, isOwner } = await requirePending(actor, id);
       if (!isOwner) throw forbidden(ACCESS_REQUEST_TEXTS.cannotAccept);
       if (request.expire.getTime() <= Date.now()) throw invalid(ACCESS_REQUEST_TEXTS.expired);
-      await db.transaction(async (tx) => {
-        await createProjectRepository(tx).setMember(
+      await repos.transaction(async (tx) => {
+        await tx.projects.setMember(
           request.projectId,
           request.requestedBy,
           PERMISSION_ROLE[body.permissions],
         );
-        await createAccessRequestRepository(tx).resolve(request.id, 'accepted', actor.id);
+        await tx.accessRequests.resolve(request.id, 'accepted', actor.id);
       });
     },
 

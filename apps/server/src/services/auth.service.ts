@@ -4,9 +4,8 @@ import type { AppConfig } from '../config.ts';
 import { issueBearerToken, verifyBearerToken } from '../lib/bearer-token.ts';
 import { tooManyRequests, unauthorized } from '../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../lib/password-hash.ts';
-import type { LoginAttemptRepository } from '../repositories/login-attempt.repository.ts';
-import type { SessionRepository } from '../repositories/session.repository.ts';
-import type { UserRepository, UserRow } from '../repositories/user.repository.ts';
+import type { Repositories } from '../repositories/repositories.ts';
+import type { UserRow } from '../repositories/user.repository.ts';
 
 /** Failed logins allowed per account and per IP address within the window before answering 429. */
 export const LOGIN_LIMITS = { windowMs: 15 * 60 * 1000, perAccount: 10, perIp: 50 };
@@ -16,13 +15,9 @@ export type ClientInfo = { ip: string; userAgent: string | undefined };
 const hashSessionId = (cookieValue: string) => createHash('sha256').update(cookieValue).digest('hex');
 
 /** Sign-in, browser sessions and Bearer tokens. */
-export function createAuthService(deps: {
-  config: AppConfig;
-  users: UserRepository;
-  sessions: SessionRepository;
-  loginAttempts: LoginAttemptRepository;
-}) {
-  const { config, users, sessions, loginAttempts } = deps;
+export function createAuthService(deps: { config: AppConfig; repos: Repositories }) {
+  const { config } = deps;
+  const { users, sessions, loginAttempts } = deps.repos;
   // Verifying against a real hash when the user does not exist keeps response times alike.
   const dummyHash = hashPassword(randomBytes(16).toString('hex'));
 

@@ -5,8 +5,7 @@ import { hashPassword } from '../lib/password-hash.ts';
 import { checkResetToken, issueResetToken, readResetToken } from '../lib/reset-token.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { passwordResetMail } from '../mail/templates/password-reset.mail.ts';
-import type { SessionRepository } from '../repositories/session.repository.ts';
-import type { UserRepository } from '../repositories/user.repository.ts';
+import type { Repositories } from '../repositories/repositories.ts';
 
 export const RESET_TEXTS = {
   noAccount: 'Account with given email does not exist',
@@ -21,13 +20,9 @@ const fieldError = (kind: ErrorKind, field: string, message: string) =>
   new DomainError(kind, message, { extra: { [field]: [message] } });
 
 /** Forgotten passwords: a mailed single-use link, then a new password set with it. */
-export function createPasswordResetService(deps: {
-  config: AppConfig;
-  users: UserRepository;
-  sessions: SessionRepository;
-  mailer: Mailer;
-}) {
-  const { config, users, sessions, mailer } = deps;
+export function createPasswordResetService(deps: { config: AppConfig; repos: Repositories; mailer: Mailer }) {
+  const { config, mailer } = deps;
+  const { users, sessions } = deps.repos;
 
   return {
     async requestReset(email: string): Promise<void> {

@@ -9,9 +9,7 @@ import {
 import { unprocessable } from '../lib/errors.ts';
 import { canManageProject } from '../policies/project.policy.ts';
 import type { Actor } from '../policies/workspace.policy.ts';
-import type { Db } from '../db/database.ts';
-import { createProjectRepository, type ProjectRepository } from '../repositories/project.repository.ts';
-import type { UserRepository } from '../repositories/user.repository.ts';
+import type { Repositories } from '../repositories/repositories.ts';
 import type { ProjectService } from './project.service.ts';
 
 const LIST_ROLE: Record<string, ProjectRole> = {
@@ -25,13 +23,9 @@ const LIST_ROLE: Record<string, ProjectRole> = {
 export type AccessUpdateResult = { project: ProjectDetail; invalidUsernames: string[] };
 
 /** Project members by role lists (the legacy PUT /v1/project/{namespace}/{name}). */
-export function createProjectMembersService(deps: {
-  db: Db;
-  projects: ProjectRepository;
-  users: UserRepository;
-  projectService: ProjectService;
-}) {
-  const { db, projects, users, projectService } = deps;
+export function createProjectMembersService(deps: { repos: Repositories; projectService: ProjectService }) {
+  const { repos, projectService } = deps;
+  const { projects, users } = repos;
 
   return {
     /**
@@ -91,8 +85,8 @@ export function createProjectMembersService(deps: {
         });
       }
       // All or nothing: a failure half-way must not leave half the members changed.
-      await db.transaction(async (tx) => {
-        const repo = createProjectRepository(tx);
+      await repos.transaction(async (tx) => {
+        const repo = tx.projects;
         for (const change of changes) {
           if (change.role) await repo.setMember(row.project.id, change.userId, change.role);
           else await repo.removeMember(row.project.id, change.userId);

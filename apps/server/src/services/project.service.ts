@@ -5,9 +5,10 @@ import {
   type ProjectListResponse,
   projectNameError,
   PROJECT_TEXTS,
+  versionName,
+  versionNameSchema,
 } from '@waymark/contract';
 import type { AppConfig } from '../config.ts';
-import type { Db } from '../db/database.ts';
 import { broken, conflict, forbidden, invalid, limitHit, notFound } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
@@ -20,53 +21,25 @@ import {
 } from '../policies/project.policy.ts';
 import { type Actor, effectiveWorkspaceRole } from '../policies/workspace.policy.ts';
 import { presentProjectDetail, presentProjectListItem } from '../presenters/project.presenter.ts';
-import {
-  createProjectRepository,
-  type ProjectRepository,
-  type ProjectRow,
-  type ProjectWithWorkspace,
-  type Sort,
-  type SortField,
-} from '../repositories/project.repository.ts';
-import type { UserRepository } from '../repositories/user.repository.ts';
+import type { Repositories } from '../repositories/repositories.ts';
+import { type ProjectRow, type ProjectWithWorkspace } from '../repositories/project.repository.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
-import type { WorkspaceRepository, WorkspaceRow } from '../repositories/workspace.repository.ts';
+import type { WorkspaceRow } from '../repositories/workspace.repository.ts';
 import { projectAccessFacts, projectAccessFactsMany, viewerOf } from './project-access.ts';
-
-const SORT_FIELDS = new Set<SortField>(['name', 'updated', 'created', 'disk_usage', 'version', 'namespace']);
-const SORT_ALIASES: Record<string, SortField> = {
-  workspace: 'namespace',
-  'meta.size': 'disk_usage',
-  owner: 'namespace',
-};
-
-/** `name_asc,updated_desc` → sort keys; unknown fields are ignored as the reference does. Default: newest first. */
-export function parseOrderParams(orderParams: string | undefined): Sort {
-  const sort: Sort = [];
-  for (const part of (orderParams ?? '').split(',')) {
-    const match = /^\s*(.+?)_(asc|desc)\s*$/.exec(part) ?? /^\s*(.+?)\s*$/.exec(part);
-    const raw = match?.[1];
-    if (!raw) continue;
-    const field = SORT_ALIASES[raw] ?? (raw as SortField);
-    if (SORT_FIELDS.has(field)) sort.push({ field, descending: match?.[2] !== 'asc' });
-  }
-  return sort.length > 0 ? sort : [{ field: 'updated', descending: true }];
-}
 
 export type RequestInfo = { userAgent: string | null };
 
 /** Projects: create, read, list, clone, delete, public flag, leave. */
 export function createProjectService(deps: {
-  db: Db;
   config: AppConfig;
   blobs: BlobStore;
   log: Logger;
-  projects: ProjectRepository;
-  workspaces: WorkspaceRepository;
-  users: UserRepository;
+  repos: Repositories;
 }) {
-  const { db, config, projects, workspaces, users, blobs, log } = deps;
-  const facts = (actor: Actor, row: ProjectWithWorkspace) => projectAccessFacts(deps, actor, row);
+  const { config, blobs, log, repos } = deps;
+  const { projects, workspaces, users } = repos;
+  const accessDeps = { config, projects, workspaces };
+  const facts = (actor: Actor, row: ProjectWithWorkspace) => projectAccessFacts(accessDeps, actor, row);
 
   /** The live project the caller may see (404 when missing or deleted, 403 when private to them). */
   async function requireProject(
@@ -147,8 +120,8 @@ export function createProjectService(deps: {
       const workspace = await requireCreatableWorkspace(input.actor, input.namespace);
       await assertNameFree(workspace.id, name);
       return insertingProject(() =>
-        db.transaction(async (tx) => {
-          const repo = createProjectRepository(tx);
+        repos.transaction(async (tx) => {
+          const repo = tx.projects;
           const project = await repo.insertWithVersionZero(
             { workspaceId: workspace.id, name, public: input.isPublic, creatorId: input.actor.id },
             { authorId: input.actor.id, userAgent: input.request.userAgent },
@@ -193,14 +166,14 @@ export function createProjectService(deps: {
             ? new Date(Date.now() - query.last_updated_in * 24 * 3600 * 1000)
             : undefined,
         },
-        parseOrderParams(query.order_params),
+        query.order_params,
         { offset: (query.page - 1) * query.per_page, limit: query.per_page },
       );
       const ids = rows.map((row) => row.project.id);
       const [members, paths, allFacts] = await Promise.all([
         projects.membersOf(ids),
         projects.currentPaths(ids),
-        projectAccessFactsMany(deps, actor, rows),
+        projectAccessFactsMany(accessDeps, actor, rows),
       ]);
       const items = allFacts.map(({ row, facts: rowFacts }) =>
         presentProjectListItem(
@@ -244,8 +217,8 @@ export function createProjectService(deps: {
       }
       const files = await projects.currentFiles(source.project.id);
       return insertingProject(() =>
-        db.transaction(async (tx) => {
-          const repo = createProjectRepository(tx);
+        repos.transaction(async (tx) => {
+          const repo = tx.projects;
           const project = await repo.insertWithVersionZero(
             {
               workspaceId: workspace.id,
@@ -294,9 +267,10 @@ export function createProjectService(deps: {
       const { row } = await requireProject(actor, await projects.findByPath(namespace, name));
       let number = row.project.latestVersion;
       if (version !== undefined) {
-        const match = /^v(\d{1,9})$/.exec(version);
-        if (!match) throw invalid('Invalid version');
-        number = Number(match[1]);
+        const parsed = versionNameSchema.safeParse(version);
+        // Checked here rather than in the query schema: the reference answers this text without a field name.
+        if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? 'Invalid version');
+        number = parsed.data;
         if (!(await projects.versionExists(row.project.id, number))) {
           throw notFound('Project version does not exist');
         }
@@ -317,7 +291,7 @@ export function createProjectService(deps: {
         id: project.id,
         name: project.name,
         namespace: workspace.name,
-        version: `v${project.latestVersion}`,
+        version: versionName(project.latestVersion),
       }));
     },
 

@@ -1,5 +1,5 @@
 import {
-  createUserRequestSchema,
+  type CreateUserRequest,
   emailSchema,
   isStrongPassword,
   PASSWORD_RULE_TEXT,
@@ -7,13 +7,12 @@ import {
   type WorkspaceRole,
 } from '@waymark/contract';
 import type { AppConfig } from '../config.ts';
-import type { Db } from '../db/database.ts';
 import { invalid, conflict, notFound } from '../lib/errors.ts';
 import { hashPassword } from '../lib/password-hash.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { newAccountMail } from '../mail/templates/new-account.mail.ts';
-import { createUserRepository, type UserRepository, type UserRow } from '../repositories/user.repository.ts';
-import { createWorkspaceRepository } from '../repositories/workspace.repository.ts';
+import type { Repositories } from '../repositories/repositories.ts';
+import type { UserRow } from '../repositories/user.repository.ts';
 
 export type CreateUserInput = {
   username?: string | undefined;
@@ -42,8 +41,10 @@ function firstIssue(result: { success: boolean; error?: { issues: Array<{ messag
 }
 
 /** A username from the email's local part, made valid and unique. */
-async function usernameFromEmail(email: string, users: UserRepository, db: Db): Promise<string> {
-  const workspaces = createWorkspaceRepository(db);
+async function usernameFromEmail(
+  email: string,
+  { users, workspaces }: Pick<Repositories, 'users' | 'workspaces'>,
+): Promise<string> {
   const base =
     (email.split('@')[0] ?? '')
       .replace(/[^\p{L}\p{N}_.-]/gu, '')
@@ -63,8 +64,8 @@ async function usernameFromEmail(email: string, users: UserRepository, db: Db): 
 }
 
 /** Users: creation (with a personal workspace named after the username) and passwords. */
-export function createUserService(deps: { db: Db; config: AppConfig; mailer: Mailer }) {
-  const { db, config, mailer } = deps;
+export function createUserService(deps: { config: AppConfig; mailer: Mailer; repos: Repositories }) {
+  const { config, mailer, repos } = deps;
 
   return {
     /** Validates and creates the user, their personal workspace (owner) and an optional membership, atomically. */
@@ -74,12 +75,11 @@ export function createUserService(deps: { db: Db; config: AppConfig; mailer: Mai
       if (!isStrongPassword(input.password)) throw invalid(PASSWORD_RULE_TEXT);
       const passwordHash = await hashPassword(input.password);
 
-      return db.transaction(async (tx) => {
-        const users = createUserRepository(tx);
-        const workspaces = createWorkspaceRepository(tx);
+      return repos.transaction(async (tx) => {
+        const { users, workspaces } = tx;
         let username: string;
         if (input.username === undefined) {
-          username = await usernameFromEmail(email.data, users, tx);
+          username = await usernameFromEmail(email.data, tx);
         } else {
           const parsed = usernameSchema.safeParse(input.username);
           if (!parsed.success) throw invalid(firstIssue(parsed));
@@ -112,10 +112,7 @@ export function createUserService(deps: { db: Db; config: AppConfig; mailer: Mai
     },
 
     /** POST /v2/users: the reference body; mails the new user their sign-in details when asked. */
-    async createUserFromApi(body: unknown): Promise<UserRow> {
-      const parsed = createUserRequestSchema.safeParse(body);
-      if (!parsed.success) throw invalid(firstIssue(parsed));
-      const request = parsed.data;
+    async createUserFromApi(request: CreateUserRequest): Promise<UserRow> {
       const user = await this.createUser({
         username: request.username,
         email: request.email,
@@ -132,12 +129,16 @@ export function createUserService(deps: { db: Db; config: AppConfig; mailer: Mai
       return user;
     },
 
+    /** True while the database has no user at all (the first start, before the superuser exists). */
+    async isEmpty(): Promise<boolean> {
+      return (await repos.users.count()) === 0;
+    },
+
     async setPassword(login: string, password: string): Promise<UserRow> {
       if (!isStrongPassword(password)) throw invalid(PASSWORD_RULE_TEXT);
-      const users = createUserRepository(db);
-      const user = await users.findByLogin(login);
+      const user = await repos.users.findByLogin(login);
       if (!user) throw notFound(`User ${login} not found`);
-      const updated = await users.update(user.id, { passwordHash: await hashPassword(password) });
+      const updated = await repos.users.update(user.id, { passwordHash: await hashPassword(password) });
       return updated ?? user;
     },
   };

@@ -1,29 +1,22 @@
-import { ERROR_TEXTS, PROJECT_TEXTS, type Workspace, type WorkspaceRole } from '@waymark/contract';
-import { z } from 'zod';
+import {
+  ERROR_TEXTS,
+  PROJECT_TEXTS,
+  type Workspace,
+  workspaceNameSchema,
+  type WorkspaceRole,
+} from '@waymark/contract';
 import type { AppConfig } from '../config.ts';
 import { invalid, conflict, forbidden, notFound } from '../lib/errors.ts';
 import { type Actor, canViewWorkspace, effectiveWorkspaceRole } from '../policies/workspace.policy.ts';
 import { presentWorkspace } from '../presenters/workspace.presenter.ts';
-import type { ProjectRepository } from '../repositories/project.repository.ts';
-import type { UserRepository } from '../repositories/user.repository.ts';
+import type { Repositories } from '../repositories/repositories.ts';
 import { viewerOf } from './project-access.ts';
-import type { WorkspaceRepository, WorkspaceRow } from '../repositories/workspace.repository.ts';
-
-const workspaceNameSchema = z
-  .string()
-  .trim()
-  .min(1, 'Workspace name cannot be empty')
-  .max(50, 'Workspace name must be at most 50 characters long')
-  .regex(/^[\p{L}\p{N}_.-][\p{L}\p{N}_. -]*$/u, 'Workspace name contains invalid characters');
+import type { WorkspaceRow } from '../repositories/workspace.repository.ts';
 
 /** Workspaces: listing with usage and the caller's role, and the administration done by the CLI. */
-export function createWorkspaceService(deps: {
-  config: AppConfig;
-  workspaces: WorkspaceRepository;
-  users: UserRepository;
-  projects: ProjectRepository;
-}) {
-  const { config, workspaces, users, projects } = deps;
+export function createWorkspaceService(deps: { config: AppConfig; repos: Repositories }) {
+  const { config } = deps;
+  const { workspaces, users, projects } = deps.repos;
 
   /** Storage is the workspace's own figure; the project count only counts projects this caller may see. */
   async function present(
@@ -64,6 +57,20 @@ export function createWorkspaceService(deps: {
       const [presented] = await present(actor, [{ ...row, role }]);
       if (!presented) throw notFound(ERROR_TEXTS.workspaceNotFound);
       return presented;
+    },
+
+    /** Storage figures of the personal workspace named after the user, for the API sign-in answer. */
+    async personalStorage(
+      username: string,
+    ): Promise<{ storage: number; diskUsage: number; projectCount: number } | undefined> {
+      const personal = await workspaces.findByName(username);
+      if (!personal) return undefined;
+      const usage = (await workspaces.usage([personal.id])).get(personal.id);
+      return {
+        storage: personal.storage,
+        diskUsage: usage?.diskUsage ?? 0,
+        projectCount: usage?.projectCount ?? 0,
+      };
     },
 
     async create(input: { name: string; storage?: number | undefined }): Promise<WorkspaceRow> {

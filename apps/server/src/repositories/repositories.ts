@@ -1,0 +1,38 @@
+import type { Db } from '../db/database.ts';
+import { type AccessRequestRepository, createAccessRequestRepository } from './access-request.repository.ts';
+import { type BlobRepository, createBlobRepository } from './blob.repository.ts';
+import { createLoginAttemptRepository, type LoginAttemptRepository } from './login-attempt.repository.ts';
+import { createProjectRepository, type ProjectRepository } from './project.repository.ts';
+import { createSessionRepository, type SessionRepository } from './session.repository.ts';
+import { createUserRepository, type UserRepository } from './user.repository.ts';
+import { createWorkspaceRepository, type WorkspaceRepository } from './workspace.repository.ts';
+
+/**
+ * Every repository bound to one connection, plus `transaction`, which runs a callback with the same set bound
+ * to a transaction. Services receive this instead of the database, so they can be atomic without SQL.
+ */
+export type Repositories = {
+  users: UserRepository;
+  workspaces: WorkspaceRepository;
+  sessions: SessionRepository;
+  loginAttempts: LoginAttemptRepository;
+  projects: ProjectRepository;
+  accessRequests: AccessRequestRepository;
+  blobs: BlobRepository;
+  /** All or nothing: the callback's repositories write inside one transaction (a savepoint when nested). */
+  transaction<T>(run: (tx: Repositories) => Promise<T>): Promise<T>;
+};
+
+/** The repositories of a database or transaction handle. */
+export function createRepositories(db: Db): Repositories {
+  return {
+    users: createUserRepository(db),
+    workspaces: createWorkspaceRepository(db),
+    sessions: createSessionRepository(db),
+    loginAttempts: createLoginAttemptRepository(db),
+    projects: createProjectRepository(db),
+    accessRequests: createAccessRequestRepository(db),
+    blobs: createBlobRepository(db),
+    transaction: (run) => db.transaction((tx) => run(createRepositories(tx))),
+  };
+}
