@@ -9,9 +9,9 @@ import {
   versionNameSchema,
 } from '@waymark/contract';
 import type { AppConfig } from '../config.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
 import { broken, conflict, forbidden, invalid, limitHit, notFound } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
-import { isUniqueViolation } from '../db/unique-violation.ts';
 import { formatTimeDelta } from '../lib/time-delta.ts';
 import {
   canCreateProjectIn,
@@ -22,7 +22,7 @@ import {
 import { type Actor, effectiveWorkspaceRole } from '../policies/workspace.policy.ts';
 import { presentProjectDetail, presentProjectListItem } from '../presenters/project.presenter.ts';
 import type { Repositories } from '../repositories/repositories.ts';
-import { type ProjectRow, type ProjectWithWorkspace } from '../repositories/project.repository.ts';
+import type { ProjectRow, ProjectWithWorkspace } from '../repositories/project.repository.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import type { WorkspaceRow } from '../repositories/workspace.repository.ts';
 import { projectAccessFacts, projectAccessFactsMany, viewerOf } from './project-access.ts';
