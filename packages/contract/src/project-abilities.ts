@@ -76,13 +76,12 @@ export function projectPermissionsOf(abilities: ProjectAbilities): ProjectPermis
 }
 
 /**
- * SPEC §6 "A guest-role member can leave the project": the Leave action is offered to signed-in guests
- * of the workspace the project is shared with. (The server lets any member but an owner leave.)
+ * SPEC §6 "A guest-role member can leave the project": the Leave action is offered to guests of the
+ * workspace the project is shared with (visitors have no workspace role). The server lets any member
+ * but an owner leave.
  */
-export function canOfferLeave(
-  facts: Pick<ProjectRoleFacts, 'user' | 'memberRole' | 'workspaceRole'>,
-): boolean {
-  return facts.user !== null && facts.workspaceRole === 'guest' && facts.memberRole !== null;
+export function canOfferLeave(facts: Pick<ProjectRoleFacts, 'memberRole' | 'workspaceRole'>): boolean {
+  return facts.workspaceRole === 'guest' && facts.memberRole !== null;
 }
 
 /** A user's explicit project role read back from the access lists, which are cumulative (owners are writers…). */
