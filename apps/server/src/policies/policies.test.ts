@@ -12,6 +12,7 @@ import {
 } from './project.policy.ts';
 import {
   type Actor,
+  canListAccessRequests,
   canViewWorkspace,
   effectiveWorkspaceRole,
   type GlobalSettings,
@@ -50,6 +51,7 @@ describe('workspace and project policies over every role combination', () => {
     expect(role).toBe(c.expected.workspaceRole);
     expect(canViewWorkspace(role, c.workspaceMemberRole !== null)).toBe(c.expected.workspace.view);
     expect(canCreateProjectIn(actorOf(c), role)).toBe(c.expected.workspace.createProjects);
+    expect(canListAccessRequests(role)).toBe(c.expected.workspace.listAccessRequests);
 
     const facts = factsOf(c);
     expect({

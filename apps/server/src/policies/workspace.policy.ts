@@ -44,6 +44,11 @@ export function canViewWorkspace(role: WorkspaceRole | null, isMember: boolean):
   return abilitiesOfWorkspaceRole(role, isMember).view;
 }
 
+/** Listing the access requests to a workspace's projects: its admins and owners (reference §4). */
+export function canListAccessRequests(role: WorkspaceRole | null): boolean {
+  return abilitiesOfWorkspaceRole(role, false).listAccessRequests;
+}
+
 /** Creating users in a workspace (POST /v2/users) is for superusers, as in Mergin CE. */
 export function canAddUsers(actor: Actor): boolean {
   return actor?.isAdmin === true;
