@@ -1,73 +1,62 @@
 import {
-  hasProjectRole,
-  hasWorkspaceRole,
+  abilitiesOfWorkspaceRole,
+  effectiveProjectRole as effectiveRole,
+  projectAbilities,
   type ProjectPermissions,
+  projectPermissionsOf,
   type ProjectRole,
+  type ProjectRoleFacts,
   type WorkspaceRole,
 } from '@waymark/contract';
-import type { Actor } from './workspace.policy.ts';
+import { type Actor, effectiveWorkspaceRole, type GlobalSettings, roleHolderOf } from './workspace.policy.ts';
 
-/** What decides a caller's rights on one project (reference §4). */
-export type ProjectAccessFacts = {
-  actor: Actor;
-  isPublic: boolean;
-  /** The caller's explicit project role, if any. */
-  memberRole: ProjectRole | undefined;
-  /** The caller's effective role in the project's workspace (membership, global settings, superuser). */
-  workspaceRole: WorkspaceRole | null;
-};
+/** What decides a caller's rights on one project (reference §4): the contract's facts. */
+export type ProjectAccessFacts = ProjectRoleFacts;
 
+/** Read: see the project, its files and history. */
 export function canReadProject(f: ProjectAccessFacts): boolean {
-  return (
-    f.actor?.isAdmin === true ||
-    f.isPublic ||
-    hasProjectRole(f.memberRole, 'reader') ||
-    hasWorkspaceRole(f.workspaceRole, 'reader')
-  );
+  return projectAbilities(f).read;
 }
 
 /** Edit: collect features (editor and up). Also the `upload` flag of the API permissions. */
 export function canEditProject(f: ProjectAccessFacts): boolean {
-  return (
-    f.actor?.isAdmin === true ||
-    hasProjectRole(f.memberRole, 'editor') ||
-    hasWorkspaceRole(f.workspaceRole, 'editor')
-  );
+  return projectAbilities(f).edit;
 }
 
 /** Upload: push any file (writer and up). */
 export function canUploadToProject(f: ProjectAccessFacts): boolean {
-  return (
-    f.actor?.isAdmin === true ||
-    hasProjectRole(f.memberRole, 'writer') ||
-    hasWorkspaceRole(f.workspaceRole, 'writer')
-  );
+  return projectAbilities(f).upload;
 }
 
 /** Update (access, public flag, rename) and delete: project owners and workspace admins. */
 export function canManageProject(f: ProjectAccessFacts): boolean {
-  return (
-    f.actor?.isAdmin === true ||
-    hasProjectRole(f.memberRole, 'owner') ||
-    hasWorkspaceRole(f.workspaceRole, 'admin')
-  );
+  return projectAbilities(f).manage;
 }
 
 /** The role reported to clients: the highest permission the caller passes. */
 export function effectiveProjectRole(f: ProjectAccessFacts): ProjectRole | null {
-  if (canManageProject(f)) return 'owner';
-  if (canUploadToProject(f)) return 'writer';
-  if (canEditProject(f)) return 'editor';
-  if (canReadProject(f)) return 'reader';
-  return null;
+  return effectiveRole(f);
 }
 
 export function projectPermissions(f: ProjectAccessFacts): ProjectPermissions {
-  const canManage = canManageProject(f);
-  return { upload: canEditProject(f), update: canManage, delete: canManage };
+  return projectPermissionsOf(projectAbilities(f));
 }
 
-/** Creating and cloning into a workspace needs its admin role (reference §4). */
+/** Creating and cloning into a workspace needs its admin role (reference §4); superusers own every one. */
 export function canCreateProjectIn(actor: Actor, workspaceRole: WorkspaceRole | null): boolean {
-  return actor?.isAdmin === true || hasWorkspaceRole(workspaceRole, 'admin');
+  const role = roleHolderOf(actor)?.isSuperuser ? 'owner' : workspaceRole;
+  return abilitiesOfWorkspaceRole(role, false).createProjects;
+}
+
+/**
+ * Whether a user reads every project, even private ones in workspaces they are no member of (a global
+ * permission, or superuser status): the SQL list filter then needs no membership test.
+ */
+export function readsEveryProject(actor: NonNullable<Actor>, settings: GlobalSettings): boolean {
+  return canReadProject({
+    user: roleHolderOf(actor),
+    isPublic: false,
+    memberRole: null,
+    workspaceRole: effectiveWorkspaceRole(actor, undefined, settings),
+  });
 }

@@ -1,37 +1,52 @@
-import { hasWorkspaceRole, type WorkspaceRole, workspaceRoleLevel } from '@waymark/contract';
+import {
+  abilitiesOfWorkspaceRole,
+  effectiveWorkspaceRole as effectiveRole,
+  type GlobalPermission,
+  globalPermissionOf,
+  type RoleHolder,
+  type WorkspaceRole,
+} from '@waymark/contract';
 import type { AppConfig } from '../config.ts';
 
 export type Actor = { id: number; isAdmin: boolean } | null;
 
-type GlobalSettings = Pick<AppConfig, 'globalRead' | 'globalWrite' | 'globalAdmin'>;
+export type GlobalSettings = Pick<AppConfig, 'globalRead' | 'globalWrite' | 'globalAdmin'>;
 
-/** The role the server-wide settings give every signed-in user in every workspace (reference §4). */
-export function globalWorkspaceRole(settings: GlobalSettings): WorkspaceRole {
-  if (settings.globalAdmin) return 'admin';
-  if (settings.globalWrite) return 'writer';
-  if (settings.globalRead) return 'reader';
-  return 'guest';
+/** How the contract's role rules see an actor (a superuser is `isAdmin` in the database). */
+export function roleHolderOf(actor: Actor): RoleHolder {
+  return actor ? { isSuperuser: actor.isAdmin } : null;
 }
 
-/**
- * A user's effective role in a workspace: superusers own every workspace; others get the higher of their
- * membership role and the global role. Anonymous visitors have none.
- */
+/** The global permission the server settings turn on, if any (reference §4). */
+export function globalPermissionOfConfig(settings: GlobalSettings): GlobalPermission | null {
+  return globalPermissionOf({
+    global_read: settings.globalRead,
+    global_write: settings.globalWrite,
+    global_admin: settings.globalAdmin,
+  });
+}
+
+/** A user's effective role in a workspace, computed by the contract (superusers own every workspace). */
 export function effectiveWorkspaceRole(
   actor: Actor,
   memberRole: WorkspaceRole | undefined,
   settings: GlobalSettings,
 ): WorkspaceRole | null {
-  if (!actor) return null;
-  if (actor.isAdmin) return 'owner';
-  const global = globalWorkspaceRole(settings);
-  if (!memberRole) return global;
-  return workspaceRoleLevel(memberRole) >= workspaceRoleLevel(global) ? memberRole : global;
+  return effectiveRole({
+    user: roleHolderOf(actor),
+    memberRole: memberRole ?? null,
+    globalPermission: globalPermissionOfConfig(settings),
+  });
 }
 
 /** Who may see a workspace's details: members of any role, users the global settings let read, superusers. */
 export function canViewWorkspace(role: WorkspaceRole | null, isMember: boolean): boolean {
-  return isMember || hasWorkspaceRole(role, 'reader');
+  return abilitiesOfWorkspaceRole(role, isMember).view;
+}
+
+/** Listing the access requests to a workspace's projects: its admins and owners (reference §4). */
+export function canListAccessRequests(role: WorkspaceRole | null): boolean {
+  return abilitiesOfWorkspaceRole(role, false).listAccessRequests;
 }
 
 /** Creating users in a workspace (POST /v2/users) is for superusers, as in Mergin CE. */

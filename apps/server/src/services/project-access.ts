@@ -1,7 +1,7 @@
 import type { AppConfig } from '../config.ts';
-import type { ProjectAccessFacts } from '../policies/project.policy.ts';
+import { type ProjectAccessFacts, readsEveryProject } from '../policies/project.policy.ts';
 import type { ProjectRole, WorkspaceRole } from '@waymark/contract';
-import { type Actor, effectiveWorkspaceRole, globalWorkspaceRole } from '../policies/workspace.policy.ts';
+import { type Actor, effectiveWorkspaceRole, roleHolderOf } from '../policies/workspace.policy.ts';
 import type { ProjectRepository, ProjectWithWorkspace, Viewer } from '../repositories/project.repository.ts';
 import type { WorkspaceRepository } from '../repositories/workspace.repository.ts';
 
@@ -12,7 +12,7 @@ export function viewerOf(actor: Actor, config: AppConfig): Viewer {
         kind: 'user',
         userId: actor.id,
         isAdmin: actor.isAdmin,
-        readsEveryWorkspace: globalWorkspaceRole(config) !== 'guest',
+        readsEveryWorkspace: readsEveryProject(actor, config),
       }
     : { kind: 'anonymous' };
 }
@@ -35,9 +35,9 @@ export async function projectAccessFactsMany(
   return rows.map((row) => ({
     row,
     facts: {
-      actor,
+      user: roleHolderOf(actor),
       isPublic: row.project.public,
-      memberRole: projectRoles.get(row.project.id),
+      memberRole: projectRoles.get(row.project.id) ?? null,
       workspaceRole: effectiveWorkspaceRole(actor, workspaceRoles.get(row.workspace.id), deps.config),
     },
   }));
@@ -56,9 +56,9 @@ export async function projectAccessFacts(
       ])
     : [undefined, undefined];
   return {
-    actor,
+    user: roleHolderOf(actor),
     isPublic: project.public,
-    memberRole,
+    memberRole: memberRole ?? null,
     workspaceRole: effectiveWorkspaceRole(actor, workspaceMemberRole, deps.config),
   };
 }

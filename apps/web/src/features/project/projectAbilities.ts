@@ -1,13 +1,17 @@
 import {
-  type ConfigResponse,
-  hasProjectRole,
-  hasWorkspaceRole,
+  abilitiesOfProjectRole,
+  canOfferLeave,
+  effectiveWorkspaceRole,
+  type GlobalPermissionFlags,
+  globalPermissionOf,
   PROJECT_PAGE_TEXTS,
   type ProjectDetail,
+  projectRoleFromAccess,
   type Workspace,
   type WorkspaceRole,
 } from '@waymark/contract';
 import { projectHistoryPath, projectPath, projectTreePath } from '../../lib/paths.ts';
+import { listedWorkspaceAbilities } from '../workspaces/listedWorkspaceAbilities.ts';
 
 export type ProjectTabId = 'files' | 'history' | 'collaborators' | 'settings';
 
@@ -24,9 +28,9 @@ export interface ProjectTabsInput {
   role: ProjectDetail['role'];
 }
 
-/** True for project owners: they see Collaborators and Settings (SPEC §6). */
+/** True for those who manage the project (its owners): they see Collaborators and Settings (SPEC §6). */
 export function isProjectOwner(role: ProjectDetail['role']): boolean {
-  return hasProjectRole(role, 'owner');
+  return abilitiesOfProjectRole(role).manage;
 }
 
 /**
@@ -54,9 +58,7 @@ export function getProjectTabs({ namespace, name, isAuthenticated, role }: Proje
  * and up, as the server checks); superusers may use any of theirs.
  */
 export function getCloneTargets(workspaces: Workspace[], isSuperuser: boolean): Workspace[] {
-  return isSuperuser
-    ? workspaces
-    : workspaces.filter((workspace) => hasWorkspaceRole(workspace.role, 'admin'));
+  return workspaces.filter((workspace) => listedWorkspaceAbilities(workspace, isSuperuser).createProjects);
 }
 
 /**
@@ -64,14 +66,15 @@ export function getCloneTargets(workspaces: Workspace[], isSuperuser: boolean): 
  * superusers own every workspace, others get the global role of GET /config (guest when none is set).
  */
 export function nonMemberWorkspaceRole(
-  config: Pick<ConfigResponse, 'global_read' | 'global_write' | 'global_admin'> | undefined,
+  config: GlobalPermissionFlags | undefined,
   isSuperuser: boolean,
 ): WorkspaceRole {
-  if (isSuperuser) return 'owner';
-  if (config?.global_admin) return 'admin';
-  if (config?.global_write) return 'writer';
-  if (config?.global_read) return 'reader';
-  return 'guest';
+  const role = effectiveWorkspaceRole({
+    user: { isSuperuser },
+    memberRole: null,
+    globalPermission: globalPermissionOf(config),
+  });
+  return role ?? 'guest';
 }
 
 /**
@@ -87,8 +90,10 @@ export function canLeaveProject(
 ): boolean {
   if (userId === undefined) return false;
   const workspace = workspaces.find((candidate) => candidate.id === project.workspace_id);
-  const role = workspace?.role ?? nonMemberRole;
-  return role === 'guest' && project.access.readers.includes(userId);
+  return canOfferLeave({
+    workspaceRole: workspace?.role ?? nonMemberRole,
+    memberRole: projectRoleFromAccess(project.access, userId),
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { AccessRequest, Workspace } from '@waymark/contract';
-import { DASHBOARD_PROJECT_TEXTS, hasWorkspaceRole } from '@waymark/contract';
+import { abilitiesOfWorkspaceRole, DASHBOARD_PROJECT_TEXTS } from '@waymark/contract';
 import { Link } from 'react-router';
 import { formatRemainingTime } from '../../../lib/format/timeAgo.ts';
 import { projectPath } from '../../../lib/paths.ts';
@@ -46,7 +46,8 @@ interface AccessRequestsCardProps {
  * server lets list them). Hidden while there is nothing waiting, so the dashboard stays calm.
  */
 export function AccessRequestsCard({ workspace }: AccessRequestsCardProps) {
-  const isAdmin = hasWorkspaceRole(workspace?.role, 'admin');
+  // The listed role is the server's effective one: the same rule the server lists requests by.
+  const isAdmin = abilitiesOfWorkspaceRole(workspace?.role ?? null, true).listAccessRequests;
   const { data } = useNamespaceAccessRequests(workspace?.name, isAdmin);
   if (!isAdmin || !data || data.count === 0) return null;
   const hiddenCount = data.count - data.items.length;

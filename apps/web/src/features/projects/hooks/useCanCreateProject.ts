@@ -1,6 +1,6 @@
-import { hasWorkspaceRole } from '@waymark/contract';
 import { useSession } from '../../session/hooks/useSession.ts';
 import { useCurrentWorkspace } from '../../workspaces/hooks/useCurrentWorkspace.ts';
+import { listedWorkspaceAbilities } from '../../workspaces/listedWorkspaceAbilities.ts';
 
 /**
  * SPEC §6 leaves open how canCreateProject is derived. New projects go into the current workspace,
@@ -11,7 +11,7 @@ export function useCanCreateProject(): boolean {
   const { isSuperuser } = useSession();
   const workspace = useCurrentWorkspace();
   if (!workspace) return false;
-  return isSuperuser || hasWorkspaceRole(workspace.role, 'admin');
+  return listedWorkspaceAbilities(workspace, isSuperuser).createProjects;
 }
 
 /** SPEC §2: creating also needs a signed-in user with an email address. */
