@@ -128,6 +128,8 @@ describe('POST /v2/users', () => {
     await plain.login('plain', TEST_PASSWORD);
     const forbidden = await plain.post('/v2/users', { email: 'k@example.com', password: TEST_PASSWORD });
     expect(forbidden.status).toBe(403);
+    // The permission is checked before the body, so an invalid body does not change the answer.
+    expect((await plain.post('/v2/users', { email: 'not-an-email' })).status).toBe(403);
     const anonymous = await new HttpClient(server.url).post('/v2/users', {
       email: 'k@example.com',
       password: TEST_PASSWORD,
