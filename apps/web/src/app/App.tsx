@@ -3,7 +3,7 @@ import { PrimeReactProvider } from 'primereact/api';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppToast } from '../ui/AppToast.tsx';
 import { connectApiClient } from './connectApiClient.ts';
-import { createQueryClient } from './queryClient.ts';
+import { createQueryClient } from '../lib/query/createQueryClient.ts';
 import { routes } from './routes.tsx';
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;

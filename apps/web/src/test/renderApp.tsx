@@ -3,7 +3,7 @@ import type { UserProfile, Workspace } from '@waymark/contract';
 import { createMemoryRouter } from 'react-router';
 import { App } from '../app/App.tsx';
 import { connectApiClient } from '../app/connectApiClient.ts';
-import { createQueryClient } from '../app/queryClient.ts';
+import { createQueryClient } from '../lib/query/createQueryClient.ts';
 import { routes } from '../app/routes.tsx';
 import { http } from '../lib/api/http.ts';
 import { createStubAdapter, type StubReply } from './stubAdapter.ts';

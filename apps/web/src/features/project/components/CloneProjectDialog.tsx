@@ -7,7 +7,7 @@ import { FormField } from '../../../ui/FormField.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import { useSession } from '../../session/hooks/useSession.ts';
 import { useCurrentWorkspace } from '../../workspaces/hooks/useCurrentWorkspace.ts';
-import { useWorkspaceStore } from '../../workspaces/workspaceStore.ts';
+import { useWorkspaces } from '../../workspaces/hooks/useWorkspaces.ts';
 import { useCloneProject } from '../hooks/useCloneProject.ts';
 import { getCloneTargets, pickInitialCloneTarget } from '../projectAbilities.ts';
 
@@ -115,7 +115,7 @@ function CloneForm({ project, targets, initialWorkspaceId, onBusyChange, onHide 
  */
 export function CloneProjectDialog({ isVisible, project, onHide }: CloneProjectDialogProps) {
   const { isSuperuser } = useSession();
-  const workspaces = useWorkspaceStore((state) => state.workspaces);
+  const workspaces = useWorkspaces();
   const currentWorkspace = useCurrentWorkspace();
   const [isBusy, setIsBusy] = useState(false);
   const targets = getCloneTargets(workspaces, isSuperuser);
