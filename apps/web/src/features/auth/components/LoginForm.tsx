@@ -9,7 +9,6 @@ import {
 } from '@waymark/contract';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
-import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { resolveFormError } from '../../../lib/api/apiErrors.ts';
@@ -20,7 +19,6 @@ import { BoundPasswordField } from '../../../ui/form/BoundPasswordField.tsx';
 import { BoundTextField } from '../../../ui/form/BoundTextField.tsx';
 import { refreshSession } from '../../session/sessionActions.ts';
 import { login } from '../api/authApi.ts';
-import { useSignInStore } from '../signInStore.ts';
 
 const resolveLoginError = (error: unknown) => resolveFormError(error, TOAST_TEXTS.loginFailed);
 
@@ -29,7 +27,6 @@ export function LoginForm() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const setCompletingSignIn = useSignInStore((state) => state.setCompletingSignIn);
   const form = useForm<LoginFormValues, unknown, LoginRequest>({
     resolver: zodResolver(loginFormSchema),
     defaultValues: { login: '', password: '' },
@@ -37,17 +34,13 @@ export function LoginForm() {
   });
   const isFilled = useIsSchemaValid(form.control, loginFormSchema);
 
-  // The sign-in is complete once this page is gone. Not when the navigation promise settles: the route
-  // change renders as a transition, so the guard could still see this page once more and win the race.
-  useEffect(() => () => setCompletingSignIn(false), [setCompletingSignIn]);
-
   const mutation = useMutation({
     mutationFn: login,
     // Shown twice on purpose: the toast fades, the inline message stays next to the form.
     meta: { readErrorMessage: readFormLevelMessage(resolveLoginError) },
     onSuccess: async () => {
-      // Before the session turns signed in: the guard then leaves this page to the form.
-      setCompletingSignIn(true);
+      // The guards run on navigation only, so this page stays while the session turns signed in and
+      // the form itself takes the user on to the redirect target (SPEC §2).
       await refreshSession(queryClient);
       await navigate(getSafeRedirect(searchParams.get('redirect')) ?? '/', { replace: true });
     },
