@@ -1,6 +1,7 @@
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import { PasswordField, type PasswordFieldProps } from './PasswordField.tsx';
-import { type BoundFieldProps, useBoundField } from './useBoundField.ts';
+import type { BoundFieldProps } from './useBoundField.ts';
+import { useBoundTextInput } from './useBoundTextInput.ts';
 
 type BoundPasswordFieldProps<TValues extends FieldValues, TName extends FieldPath<TValues>> = BoundFieldProps<
   TValues,
@@ -15,15 +16,6 @@ export function BoundPasswordField<TValues extends FieldValues, TName extends Fi
   onValueChange,
   ...props
 }: BoundPasswordFieldProps<TValues, TName>) {
-  const bound = useBoundField({ control, name, onValueChange });
-  return (
-    <PasswordField
-      {...props}
-      name={bound.field.name}
-      value={typeof bound.field.value === 'string' ? bound.field.value : ''}
-      onChange={(event) => bound.onValueChange(event.target.value)}
-      onBlur={bound.field.onBlur}
-      error={bound.error}
-    />
-  );
+  const inputProps = useBoundTextInput({ control, name, onValueChange });
+  return <PasswordField {...props} {...inputProps} />;
 }

@@ -1,6 +1,7 @@
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import { TextField, type TextFieldProps } from './TextField.tsx';
-import { type BoundFieldProps, useBoundField } from './useBoundField.ts';
+import type { BoundFieldProps } from './useBoundField.ts';
+import { useBoundTextInput } from './useBoundTextInput.ts';
 
 type BoundTextFieldProps<TValues extends FieldValues, TName extends FieldPath<TValues>> = BoundFieldProps<
   TValues,
@@ -15,15 +16,6 @@ export function BoundTextField<TValues extends FieldValues, TName extends FieldP
   onValueChange,
   ...props
 }: BoundTextFieldProps<TValues, TName>) {
-  const bound = useBoundField({ control, name, onValueChange });
-  return (
-    <TextField
-      {...props}
-      name={bound.field.name}
-      value={typeof bound.field.value === 'string' ? bound.field.value : ''}
-      onChange={(event) => bound.onValueChange(event.target.value)}
-      onBlur={bound.field.onBlur}
-      error={bound.error}
-    />
-  );
+  const inputProps = useBoundTextInput({ control, name, onValueChange });
+  return <TextField {...props} {...inputProps} />;
 }
