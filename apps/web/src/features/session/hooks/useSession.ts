@@ -5,13 +5,14 @@ import { ANONYMOUS_SESSION, type Session, sessionQueryOptions, userProfileQueryO
 export interface SessionState extends Session {
   /** `null` for visitors, and for a signed-in user whose profile failed to load. */
   user: UserProfile | null;
-  /** True until the first GET /app/init has answered. */
-  isLoading: boolean;
 }
 
-/** The session and the signed-in user's profile, both from the query cache. */
+/**
+ * The session and the signed-in user's profile, both from the query cache. The root route's loader has
+ * loaded the session before any page renders, so there is no loading state to show.
+ */
 export function useSession(): SessionState {
-  const { data: session = ANONYMOUS_SESSION, isPending } = useQuery(sessionQueryOptions);
+  const { data: session = ANONYMOUS_SESSION } = useQuery(sessionQueryOptions);
   const { data: user } = useQuery({ ...userProfileQueryOptions, enabled: session.isAuthenticated });
-  return { ...session, user: session.isAuthenticated ? (user ?? null) : null, isLoading: isPending };
+  return { ...session, user: session.isAuthenticated ? (user ?? null) : null };
 }
