@@ -10,6 +10,7 @@ export * from './service.ts';
 export * from './texts.ts';
 export * from './user.ts';
 export * from './web-auth.ts';
+export * from './web-forms.ts';
 export * from './web-texts.ts';
 export * from './web-texts-account.ts';
 export * from './web-texts-projects.ts';

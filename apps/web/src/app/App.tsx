@@ -3,8 +3,8 @@ import { PrimeReactProvider } from 'primereact/api';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppToast } from '../ui/AppToast.tsx';
 import { connectApiClient } from './connectApiClient.ts';
-import { createQueryClient } from './queryClient.ts';
-import { routes } from './routes.tsx';
+import { createQueryClient } from '../lib/query/createQueryClient.ts';
+import { createRoutes } from './routes.tsx';
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -19,8 +19,9 @@ interface AppProps {
  */
 export function createApp(): AppProps {
   const queryClient = createQueryClient();
-  connectApiClient(queryClient);
-  return { queryClient, router: createBrowserRouter(routes) };
+  const router = createBrowserRouter(createRoutes(queryClient));
+  connectApiClient(queryClient, router);
+  return { queryClient, router };
 }
 
 /** Providers around the router; the toast outlet sits outside it so start-up failures can show. */

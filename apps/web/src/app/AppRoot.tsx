@@ -1,40 +1,23 @@
 import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
-import { useSignInStore } from '../features/auth/signInStore.ts';
+import { Outlet, useMatches } from 'react-router';
 import { useDrawerAutoToggle } from '../features/layout/hooks/useDrawerAutoToggle.ts';
 import { useConfig, usePing } from '../features/session/hooks/useInstance.ts';
-import { useSession } from '../features/session/hooks/useSession.ts';
-import { FullPageLoader } from '../ui/FullPageLoader.tsx';
-import { resolveGuard } from './guards.ts';
-import { getDocumentTitle, getRouteHandle } from './routeHandle.ts';
+import { getDocumentTitle } from './routeHandle.ts';
 
 /**
- * Root of every route: runs the start-up calls (init, ping, config), waits for the session, then
- * applies the route guards before anything of the page renders.
+ * Root of every route. Its loader has already loaded the session and applied the route guards
+ * (guardLoader.ts); here the instance calls start and the document title follows the route.
  */
 export function AppRoot() {
-  const session = useSession();
-  const isSigningIn = useSignInStore((state) => state.isCompletingSignIn);
   // Started here so the maintenance flag and the docs address are known app-wide.
   usePing();
   useConfig();
   useDrawerAutoToggle();
-  const matches = useMatches();
-  const location = useLocation();
-  const documentTitle = getDocumentTitle(matches);
+  const documentTitle = getDocumentTitle(useMatches());
 
   useEffect(() => {
     document.title = documentTitle;
   }, [documentTitle]);
 
-  if (session.isLoading) return <FullPageLoader />;
-
-  const decision = resolveGuard({
-    handles: matches.map(getRouteHandle),
-    session,
-    fullPath: `${location.pathname}${location.search}${location.hash}`,
-    isSigningIn,
-  });
-  if (decision.type === 'redirect') return <Navigate to={decision.to} replace />;
   return <Outlet />;
 }

@@ -4,15 +4,23 @@ import { PING_QUERY_KEY } from '../features/session/session.ts';
 import { clearSession, hasAuthenticatedSession } from '../features/session/sessionActions.ts';
 import { configureApiClient } from '../lib/api/http.ts';
 
+interface GuardedRouter {
+  /** Runs the loaders of the current address again, and so the route guards. */
+  revalidate: () => Promise<void>;
+}
+
 /**
- * Ties the API client's rules to app state: a 401 forgets the user (the guards then send them to sign
- * in unless the page is public) and the ping's maintenance flag switches on read-only mode.
+ * Ties the API client's rules to app state: a 401 forgets the user and runs the route guards again
+ * (which send them to sign in unless the page is public), and the ping's maintenance flag switches on
+ * read-only mode.
  */
-export function connectApiClient(queryClient: QueryClient): void {
+export function connectApiClient(queryClient: QueryClient, router: GuardedRouter): void {
   configureApiClient({
     onUnauthorized: () => {
       // A wrong password also answers 401; there is no user to forget then.
-      if (hasAuthenticatedSession(queryClient)) clearSession(queryClient);
+      if (!hasAuthenticatedSession(queryClient)) return;
+      clearSession(queryClient);
+      void router.revalidate();
     },
     isMaintenance: () => queryClient.getQueryData<PingResponse>(PING_QUERY_KEY)?.maintenance === true,
   });

@@ -12,8 +12,6 @@ export interface GuardInput {
   session: GuardSession;
   /** Path, query and hash of the requested location. */
   fullPath: string;
-  /** True while a sign-in completes: the sign-in form itself then goes on to its redirect target. */
-  isSigningIn?: boolean;
   /** Where visitors are sent (SPEC §2: the login path or a configured alternative). */
   loginPath?: string;
 }
@@ -33,11 +31,10 @@ export function resolveGuard({
   handles,
   session,
   fullPath,
-  isSigningIn = false,
   loginPath = LOGIN_PATH,
 }: GuardInput): GuardDecision {
   if (session.isAuthenticated && handles.some((handle) => handle?.anonymousOnly)) {
-    return isSigningIn ? ALLOW : redirectTo(DASHBOARD_PATH);
+    return redirectTo(DASHBOARD_PATH);
   }
   if (!isPublicRoute(handles) && !session.isAuthenticated) {
     // After a deliberate sign-out the page being left should not be offered back as a redirect.

@@ -26,7 +26,7 @@ interface MatchLike {
   params: Params;
 }
 
-export function getRouteHandle(match: { handle: unknown }): RouteHandle | undefined {
+export function getRouteHandle(match: { handle?: unknown }): RouteHandle | undefined {
   return match.handle && typeof match.handle === 'object' ? (match.handle as RouteHandle) : undefined;
 }
 

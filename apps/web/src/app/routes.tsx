@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { DASHBOARD_TEXTS, SHELL_TEXTS } from '@waymark/contract';
 import type { Params, RouteObject } from 'react-router';
 import {
@@ -14,9 +15,10 @@ import {
   withQuery,
 } from '../lib/paths.ts';
 import { ROUTE_NAMES } from '../lib/routeNames.ts';
-import { HomePage } from '../pages/HomePage.tsx';
 import { FullPageLoader } from '../ui/FullPageLoader.tsx';
 import { AppRoot } from './AppRoot.tsx';
+import { createGuardLoader, shouldRerunGuards } from './guardLoader.ts';
+import { createHomeLoader } from './homeLoader.ts';
 import { RouteErrorPage } from './RouteErrorPage.tsx';
 import type { RouteHandle } from './routeHandle.ts';
 
@@ -45,253 +47,270 @@ function projectTabCrumb(title: string, tab: string) {
 
 /**
  * The route tree of SPEC §2. Pages load lazily so the first bundle holds only the shell essentials;
- * route metadata (name, public, superuser, breadcrumb) stays here so guards know it before loading.
+ * route metadata (name, public, superuser, breadcrumb) stays here so the guards, which run in the root
+ * route's loader, know it before anything loads.
  */
-export const routes: RouteObject[] = [
-  {
-    path: '/',
-    Component: AppRoot,
-    HydrateFallback: FullPageLoader,
-    errorElement: <RouteErrorPage />,
-    children: [
-      { index: true, Component: HomePage, handle: handle({ name: ROUTE_NAMES.home, public: true }) },
-      {
-        path: 'login/:reset?',
-        lazy: () => import('../pages/LoginPage.tsx').then((module) => ({ Component: module.LoginPage })),
-        handle: handle({ name: ROUTE_NAMES.login, public: true, anonymousOnly: true, title: 'Sign in' }),
-      },
-      {
-        path: 'confirm-email/:token',
-        lazy: () =>
-          import('../pages/ConfirmEmailPage.tsx').then((module) => ({ Component: module.ConfirmEmailPage })),
-        handle: handle({ name: ROUTE_NAMES.confirmEmail, public: true, title: 'Email confirmation' }),
-      },
-      {
-        path: 'change-password/:token',
-        lazy: () =>
-          import('../pages/ChangePasswordPage.tsx').then((module) => ({
-            Component: module.ChangePasswordPage,
-          })),
-        handle: handle({ name: ROUTE_NAMES.changePassword, public: true, title: 'Change password' }),
-      },
-      {
-        lazy: () => import('./ShellLayout.tsx').then((module) => ({ Component: module.ShellLayout })),
-        handle: handle({ sidebar: true }),
-        children: [
-          {
-            path: 'dashboard',
-            lazy: () =>
-              import('../pages/DashboardPage.tsx').then((module) => ({ Component: module.DashboardPage })),
-            handle: handle({
-              name: ROUTE_NAMES.dashboard,
-              title: DASHBOARD_TEXTS.title,
-              breadcrumb: [{ title: SHELL_TEXTS.dashboard, path: DASHBOARD_PATH }],
-            }),
-          },
-          {
-            path: 'profile',
-            lazy: () =>
-              import('../pages/ProfilePage.tsx').then((module) => ({ Component: module.ProfilePage })),
-            handle: handle({
-              name: ROUTE_NAMES.userProfile,
-              allowedWithoutWorkspace: true,
-              title: 'Profile',
-              breadcrumb: [{ title: 'Profile', path: PROFILE_PATH }],
-            }),
-          },
-          {
-            path: 'projects',
-            handle: handle({
-              name: ROUTE_NAMES.projects,
-              public: true,
-              title: SHELL_TEXTS.projects,
-              breadcrumb: [projectsCrumb],
-            }),
-            children: [
-              {
-                index: true,
-                lazy: () =>
-                  import('../pages/ProjectsPage.tsx').then((module) => ({ Component: module.ProjectsPage })),
-              },
-              {
-                path: 'explore',
-                lazy: () =>
-                  import('../pages/ExploreProjectsPage.tsx').then((module) => ({
-                    Component: module.ExploreProjectsPage,
-                  })),
-                handle: handle({
-                  name: ROUTE_NAMES.explore,
-                  public: true,
-                  title: 'Public projects',
-                  breadcrumb: [{ title: 'Public projects', path: EXPLORE_PATH }],
-                }),
-              },
-              {
-                path: ':namespace',
-                lazy: () =>
-                  import('../pages/NamespaceProjectsPage.tsx').then((module) => ({
-                    Component: module.NamespaceProjectsPage,
-                  })),
-                handle: handle({
-                  name: ROUTE_NAMES.namespaceProjects,
-                  public: true,
-                  title: (params) => param(params, 'namespace'),
-                  breadcrumb: (params) => [
-                    {
-                      title: param(params, 'namespace'),
-                      path: `${PROJECTS_PATH}/${encodeURIComponent(param(params, 'namespace'))}`,
-                    },
-                  ],
-                }),
-              },
-            ],
-          },
-          {
-            path: 'my-projects',
-            lazy: () =>
-              import('../pages/MyProjectsPage.tsx').then((module) => ({ Component: module.MyProjectsPage })),
-            handle: handle({
-              name: ROUTE_NAMES.myProjects,
-              title: 'My projects',
-              breadcrumb: [projectsCrumb, { title: 'My projects', path: MY_PROJECTS_PATH }],
-            }),
-          },
-          {
-            path: 'shared-projects',
-            lazy: () =>
-              import('../pages/SharedProjectsPage.tsx').then((module) => ({
-                Component: module.SharedProjectsPage,
-              })),
-            handle: handle({
-              name: ROUTE_NAMES.sharedProjects,
-              title: 'Shared with me',
-              breadcrumb: [projectsCrumb, { title: 'Shared with me', path: SHARED_PROJECTS_PATH }],
-            }),
-          },
-          {
-            path: 'projects/:namespace/:projectName',
-            lazy: () =>
-              import('../pages/ProjectPage.tsx').then((module) => ({ Component: module.ProjectPage })),
-            // Explicitly private, so its tabs stay guarded even if this route is ever nested under the
-            // public projects list; the public tabs (tree, file version detail) opt back in.
-            handle: handle({
-              name: ROUTE_NAMES.project,
-              public: false,
-              title: (params) => param(params, 'projectName'),
-              breadcrumb: projectCrumbs,
-            }),
-            children: [
-              {
-                index: true,
-                lazy: () =>
-                  import('../pages/ProjectIndexRedirect.tsx').then((module) => ({
-                    Component: module.ProjectIndexRedirect,
-                  })),
-                // A redirect only: the tab it leads to is guarded on its own.
-                handle: handle({ public: true }),
-              },
-              {
-                path: 'tree/*',
-                lazy: () =>
-                  import('../pages/ProjectTreePage.tsx').then((module) => ({
-                    Component: module.ProjectTreePage,
-                  })),
-                handle: handle({ name: ROUTE_NAMES.projectTree, public: true }),
-              },
-              {
-                path: 'blob/*',
-                lazy: () =>
-                  import('../pages/ProjectBlobRedirect.tsx').then((module) => ({
-                    Component: module.ProjectBlobRedirect,
-                  })),
-                handle: handle({ name: ROUTE_NAMES.blob, public: true }),
-              },
-              {
-                path: 'settings',
-                lazy: () =>
-                  import('../pages/ProjectSettingsPage.tsx').then((module) => ({
-                    Component: module.ProjectSettingsPage,
-                  })),
-                handle: handle({
-                  name: ROUTE_NAMES.projectSettings,
-                  breadcrumb: projectTabCrumb('Settings', 'settings'),
-                }),
-              },
-              {
-                path: 'history',
-                lazy: () =>
-                  import('../pages/ProjectVersionsPage.tsx').then((module) => ({
-                    Component: module.ProjectVersionsPage,
-                  })),
-                handle: handle({
-                  name: ROUTE_NAMES.projectVersions,
-                  breadcrumb: projectTabCrumb('History', 'history'),
-                }),
-              },
-              {
-                path: 'history/:version_id',
-                lazy: () =>
-                  import('../pages/ProjectVersionRedirect.tsx').then((module) => ({
-                    Component: module.ProjectVersionRedirect,
-                  })),
-                handle: handle({ name: ROUTE_NAMES.projectVersionsDetail, public: true }),
-              },
-              {
-                path: 'history/:version_id/:path',
-                lazy: () =>
-                  import('../pages/FileVersionDetailPage.tsx').then((module) => ({
-                    Component: module.FileVersionDetailPage,
-                  })),
-                handle: handle({
-                  name: ROUTE_NAMES.fileVersionDetail,
-                  public: true,
-                  breadcrumb: (params) => {
-                    const history = projectHistoryPath(
-                      param(params, 'namespace'),
-                      param(params, 'projectName'),
-                    );
-                    const versionId = param(params, 'version_id');
-                    return [
-                      { title: versionId, path: withQuery(history, { version_id: versionId }) },
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  const routes: RouteObject[] = [
+    {
+      path: '/',
+      Component: AppRoot,
+      HydrateFallback: FullPageLoader,
+      errorElement: <RouteErrorPage />,
+      loader: createGuardLoader(queryClient, () => routes),
+      shouldRevalidate: shouldRerunGuards,
+      children: [
+        {
+          index: true,
+          loader: createHomeLoader(queryClient),
+          handle: handle({ name: ROUTE_NAMES.home, public: true }),
+        },
+        {
+          path: 'login/:reset?',
+          lazy: () => import('../pages/LoginPage.tsx').then((module) => ({ Component: module.LoginPage })),
+          handle: handle({ name: ROUTE_NAMES.login, public: true, anonymousOnly: true, title: 'Sign in' }),
+        },
+        {
+          path: 'confirm-email/:token',
+          lazy: () =>
+            import('../pages/ConfirmEmailPage.tsx').then((module) => ({
+              Component: module.ConfirmEmailPage,
+            })),
+          handle: handle({ name: ROUTE_NAMES.confirmEmail, public: true, title: 'Email confirmation' }),
+        },
+        {
+          path: 'change-password/:token',
+          lazy: () =>
+            import('../pages/ChangePasswordPage.tsx').then((module) => ({
+              Component: module.ChangePasswordPage,
+            })),
+          handle: handle({ name: ROUTE_NAMES.changePassword, public: true, title: 'Change password' }),
+        },
+        {
+          lazy: () => import('./ShellLayout.tsx').then((module) => ({ Component: module.ShellLayout })),
+          handle: handle({ sidebar: true }),
+          children: [
+            {
+              path: 'dashboard',
+              lazy: () =>
+                import('../pages/DashboardPage.tsx').then((module) => ({ Component: module.DashboardPage })),
+              handle: handle({
+                name: ROUTE_NAMES.dashboard,
+                title: DASHBOARD_TEXTS.title,
+                breadcrumb: [{ title: SHELL_TEXTS.dashboard, path: DASHBOARD_PATH }],
+              }),
+            },
+            {
+              path: 'profile',
+              lazy: () =>
+                import('../pages/ProfilePage.tsx').then((module) => ({ Component: module.ProfilePage })),
+              handle: handle({
+                name: ROUTE_NAMES.userProfile,
+                allowedWithoutWorkspace: true,
+                title: 'Profile',
+                breadcrumb: [{ title: 'Profile', path: PROFILE_PATH }],
+              }),
+            },
+            {
+              path: 'projects',
+              handle: handle({
+                name: ROUTE_NAMES.projects,
+                public: true,
+                title: SHELL_TEXTS.projects,
+                breadcrumb: [projectsCrumb],
+              }),
+              children: [
+                {
+                  index: true,
+                  lazy: () =>
+                    import('../pages/ProjectsPage.tsx').then((module) => ({
+                      Component: module.ProjectsPage,
+                    })),
+                },
+                {
+                  path: 'explore',
+                  lazy: () =>
+                    import('../pages/ExploreProjectsPage.tsx').then((module) => ({
+                      Component: module.ExploreProjectsPage,
+                    })),
+                  handle: handle({
+                    name: ROUTE_NAMES.explore,
+                    public: true,
+                    title: 'Public projects',
+                    breadcrumb: [{ title: 'Public projects', path: EXPLORE_PATH }],
+                  }),
+                },
+                {
+                  path: ':namespace',
+                  lazy: () =>
+                    import('../pages/NamespaceProjectsPage.tsx').then((module) => ({
+                      Component: module.NamespaceProjectsPage,
+                    })),
+                  handle: handle({
+                    name: ROUTE_NAMES.namespaceProjects,
+                    public: true,
+                    title: (params) => param(params, 'namespace'),
+                    breadcrumb: (params) => [
                       {
-                        title: param(params, 'path'),
-                        path: `${history}/${versionId}/${param(params, 'path')}`,
+                        title: param(params, 'namespace'),
+                        path: `${PROJECTS_PATH}/${encodeURIComponent(param(params, 'namespace'))}`,
                       },
-                    ];
-                  },
-                }),
-              },
-              {
-                path: 'collaborators',
-                lazy: () =>
-                  import('../pages/ProjectCollaboratorsPage.tsx').then((module) => ({
-                    Component: module.ProjectCollaboratorsPage,
-                  })),
-                handle: handle({
-                  name: ROUTE_NAMES.projectCollaborators,
-                  breadcrumb: projectTabCrumb('Collaborators', 'collaborators'),
-                }),
-              },
-            ],
-          },
-          {
-            path: 'admin',
-            lazy: () => import('../pages/AdminPage.tsx').then((module) => ({ Component: module.AdminPage })),
-            handle: handle({
-              name: ROUTE_NAMES.admin,
-              superuser: true,
-              title: SHELL_TEXTS.adminPanel,
-              breadcrumb: [{ title: SHELL_TEXTS.adminPanel, path: ADMIN_PATH }],
-            }),
-          },
-        ],
-      },
-      {
-        path: '*',
-        lazy: () =>
-          import('../pages/NotFoundPage.tsx').then((module) => ({ Component: module.NotFoundPage })),
-        handle: handle({ name: ROUTE_NAMES.notFound, public: true, title: 'Page not found' }),
-      },
-    ],
-  },
-];
+                    ],
+                  }),
+                },
+              ],
+            },
+            {
+              path: 'my-projects',
+              lazy: () =>
+                import('../pages/MyProjectsPage.tsx').then((module) => ({
+                  Component: module.MyProjectsPage,
+                })),
+              handle: handle({
+                name: ROUTE_NAMES.myProjects,
+                title: 'My projects',
+                breadcrumb: [projectsCrumb, { title: 'My projects', path: MY_PROJECTS_PATH }],
+              }),
+            },
+            {
+              path: 'shared-projects',
+              lazy: () =>
+                import('../pages/SharedProjectsPage.tsx').then((module) => ({
+                  Component: module.SharedProjectsPage,
+                })),
+              handle: handle({
+                name: ROUTE_NAMES.sharedProjects,
+                title: 'Shared with me',
+                breadcrumb: [projectsCrumb, { title: 'Shared with me', path: SHARED_PROJECTS_PATH }],
+              }),
+            },
+            {
+              path: 'projects/:namespace/:projectName',
+              lazy: () =>
+                import('../pages/ProjectPage.tsx').then((module) => ({ Component: module.ProjectPage })),
+              // Explicitly private, so its tabs stay guarded even if this route is ever nested under the
+              // public projects list; the public tabs (tree, file version detail) opt back in.
+              handle: handle({
+                name: ROUTE_NAMES.project,
+                public: false,
+                title: (params) => param(params, 'projectName'),
+                breadcrumb: projectCrumbs,
+              }),
+              children: [
+                {
+                  index: true,
+                  lazy: () =>
+                    import('../pages/ProjectIndexRedirect.tsx').then((module) => ({
+                      Component: module.ProjectIndexRedirect,
+                    })),
+                  // A redirect only: the tab it leads to is guarded on its own.
+                  handle: handle({ public: true }),
+                },
+                {
+                  path: 'tree/*',
+                  lazy: () =>
+                    import('../pages/ProjectTreePage.tsx').then((module) => ({
+                      Component: module.ProjectTreePage,
+                    })),
+                  handle: handle({ name: ROUTE_NAMES.projectTree, public: true }),
+                },
+                {
+                  path: 'blob/*',
+                  lazy: () =>
+                    import('../pages/ProjectBlobRedirect.tsx').then((module) => ({
+                      Component: module.ProjectBlobRedirect,
+                    })),
+                  handle: handle({ name: ROUTE_NAMES.blob, public: true }),
+                },
+                {
+                  path: 'settings',
+                  lazy: () =>
+                    import('../pages/ProjectSettingsPage.tsx').then((module) => ({
+                      Component: module.ProjectSettingsPage,
+                    })),
+                  handle: handle({
+                    name: ROUTE_NAMES.projectSettings,
+                    breadcrumb: projectTabCrumb('Settings', 'settings'),
+                  }),
+                },
+                {
+                  path: 'history',
+                  lazy: () =>
+                    import('../pages/ProjectVersionsPage.tsx').then((module) => ({
+                      Component: module.ProjectVersionsPage,
+                    })),
+                  handle: handle({
+                    name: ROUTE_NAMES.projectVersions,
+                    breadcrumb: projectTabCrumb('History', 'history'),
+                  }),
+                },
+                {
+                  path: 'history/:version_id',
+                  lazy: () =>
+                    import('../pages/ProjectVersionRedirect.tsx').then((module) => ({
+                      Component: module.ProjectVersionRedirect,
+                    })),
+                  handle: handle({ name: ROUTE_NAMES.projectVersionsDetail, public: true }),
+                },
+                {
+                  path: 'history/:version_id/:path',
+                  lazy: () =>
+                    import('../pages/FileVersionDetailPage.tsx').then((module) => ({
+                      Component: module.FileVersionDetailPage,
+                    })),
+                  handle: handle({
+                    name: ROUTE_NAMES.fileVersionDetail,
+                    public: true,
+                    breadcrumb: (params) => {
+                      const history = projectHistoryPath(
+                        param(params, 'namespace'),
+                        param(params, 'projectName'),
+                      );
+                      const versionId = param(params, 'version_id');
+                      return [
+                        { title: versionId, path: withQuery(history, { version_id: versionId }) },
+                        {
+                          title: param(params, 'path'),
+                          path: `${history}/${versionId}/${param(params, 'path')}`,
+                        },
+                      ];
+                    },
+                  }),
+                },
+                {
+                  path: 'collaborators',
+                  lazy: () =>
+                    import('../pages/ProjectCollaboratorsPage.tsx').then((module) => ({
+                      Component: module.ProjectCollaboratorsPage,
+                    })),
+                  handle: handle({
+                    name: ROUTE_NAMES.projectCollaborators,
+                    breadcrumb: projectTabCrumb('Collaborators', 'collaborators'),
+                  }),
+                },
+              ],
+            },
+            {
+              path: 'admin',
+              lazy: () =>
+                import('../pages/AdminPage.tsx').then((module) => ({ Component: module.AdminPage })),
+              handle: handle({
+                name: ROUTE_NAMES.admin,
+                superuser: true,
+                title: SHELL_TEXTS.adminPanel,
+                breadcrumb: [{ title: SHELL_TEXTS.adminPanel, path: ADMIN_PATH }],
+              }),
+            },
+          ],
+        },
+        {
+          path: '*',
+          lazy: () =>
+            import('../pages/NotFoundPage.tsx').then((module) => ({ Component: module.NotFoundPage })),
+          handle: handle({ name: ROUTE_NAMES.notFound, public: true, title: 'Page not found' }),
+        },
+      ],
+    },
+  ];
+  return routes;
+}

@@ -5,13 +5,14 @@ import { MobileAppFooter } from '../features/dashboard/components/MobileAppFoote
 import { PluginTip } from '../features/dashboard/components/PluginTip.tsx';
 import { RecentProjectsCard } from '../features/dashboard/components/RecentProjectsCard.tsx';
 import { StorageWarning } from '../features/dashboard/components/StorageWarning.tsx';
-import { useFreshCurrentWorkspace } from '../features/dashboard/hooks/useFreshCurrentWorkspace.ts';
 import { useSession } from '../features/session/hooks/useSession.ts';
+import { useCurrentWorkspace } from '../features/workspaces/hooks/useCurrentWorkspace.ts';
 
 /** /dashboard — the landing page of signed-in users. */
 export function DashboardPage() {
   const { user } = useSession();
-  const workspace = useFreshCurrentWorkspace();
+  // Storage usage grows with every upload, so the dashboard asks for the workspaces again.
+  const workspace = useCurrentWorkspace({ isRefreshed: true });
   const greetingName = user?.first_name?.trim() || user?.username;
   return (
     <div className="page">

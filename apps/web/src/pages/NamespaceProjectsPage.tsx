@@ -2,14 +2,12 @@ import { useParams } from 'react-router';
 import { ProjectsList } from '../features/projects/components/ProjectsList.tsx';
 import { useCanCreateProject } from '../features/projects/hooks/useCanCreateProject.ts';
 import { useCurrentWorkspace } from '../features/workspaces/hooks/useCurrentWorkspace.ts';
-import { useWorkspaceStore } from '../features/workspaces/workspaceStore.ts';
+import { useWorkspaces } from '../features/workspaces/hooks/useWorkspaces.ts';
 
 /** /projects/:namespace — the projects of one workspace that the user may see. */
 export function NamespaceProjectsPage() {
   const { namespace = '' } = useParams();
-  const isOwnWorkspace = useWorkspaceStore((state) =>
-    state.workspaces.some((workspace) => workspace.name === namespace),
-  );
+  const isOwnWorkspace = useWorkspaces().some((workspace) => workspace.name === namespace);
   const currentWorkspace = useCurrentWorkspace();
   const canCreateProject = useCanCreateProject();
   return (

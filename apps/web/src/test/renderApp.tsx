@@ -3,8 +3,8 @@ import type { UserProfile, Workspace } from '@waymark/contract';
 import { createMemoryRouter } from 'react-router';
 import { App } from '../app/App.tsx';
 import { connectApiClient } from '../app/connectApiClient.ts';
-import { createQueryClient } from '../app/queryClient.ts';
-import { routes } from '../app/routes.tsx';
+import { createQueryClient } from '../lib/query/createQueryClient.ts';
+import { createRoutes } from '../app/routes.tsx';
 import { http } from '../lib/api/http.ts';
 import { createStubAdapter, type StubReply } from './stubAdapter.ts';
 
@@ -84,8 +84,8 @@ export function stubServer({
 /** Renders the whole app (real routes, guards and shell) at `path` against the stubbed server. */
 export function renderApp(path: string) {
   const queryClient = createQueryClient();
-  connectApiClient(queryClient);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
+  connectApiClient(queryClient, router);
   const view = render(<App queryClient={queryClient} router={router} />);
   return { ...view, router, queryClient };
 }

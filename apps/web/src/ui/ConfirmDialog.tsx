@@ -2,7 +2,7 @@ import { CONFIRM_DIALOG_TEXTS } from '@waymark/contract';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { TextField } from './TextField.tsx';
+import { TextField } from './form/TextField.tsx';
 import './dialogAndNotice.css';
 
 /** A field the user must fill with an exact text before confirming (e.g. the name of what is deleted). */

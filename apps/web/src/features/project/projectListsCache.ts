@@ -1,12 +1,21 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { CONFIG_QUERY_KEY, PING_QUERY_KEY, SESSION_QUERY_KEY } from '../session/session.ts';
+import {
+  CONFIG_QUERY_KEY,
+  PING_QUERY_KEY,
+  SESSION_QUERY_KEY,
+  USER_PROFILE_QUERY_KEY,
+} from '../session/session.ts';
 import { projectQueryPrefix } from './projectQueryKeys.ts';
 
-/** Instance data, and single projects: a clone, delete or leave does not change any other project. */
+/**
+ * Instance data, the user, and single projects: a clone, delete or leave does not change any other
+ * project. The workspaces do change (project count, storage used), so they refresh with the lists.
+ */
 const UNAFFECTED_KEYS = new Set<unknown>([
   SESSION_QUERY_KEY[0],
   PING_QUERY_KEY[0],
   CONFIG_QUERY_KEY[0],
+  USER_PROFILE_QUERY_KEY[0],
   projectQueryPrefix('', '')[0],
 ]);
 

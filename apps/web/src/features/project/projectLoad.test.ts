@@ -2,7 +2,9 @@ import { PROJECT_PAGE_TEXTS } from '@waymark/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../../lib/api/http.ts';
 import * as notifications from '../../lib/notifications.ts';
+import { createQueryClient } from '../../lib/query/createQueryClient.ts';
 import { createStubAdapter } from '../../test/stubAdapter.ts';
+import { projectLoadQueryOptions } from './hooks/useProjectLoad.ts';
 import { hasPendingRequestFor, loadProject } from './projectLoad.ts';
 import { buildProject } from './test/projectFixture.ts';
 
@@ -81,7 +83,9 @@ describe('loadProject', () => {
   it('toasts any other failure and raises it', async () => {
     const error = vi.spyOn(notifications.notify, 'error');
     stub({ [PROJECT_URL]: { status: 500, data: { detail: 'boom' } } });
-    await expect(loadProject(input)).rejects.toMatchObject({ response: { status: 500 } });
+    // The toast is the query's: loaded as the page loads it, through the app's query client.
+    const query = projectLoadQueryOptions({ ...input, viewer: 7 });
+    await expect(createQueryClient().fetchQuery(query)).rejects.toMatchObject({ response: { status: 500 } });
     expect(error).toHaveBeenCalledWith(PROJECT_PAGE_TEXTS.loadFailed);
   });
 });

@@ -1,6 +1,5 @@
-import { type AccessRequest, PROJECT_PAGE_TEXTS, type ProjectDetail } from '@waymark/contract';
+import type { AccessRequest, ProjectDetail } from '@waymark/contract';
 import axios from 'axios';
-import { notify } from '../../lib/notifications.ts';
 import { fetchOwnAccessRequests, fetchProject } from './api/projectApi.ts';
 
 /**
@@ -45,8 +44,8 @@ function statusOf(error: unknown): number | undefined {
 
 /**
  * Loads a project for the page. 403 and 404 become screens; a signed-in user's 403 becomes the 409
- * screen when they already asked for access (SPEC §6). Any other failure is raised after the
- * 'Failed to load project data' toast, so the page can offer a retry.
+ * screen when they already asked for access (SPEC §6). Any other failure is raised, so the query
+ * shows its 'Failed to load project data' toast and the page can offer a retry.
  */
 export async function loadProject({
   namespace,
@@ -62,7 +61,6 @@ export async function loadProject({
       if (!isAuthenticated) return { status: 'sign-in' };
       return (await hasPendingRequest(namespace, name)) ? { status: 'requested' } : { status: 'forbidden' };
     }
-    notify.error(PROJECT_PAGE_TEXTS.loadFailed);
     throw error;
   }
 }

@@ -6,7 +6,7 @@ import {
   type LastWorkspaceRecord,
   touchLastWorkspace,
 } from './lastWorkspaces.ts';
-import { selectCurrentWorkspace, useWorkspaceStore } from './workspaceStore.ts';
+import { useWorkspaceStore } from './workspaceStore.ts';
 
 const ws = (id: number): Workspace => ({
   id,
@@ -100,7 +100,7 @@ describe('useWorkspaceStore', () => {
       JSON.stringify([{ id: 2, userId: USER, lastSeen: 1 }]),
     );
     useWorkspaceStore.getState().initialize({ id: USER, preferred_workspace: 1 }, [ws(1), ws(2)]);
-    expect(selectCurrentWorkspace(useWorkspaceStore.getState())?.id).toBe(2);
+    expect(useWorkspaceStore.getState().currentWorkspaceId).toBe(2);
     expect(stored()).toHaveLength(1);
     expect(stored()[0]?.lastSeen).toBeGreaterThan(1);
   });
@@ -134,14 +134,14 @@ describe('useWorkspaceStore', () => {
   it('records lastSeen when the user picks a workspace', () => {
     useWorkspaceStore.getState().initialize({ id: USER, preferred_workspace: null }, [ws(1), ws(2)]);
     expect(stored()).toEqual([]);
-    useWorkspaceStore.getState().selectWorkspace(2);
+    useWorkspaceStore.getState().selectWorkspace(2, [ws(1), ws(2)]);
     expect(useWorkspaceStore.getState().currentWorkspaceId).toBe(2);
     expect(stored().map((record) => record.id)).toEqual([2]);
   });
 
   it('ignores a workspace the user does not have', () => {
     useWorkspaceStore.getState().initialize({ id: USER, preferred_workspace: null }, [ws(1)]);
-    useWorkspaceStore.getState().selectWorkspace(5);
+    useWorkspaceStore.getState().selectWorkspace(5, [ws(1)]);
     expect(useWorkspaceStore.getState().currentWorkspaceId).toBe(1);
   });
 });

@@ -8,18 +8,24 @@ import {
   writeLastWorkspaces,
 } from './lastWorkspaces.ts';
 
+/**
+ * Which workspace the user works in. Only the id: the workspaces themselves live in the query cache
+ * (workspacesQuery.ts), so there is one copy of them.
+ */
 interface WorkspaceState {
-  workspaces: Workspace[];
   currentWorkspaceId: number | undefined;
   userId: number | undefined;
   /** Picks the start-up workspace of a freshly loaded user (SPEC §4) and tidies the stored records. */
-  initialize: (user: Pick<UserProfile, 'id' | 'preferred_workspace'>, workspaces: Workspace[]) => void;
-  /** A workspace chosen by the user; remembered as last seen. */
-  selectWorkspace: (workspaceId: number) => void;
+  initialize: (
+    user: Pick<UserProfile, 'id' | 'preferred_workspace'>,
+    workspaces: Pick<Workspace, 'id'>[],
+  ) => void;
+  /** A workspace chosen by the user among their `workspaces`; remembered as last seen. */
+  selectWorkspace: (workspaceId: number, workspaces: Pick<Workspace, 'id'>[]) => void;
   reset: () => void;
 }
 
-const EMPTY = { workspaces: [], currentWorkspaceId: undefined, userId: undefined };
+const EMPTY = { currentWorkspaceId: undefined, userId: undefined };
 
 export const useWorkspaceStore = create<WorkspaceState>()((set, get) => ({
   ...EMPTY,
@@ -36,11 +42,11 @@ export const useWorkspaceStore = create<WorkspaceState>()((set, get) => ({
       records = touchLastWorkspace(records, choice.workspaceId, user.id, Date.now());
     }
     writeLastWorkspaces(records);
-    set({ workspaces, currentWorkspaceId: choice?.workspaceId, userId: user.id });
+    set({ currentWorkspaceId: choice?.workspaceId, userId: user.id });
   },
-  selectWorkspace: (workspaceId) => {
-    const { userId, workspaces } = get();
+  selectWorkspace: (workspaceId, workspaces) => {
     if (!workspaces.some((workspace) => workspace.id === workspaceId)) return;
+    const { userId } = get();
     if (userId !== undefined) {
       writeLastWorkspaces(touchLastWorkspace(readLastWorkspaces(), workspaceId, userId, Date.now()));
     }
@@ -48,7 +54,3 @@ export const useWorkspaceStore = create<WorkspaceState>()((set, get) => ({
   },
   reset: () => set(EMPTY),
 }));
-
-export function selectCurrentWorkspace(state: WorkspaceState): Workspace | undefined {
-  return state.workspaces.find((workspace) => workspace.id === state.currentWorkspaceId);
-}

@@ -11,9 +11,14 @@ function readStringDetail(body: unknown): string | undefined {
   return undefined;
 }
 
+/** The server's own reason for a refusal (a non-blank `detail`), if it gave one. */
+export function readErrorDetail(error: unknown): string | undefined {
+  return readStringDetail(readBody(error));
+}
+
 /** SPEC §7: the message shown is response.data.detail, else the given fallback, else the error's own message. */
 export function getErrorMessage(error: unknown, fallback?: string): string {
-  const detail = readStringDetail(readBody(error));
+  const detail = readErrorDetail(error);
   if (detail) return detail;
   if (fallback) return fallback;
   if (error instanceof Error && error.message) return error.message;

@@ -1,14 +1,21 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { CHANGE_PASSWORD_TEXTS, type ResetPasswordWithToken } from '@waymark/contract';
+import {
+  CHANGE_PASSWORD_TEXTS,
+  type ChangePasswordFormValues,
+  changePasswordFormSchema,
+  type ResetPasswordWithToken,
+} from '@waymark/contract';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
-import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { notify } from '../../../lib/notifications.ts';
+import { readFormLevelMessage, setServerFormError } from '../../../lib/forms/serverFormErrors.ts';
+import { useIsSchemaValid } from '../../../lib/forms/useIsSchemaValid.ts';
 import { LOGIN_PATH } from '../../../lib/paths.ts';
-import { PasswordField } from '../../../ui/PasswordField.tsx';
+import { BoundPasswordField } from '../../../ui/form/BoundPasswordField.tsx';
 import { changePasswordByToken } from '../api/authApi.ts';
-import { type ChangePasswordFieldErrors, resolveChangePasswordError } from '../changePasswordError.ts';
+import { resolveChangePasswordError } from '../changePasswordError.ts';
 
 interface ChangePasswordFormProps {
   /** The token of the emailed link. */
@@ -17,23 +24,19 @@ interface ChangePasswordFormProps {
 
 /** Sets a new password with the token of an emailed link (SPEC §2 and §5). */
 export function ChangePasswordForm({ token }: ChangePasswordFormProps) {
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<ChangePasswordFieldErrors>({});
-  const [formError, setFormError] = useState<string>();
+  const form = useForm<ChangePasswordFormValues, unknown, ResetPasswordWithToken>({
+    resolver: zodResolver(changePasswordFormSchema),
+    defaultValues: { password: '', confirm: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const isFilled = useIsSchemaValid(form.control, changePasswordFormSchema);
 
   const mutation = useMutation({
     mutationFn: (body: ResetPasswordWithToken) => changePasswordByToken(token, body),
-    onError: (error) => {
-      const result = resolveChangePasswordError(error);
-      if (result.kind === 'fields') {
-        setFieldErrors(result.fields);
-        return;
-      }
-      // Shown twice on purpose: the toast fades, the inline message stays next to the form.
-      setFormError(result.message);
-      notify.error(result.message);
-    },
+    // Shown twice on purpose: the toast fades, the inline message stays next to the form.
+    meta: { readErrorMessage: readFormLevelMessage(resolveChangePasswordError) },
+    onError: (error) =>
+      setServerFormError(form.setError, resolveChangePasswordError(error), ['password', 'confirm']),
   });
 
   if (mutation.isSuccess) {
@@ -47,15 +50,8 @@ export function ChangePasswordForm({ token }: ChangePasswordFormProps) {
     );
   }
 
-  const canSubmit = password !== '' && confirm !== '' && !mutation.isPending;
-
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!canSubmit) return;
-    setFieldErrors({});
-    setFormError(undefined);
-    mutation.mutate({ password, confirm });
-  };
+  const formError = form.formState.errors.root?.server?.message;
+  const handleSubmit = form.handleSubmit((values) => mutation.mutate(values));
 
   return (
     <form className="auth-form" onSubmit={handleSubmit} noValidate data-testid="change-password-form">
@@ -67,26 +63,22 @@ export function ChangePasswordForm({ token }: ChangePasswordFormProps) {
           data-testid="change-password-error"
         />
       )}
-      <PasswordField
+      <BoundPasswordField
+        control={form.control}
+        name="password"
         id="change-password-new"
         label={CHANGE_PASSWORD_TEXTS.newPasswordLabel}
-        error={fieldErrors.password}
-        name="password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
         placeholder={CHANGE_PASSWORD_TEXTS.newPasswordPlaceholder}
         autoComplete="new-password"
         autoFocus
         // On the wrapper, so the test id also holds the mask toggle; the input is inside it.
         pt={{ root: { 'data-testid': 'change-password-new' } }}
       />
-      <PasswordField
+      <BoundPasswordField
+        control={form.control}
+        name="confirm"
         id="change-password-confirm"
         label={CHANGE_PASSWORD_TEXTS.confirmLabel}
-        error={fieldErrors.confirm}
-        name="confirm"
-        value={confirm}
-        onChange={(event) => setConfirm(event.target.value)}
         placeholder={CHANGE_PASSWORD_TEXTS.confirmPlaceholder}
         autoComplete="new-password"
         pt={{ root: { 'data-testid': 'change-password-confirm' } }}
@@ -94,7 +86,7 @@ export function ChangePasswordForm({ token }: ChangePasswordFormProps) {
       <Button
         type="submit"
         label={CHANGE_PASSWORD_TEXTS.submit}
-        disabled={!canSubmit}
+        disabled={!isFilled || mutation.isPending}
         loading={mutation.isPending}
         className="auth-form__submit"
         data-testid="change-password-submit"

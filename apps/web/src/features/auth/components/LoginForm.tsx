@@ -1,67 +1,54 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { LOGIN_TEXTS, TOAST_TEXTS } from '@waymark/contract';
+import {
+  LOGIN_TEXTS,
+  type LoginFormValues,
+  loginFormSchema,
+  type LoginRequest,
+  TOAST_TEXTS,
+} from '@waymark/contract';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { resolveFormError } from '../../../lib/api/apiErrors.ts';
-import { notify } from '../../../lib/notifications.ts';
+import { readFormLevelMessage, setServerFormError } from '../../../lib/forms/serverFormErrors.ts';
+import { useIsSchemaValid } from '../../../lib/forms/useIsSchemaValid.ts';
 import { getSafeRedirect, RESET_PASSWORD_PATH } from '../../../lib/paths.ts';
-import { PasswordField } from '../../../ui/PasswordField.tsx';
-import { TextField } from '../../../ui/TextField.tsx';
+import { BoundPasswordField } from '../../../ui/form/BoundPasswordField.tsx';
+import { BoundTextField } from '../../../ui/form/BoundTextField.tsx';
 import { refreshSession } from '../../session/sessionActions.ts';
 import { login } from '../api/authApi.ts';
-import { useSignInStore } from '../signInStore.ts';
 
-type LoginField = 'login' | 'password';
-type FieldErrors = Partial<Record<LoginField, string>>;
+const resolveLoginError = (error: unknown) => resolveFormError(error, TOAST_TEXTS.loginFailed);
 
 /** The sign-in form of SPEC §2 and §5. */
 export function LoginForm() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const [loginValue, setLoginValue] = useState('');
-  const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string>();
-  const setCompletingSignIn = useSignInStore((state) => state.setCompletingSignIn);
-
-  // The sign-in is complete once this page is gone. Not when the navigation promise settles: the route
-  // change renders as a transition, so the guard could still see this page once more and win the race.
-  useEffect(() => () => setCompletingSignIn(false), [setCompletingSignIn]);
+  const form = useForm<LoginFormValues, unknown, LoginRequest>({
+    resolver: zodResolver(loginFormSchema),
+    defaultValues: { login: '', password: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const isFilled = useIsSchemaValid(form.control, loginFormSchema);
 
   const mutation = useMutation({
     mutationFn: login,
+    // Shown twice on purpose: the toast fades, the inline message stays next to the form.
+    meta: { readErrorMessage: readFormLevelMessage(resolveLoginError) },
     onSuccess: async () => {
-      // Before the session turns signed in: the guard then leaves this page to the form.
-      setCompletingSignIn(true);
+      // The guards run on navigation only, so this page stays while the session turns signed in and
+      // the form itself takes the user on to the redirect target (SPEC §2).
       await refreshSession(queryClient);
       await navigate(getSafeRedirect(searchParams.get('redirect')) ?? '/', { replace: true });
     },
-    onError: (error) => {
-      const result = resolveFormError(error, TOAST_TEXTS.loginFailed);
-      if (result.kind === 'fields') {
-        setFieldErrors(result.fields);
-        return;
-      }
-      // Shown twice on purpose: the toast fades, the inline message stays next to the form.
-      setFormError(result.message);
-      notify.error(result.message);
-    },
+    onError: (error) => setServerFormError(form.setError, resolveLoginError(error), ['login', 'password']),
   });
 
-  const trimmedLogin = loginValue.trim();
-  const trimmedPassword = password.trim();
-  const canSubmit = trimmedLogin !== '' && trimmedPassword !== '' && !mutation.isPending;
-
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!canSubmit) return;
-    setFieldErrors({});
-    setFormError(undefined);
-    mutation.mutate({ login: trimmedLogin, password: trimmedPassword });
-  };
+  const formError = form.formState.errors.root?.server?.message;
+  const handleSubmit = form.handleSubmit((values) => mutation.mutate(values));
 
   return (
     <form className="auth-form" onSubmit={handleSubmit} noValidate data-testid="login-form">
@@ -73,25 +60,21 @@ export function LoginForm() {
           data-testid="login-form-error"
         />
       )}
-      <TextField
+      <BoundTextField
+        control={form.control}
+        name="login"
         id="login"
         label={LOGIN_TEXTS.loginLabel}
-        error={fieldErrors.login}
-        name="login"
-        value={loginValue}
-        onChange={(event) => setLoginValue(event.target.value)}
         placeholder={LOGIN_TEXTS.loginPlaceholder}
         autoComplete="username"
         autoFocus
         data-testid="login-form-login"
       />
-      <PasswordField
+      <BoundPasswordField
+        control={form.control}
+        name="password"
         id="password"
         label={LOGIN_TEXTS.passwordLabel}
-        error={fieldErrors.password}
-        name="password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
         placeholder={LOGIN_TEXTS.passwordPlaceholder}
         autoComplete="current-password"
         data-testid="login-form-password"
@@ -102,7 +85,7 @@ export function LoginForm() {
       <Button
         type="submit"
         label={LOGIN_TEXTS.submit}
-        disabled={!canSubmit}
+        disabled={!isFilled || mutation.isPending}
         loading={mutation.isPending}
         className="auth-form__submit"
         data-testid="login-form-submit"

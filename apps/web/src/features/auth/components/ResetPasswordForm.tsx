@@ -1,56 +1,59 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { LOGIN_TEXTS } from '@waymark/contract';
+import {
+  LOGIN_TEXTS,
+  type ResetPasswordFormValues,
+  resetPasswordFormSchema,
+  type ResetPasswordRequest,
+} from '@waymark/contract';
 import { Button } from 'primereact/button';
-import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { resolveFormError } from '../../../lib/api/apiErrors.ts';
-import { notify } from '../../../lib/notifications.ts';
+import { readFormLevelMessage } from '../../../lib/forms/serverFormErrors.ts';
+import { useIsSchemaValid } from '../../../lib/forms/useIsSchemaValid.ts';
 import { LOGIN_PATH } from '../../../lib/paths.ts';
-import { TextField } from '../../../ui/TextField.tsx';
+import { BoundTextField } from '../../../ui/form/BoundTextField.tsx';
 import { requestPasswordReset } from '../api/authApi.ts';
+
+const resolveResetError = (error: unknown) => resolveFormError(error, LOGIN_TEXTS.resetFailed);
 
 /** The reset-password mode of the sign-in page (/login/reset). */
 export function ResetPasswordForm() {
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [emailError, setEmailError] = useState<string>();
+  const form = useForm<ResetPasswordFormValues, unknown, ResetPasswordRequest>({
+    resolver: zodResolver(resetPasswordFormSchema),
+    defaultValues: { email: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const isFilled = useIsSchemaValid(form.control, resetPasswordFormSchema);
 
   const mutation = useMutation({
     mutationFn: requestPasswordReset,
-    onSuccess: async () => {
-      notify.success(LOGIN_TEXTS.resetSent);
-      await navigate(LOGIN_PATH);
+    meta: {
+      readErrorMessage: readFormLevelMessage(resolveResetError),
+      successMessage: LOGIN_TEXTS.resetSent,
     },
+    onSuccess: () => navigate(LOGIN_PATH),
     onError: (error) => {
-      const result = resolveFormError(error, LOGIN_TEXTS.resetFailed);
-      if (result.kind === 'fields') {
-        setEmailError(result.fields.email ?? Object.values(result.fields)[0]);
-        return;
-      }
-      notify.error(result.message);
+      const result = resolveResetError(error);
+      if (result.kind !== 'fields') return;
+      // The form has the email field only: any field's message is about the address sent.
+      const message = result.fields.email ?? Object.values(result.fields)[0];
+      if (message) form.setError('email', { type: 'server', message });
     },
   });
 
-  const trimmedEmail = email.trim();
-  const canSubmit = trimmedEmail !== '' && !mutation.isPending;
-
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!canSubmit) return;
-    setEmailError(undefined);
-    mutation.mutate({ email: trimmedEmail });
-  };
+  const handleSubmit = form.handleSubmit((values) => mutation.mutate(values));
 
   return (
     <form className="auth-form" onSubmit={handleSubmit} noValidate data-testid="reset-form">
-      <TextField
+      <BoundTextField
+        control={form.control}
+        name="email"
         id="reset-email"
         label={LOGIN_TEXTS.emailLabel}
-        error={emailError}
-        name="email"
         type="email"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
         placeholder={LOGIN_TEXTS.emailPlaceholder}
         autoComplete="email"
         autoFocus
@@ -62,7 +65,7 @@ export function ResetPasswordForm() {
       <Button
         type="submit"
         label={LOGIN_TEXTS.resetSubmit}
-        disabled={!canSubmit}
+        disabled={!isFilled || mutation.isPending}
         loading={mutation.isPending}
         className="auth-form__submit"
         data-testid="reset-form-submit"

@@ -1,35 +1,31 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SHELL_TEXTS } from '@waymark/contract';
-import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { getErrorMessage } from '../../../lib/api/apiErrors.ts';
-import { notify } from '../../../lib/notifications.ts';
 import { clearSession } from '../../session/sessionActions.ts';
 import { logout } from '../api/authApi.ts';
 
 /**
  * SPEC §4 "Logout": GET /app/auth/logout, forget the user, then reload when already on "/", otherwise
- * go to "/" (which sends a visitor on to the sign-in page).
+ * go to "/" (which sends a visitor on to the sign-in page). Returns the function that signs out.
  */
-export function useSignOut(): () => Promise<void> {
+export function useSignOut(): () => void {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { pathname } = useLocation();
 
-  return useCallback(async () => {
-    try {
-      await logout();
-    } catch (error) {
-      notify.error(getErrorMessage(error, SHELL_TEXTS.signOutFailed));
-      return;
-    }
-    clearSession(queryClient, { hasSignedOut: true });
-    if (pathname === '/') {
-      window.location.reload();
-      return;
-    }
-    // The signed-out flag makes the guard of the page being left send the user home as well, so
-    // whichever runs first the user ends on plain /login, not /login?redirect=<the page they left>.
-    await navigate('/', { replace: true });
-  }, [queryClient, navigate, pathname]);
+  const mutation = useMutation({
+    mutationFn: logout,
+    meta: { errorMessage: SHELL_TEXTS.signOutFailed },
+    onSuccess: async () => {
+      clearSession(queryClient, { hasSignedOut: true });
+      if (pathname === '/') {
+        window.location.reload();
+        return;
+      }
+      // The signed-out flag makes the guard of the page being left send the user home as well, so
+      // whichever runs first the user ends on plain /login, not /login?redirect=<the page they left>.
+      await navigate('/', { replace: true });
+    },
+  });
+  return () => mutation.mutate();
 }

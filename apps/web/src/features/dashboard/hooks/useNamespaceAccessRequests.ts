@@ -1,20 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { PROJECTS_TOAST_TEXTS } from '@waymark/contract';
-import { notify } from '../../../lib/notifications.ts';
 import { fetchNamespaceAccessRequests } from '../api/accessRequestsApi.ts';
 
 /** The first page of a workspace's access requests; only asked for when `enabled` (admins). */
 export function useNamespaceAccessRequests(namespace: string | undefined, enabled: boolean) {
   return useQuery({
     queryKey: ['access-requests', 'namespace', namespace],
-    queryFn: async () => {
-      try {
-        return await fetchNamespaceAccessRequests(namespace ?? '');
-      } catch (error) {
-        notify.error(PROJECTS_TOAST_TEXTS.fetchAccessRequests);
-        throw error;
-      }
-    },
+    queryFn: () => fetchNamespaceAccessRequests(namespace ?? ''),
+    meta: { errorMessage: PROJECTS_TOAST_TEXTS.fetchAccessRequests },
     enabled: enabled && Boolean(namespace),
   });
 }

@@ -26,7 +26,7 @@ export function ProfileMenu() {
 
   const handleSignOut = () => {
     hidePanel();
-    void signOut();
+    signOut();
   };
 
   return (

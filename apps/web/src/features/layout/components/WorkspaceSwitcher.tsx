@@ -1,5 +1,6 @@
 import { SHELL_TEXTS } from '@waymark/contract';
 import { useId } from 'react';
+import { useWorkspaces } from '../../workspaces/hooks/useWorkspaces.ts';
 import { useWorkspaceStore } from '../../workspaces/workspaceStore.ts';
 
 interface WorkspaceSwitcherProps {
@@ -13,7 +14,7 @@ interface WorkspaceSwitcherProps {
  * a single workspace or none: there is nothing to switch to.
  */
 export function WorkspaceSwitcher({ onSwitch }: WorkspaceSwitcherProps) {
-  const workspaces = useWorkspaceStore((state) => state.workspaces);
+  const workspaces = useWorkspaces();
   const currentWorkspaceId = useWorkspaceStore((state) => state.currentWorkspaceId);
   const selectWorkspace = useWorkspaceStore((state) => state.selectWorkspace);
   const labelId = useId();
@@ -21,7 +22,7 @@ export function WorkspaceSwitcher({ onSwitch }: WorkspaceSwitcherProps) {
   if (workspaces.length < 2) return null;
 
   const handleSelect = (workspaceId: number) => {
-    selectWorkspace(workspaceId);
+    selectWorkspace(workspaceId, workspaces);
     onSwitch();
   };
 

@@ -1,13 +1,23 @@
-import { CLONE_PROJECT_TEXTS, type ProjectDetail, type Workspace } from '@waymark/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  CLONE_PROJECT_TEXTS,
+  type CloneProjectFormValues,
+  cloneProjectFormSchema,
+  type CloneProjectRequest,
+  type ProjectDetail,
+  type Workspace,
+} from '@waymark/contract';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { Dropdown } from 'primereact/dropdown';
-import { type FormEvent, useId, useState } from 'react';
-import { FormField } from '../../../ui/FormField.tsx';
-import { TextField } from '../../../ui/TextField.tsx';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { readErrorDetail } from '../../../lib/api/apiErrors.ts';
+import { useIsSchemaValid } from '../../../lib/forms/useIsSchemaValid.ts';
+import { BoundDropdownField } from '../../../ui/form/BoundDropdownField.tsx';
+import { BoundTextField } from '../../../ui/form/BoundTextField.tsx';
 import { useSession } from '../../session/hooks/useSession.ts';
 import { useCurrentWorkspace } from '../../workspaces/hooks/useCurrentWorkspace.ts';
-import { useWorkspaceStore } from '../../workspaces/workspaceStore.ts';
+import { useWorkspaces } from '../../workspaces/hooks/useWorkspaces.ts';
 import { useCloneProject } from '../hooks/useCloneProject.ts';
 import { getCloneTargets, pickInitialCloneTarget } from '../projectAbilities.ts';
 
@@ -23,68 +33,63 @@ interface CloneProjectDialogProps {
 interface CloneFormProps {
   project: Pick<ProjectDetail, 'namespace' | 'name'>;
   targets: Workspace[];
-  initialWorkspaceId: number | undefined;
+  initialWorkspaceName: string | undefined;
   onBusyChange: (isBusy: boolean) => void;
   onHide: () => void;
 }
 
 /** The dialog's form; it unmounts on close, so every opening starts from the project's own name. */
-function CloneForm({ project, targets, initialWorkspaceId, onBusyChange, onHide }: CloneFormProps) {
+function CloneForm({ project, targets, initialWorkspaceName, onBusyChange, onHide }: CloneFormProps) {
   const nameId = useId();
   const workspaceId = useId();
-  const [name, setName] = useState(project.name);
-  const [selectedId, setSelectedId] = useState(initialWorkspaceId);
   const clone = useCloneProject(project);
+  const form = useForm<CloneProjectFormValues, unknown, Required<CloneProjectRequest>>({
+    resolver: zodResolver(cloneProjectFormSchema),
+    defaultValues: { project: project.name, namespace: initialWorkspaceName },
+    reValidateMode: 'onSubmit',
+  });
+  const isFilled = useIsSchemaValid(form.control, cloneProjectFormSchema);
+  // The server's reason was about the copy asked for: another name or workspace makes it stale.
+  const clearServerError = () => form.clearErrors('project');
 
-  const trimmedName = name.trim();
-  const workspace = targets.find((target) => target.id === selectedId);
-  const canClone = trimmedName !== '' && workspace !== undefined && !clone.isPending;
-
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!canClone) return;
+  const handleSubmit = form.handleSubmit((target) => {
     onBusyChange(true);
-    clone.mutate(
-      { name: trimmedName, workspaceName: workspace.name },
-      { onSettled: () => onBusyChange(false) },
-    );
-  };
+    clone.mutate(target, {
+      onError: (error) => {
+        const detail = readErrorDetail(error);
+        if (detail) form.setError('project', { type: 'server', message: detail });
+      },
+      onSettled: () => onBusyChange(false),
+    });
+  });
 
   return (
     <form className="clone-dialog" onSubmit={handleSubmit} noValidate data-testid="clone-dialog-form">
       <p className="clone-dialog__intro">{CLONE_PROJECT_TEXTS.intro}</p>
-      <TextField
+      <BoundTextField
+        control={form.control}
+        name="project"
+        onValueChange={clearServerError}
         id={nameId}
         label={CLONE_PROJECT_TEXTS.nameLabel}
-        error={clone.fieldError}
         errorTestId="clone-dialog-error"
-        value={name}
-        onChange={(event) => {
-          setName(event.target.value);
-          clone.clearFieldError();
-        }}
         autoFocus
         autoComplete="off"
         data-testid="clone-dialog-name"
       />
-      <FormField id={workspaceId} label={CLONE_PROJECT_TEXTS.workspaceLabel} hasErrorLine={false}>
-        {({ id }) => (
-          <Dropdown
-            inputId={id}
-            value={selectedId}
-            options={targets}
-            optionLabel="name"
-            optionValue="id"
-            placeholder={CLONE_PROJECT_TEXTS.workspacePlaceholder}
-            onChange={(event) => {
-              setSelectedId(typeof event.value === 'number' ? event.value : undefined);
-              clone.clearFieldError();
-            }}
-            className="form-field__input"
-            data-testid="clone-dialog-workspace"
-          />
-        )}
-      </FormField>
+      <BoundDropdownField
+        control={form.control}
+        name="namespace"
+        onValueChange={clearServerError}
+        id={workspaceId}
+        label={CLONE_PROJECT_TEXTS.workspaceLabel}
+        hasErrorLine={false}
+        options={targets}
+        optionLabel="name"
+        optionValue="name"
+        placeholder={CLONE_PROJECT_TEXTS.workspacePlaceholder}
+        data-testid="clone-dialog-workspace"
+      />
       <div className="dialog-actions">
         <Button
           type="button"
@@ -99,7 +104,7 @@ function CloneForm({ project, targets, initialWorkspaceId, onBusyChange, onHide 
           type="submit"
           label={CLONE_PROJECT_TEXTS.submit}
           icon="pi pi-copy"
-          disabled={!canClone}
+          disabled={!isFilled || clone.isPending}
           loading={clone.isPending}
           data-testid="clone-dialog-submit"
         />
@@ -115,10 +120,11 @@ function CloneForm({ project, targets, initialWorkspaceId, onBusyChange, onHide 
  */
 export function CloneProjectDialog({ isVisible, project, onHide }: CloneProjectDialogProps) {
   const { isSuperuser } = useSession();
-  const workspaces = useWorkspaceStore((state) => state.workspaces);
+  const workspaces = useWorkspaces();
   const currentWorkspace = useCurrentWorkspace();
   const [isBusy, setIsBusy] = useState(false);
   const targets = getCloneTargets(workspaces, isSuperuser);
+  const initialTargetId = pickInitialCloneTarget(targets, currentWorkspace?.id);
 
   const handleHide = () => {
     if (isBusy) return;
@@ -143,7 +149,7 @@ export function CloneProjectDialog({ isVisible, project, onHide }: CloneProjectD
       <CloneForm
         project={project}
         targets={targets}
-        initialWorkspaceId={pickInitialCloneTarget(targets, currentWorkspace?.id)}
+        initialWorkspaceName={targets.find((target) => target.id === initialTargetId)?.name}
         onBusyChange={setIsBusy}
         onHide={handleHide}
       />

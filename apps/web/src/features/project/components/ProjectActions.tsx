@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { useConfig } from '../../session/hooks/useInstance.ts';
 import { useSession } from '../../session/hooks/useSession.ts';
-import { useWorkspaceStore } from '../../workspaces/workspaceStore.ts';
+import { useWorkspaces } from '../../workspaces/hooks/useWorkspaces.ts';
 import { useDownloadProject } from '../hooks/useDownloadProject.ts';
 import { useLeaveProject } from '../hooks/useProjectMutations.ts';
 import { canLeaveProject, getCloneTargets, nonMemberWorkspaceRole } from '../projectAbilities.ts';
@@ -19,7 +19,7 @@ type OpenDialog = 'clone' | 'leave' | null;
 /** The project's buttons (SPEC §2): Download; Clone when the user may clone; Leave for guests. */
 export function ProjectActions({ project }: ProjectActionsProps) {
   const { isAuthenticated, isSuperuser, user } = useSession();
-  const workspaces = useWorkspaceStore((state) => state.workspaces);
+  const workspaces = useWorkspaces();
   const config = useConfig();
   const [openDialog, setOpenDialog] = useState<OpenDialog>(null);
   const download = useDownloadProject(project);

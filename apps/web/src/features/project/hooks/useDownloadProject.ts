@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
 import { PROJECT_PAGE_TEXTS, type ProjectDetail } from '@waymark/contract';
-import { notify } from '../../../lib/notifications.ts';
 import { downloadProjectArchive } from '../api/projectApi.ts';
 import { readDownloadError } from '../downloadError.ts';
 
@@ -28,6 +27,6 @@ export function useDownloadProject(project: Pick<ProjectDetail, 'namespace' | 'n
   return useMutation({
     mutationFn: () => downloadProjectArchive(project.namespace, project.name),
     onSuccess: (archive) => saveFile(archive.blob, archive.fileName ?? `${project.name}.zip`),
-    onError: async (error) => notify.error(await readDownloadError(error, PROJECT_PAGE_TEXTS.downloadFailed)),
+    meta: { readErrorMessage: (error) => readDownloadError(error, PROJECT_PAGE_TEXTS.downloadFailed) },
   });
 }

@@ -1,7 +1,23 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { PROJECT_PAGE_TEXTS } from '@waymark/contract';
 import { useSession } from '../../session/hooks/useSession.ts';
-import { loadProject } from '../projectLoad.ts';
+import { loadProject, type ProjectLoadInput } from '../projectLoad.ts';
 import { projectQueryKey } from '../projectQueryKeys.ts';
+
+interface ProjectLoadQueryInput extends ProjectLoadInput {
+  /** Who is looking: the user's id, or 'anonymous' (see projectQueryKey). */
+  viewer: number | string;
+}
+
+/** The load of one project as seen by one viewer; failures other than 403/404 toast SPEC §7's text. */
+export function projectLoadQueryOptions({ viewer, ...input }: ProjectLoadQueryInput) {
+  return queryOptions({
+    queryKey: projectQueryKey(input.namespace, input.name, viewer),
+    queryFn: () => loadProject(input),
+    enabled: input.namespace !== '' && input.name !== '',
+    meta: { errorMessage: PROJECT_PAGE_TEXTS.loadFailed },
+  });
+}
 
 /**
  * The project of the route. The query is keyed by the route's namespace and name, so it loads again
@@ -10,9 +26,5 @@ import { projectQueryKey } from '../projectQueryKeys.ts';
 export function useProjectLoad(namespace: string, name: string) {
   const { isAuthenticated, user } = useSession();
   const viewer = isAuthenticated ? (user?.id ?? 'signed-in') : 'anonymous';
-  return useQuery({
-    queryKey: projectQueryKey(namespace, name, viewer),
-    queryFn: () => loadProject({ namespace, name, isAuthenticated }),
-    enabled: namespace !== '' && name !== '',
-  });
+  return useQuery(projectLoadQueryOptions({ namespace, name, isAuthenticated, viewer }));
 }

@@ -6,8 +6,6 @@ import {
   type ProjectDetail,
 } from '@waymark/contract';
 import { useNavigate } from 'react-router';
-import { getErrorMessage } from '../../../lib/api/apiErrors.ts';
-import { notify } from '../../../lib/notifications.ts';
 import { DASHBOARD_PATH, PROJECTS_PATH } from '../../../lib/paths.ts';
 import {
   requestProjectAccess,
@@ -35,7 +33,7 @@ export function useSetProjectPublic(project: ProjectRef) {
         access: { ...current.access, public: isPublic },
       }));
     },
-    onError: (error) => notify.error(getErrorMessage(error, PROJECT_SETTINGS_TEXTS.publicFailed)),
+    meta: { errorMessage: PROJECT_SETTINGS_TEXTS.publicFailed },
   });
 }
 
@@ -50,7 +48,7 @@ export function useDeleteProject(project: ProjectRef) {
       forgetCachedProject(queryClient, project);
       await invalidateProjectLists(queryClient);
     },
-    onError: (error) => notify.error(getErrorMessage(error, PROJECT_SETTINGS_TEXTS.deleteFailed)),
+    meta: { errorMessage: PROJECT_SETTINGS_TEXTS.deleteFailed },
   });
 }
 
@@ -65,7 +63,7 @@ export function useLeaveProject(project: ProjectRef) {
       forgetCachedProject(queryClient, project);
       await invalidateProjectLists(queryClient);
     },
-    onError: (error) => notify.error(getErrorMessage(error, LEAVE_PROJECT_TEXTS.failed)),
+    meta: { errorMessage: LEAVE_PROJECT_TEXTS.failed },
   });
 }
 
@@ -75,12 +73,14 @@ export function useRequestProjectAccess(namespace: string, name: string) {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: () => requestProjectAccess(namespace, name),
+    meta: {
+      errorMessage: PROJECT_ACCESS_TEXTS.requestFailed,
+      successMessage: PROJECT_ACCESS_TEXTS.requested,
+    },
     onSuccess: async () => {
-      notify.success(PROJECT_ACCESS_TEXTS.requested);
       await navigate(PROJECTS_PATH);
       // Coming back to the project must show "You already requested access", not the request button.
       forgetCachedProject(queryClient, { namespace, name });
     },
-    onError: (error) => notify.error(getErrorMessage(error, PROJECT_ACCESS_TEXTS.requestFailed)),
   });
 }

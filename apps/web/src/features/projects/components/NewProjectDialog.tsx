@@ -1,19 +1,14 @@
-import { NEW_PROJECT_TEXTS, PROJECTS_TOAST_TEXTS } from '@waymark/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { NEW_PROJECT_TEXTS, type NewProjectFormValues, newProjectFormSchema } from '@waymark/contract';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { getErrorMessage } from '../../../lib/api/apiErrors.ts';
-import { notify } from '../../../lib/notifications.ts';
+import { readErrorDetail } from '../../../lib/api/apiErrors.ts';
+import { useIsSchemaValid } from '../../../lib/forms/useIsSchemaValid.ts';
 import { projectPath } from '../../../lib/paths.ts';
-import { TextField } from '../../../ui/TextField.tsx';
+import { BoundTextField } from '../../../ui/form/BoundTextField.tsx';
 import { useCreateProject } from '../hooks/useCreateProject.ts';
-
-/** Where the server's reason ends up: under the field, or (without one) in a toast. */
-function readServerDetail(error: unknown): string | undefined {
-  const message = getErrorMessage(error, PROJECTS_TOAST_TEXTS.createProject);
-  return message === PROJECTS_TOAST_TEXTS.createProject ? undefined : message;
-}
 
 interface NewProjectFormProps {
   namespace: string;
@@ -24,43 +19,40 @@ interface NewProjectFormProps {
 function NewProjectForm({ namespace, onClose }: NewProjectFormProps) {
   const navigate = useNavigate();
   const mutation = useCreateProject();
-  const [name, setName] = useState('');
-  const [fieldError, setFieldError] = useState<string>();
-  const trimmedName = name.trim();
-  const canSubmit = trimmedName !== '' && !mutation.isPending;
+  const form = useForm<NewProjectFormValues, unknown, { name: string }>({
+    resolver: zodResolver(newProjectFormSchema),
+    defaultValues: { name: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const isFilled = useIsSchemaValid(form.control, newProjectFormSchema);
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!canSubmit) return;
-    setFieldError(undefined);
+  const handleSubmit = form.handleSubmit(({ name }) =>
     mutation.mutate(
-      { namespace, name: trimmedName },
+      { namespace, name },
       {
         onSuccess: () => {
           onClose();
-          void navigate(projectPath(namespace, trimmedName));
+          void navigate(projectPath(namespace, name));
         },
+        // SPEC §5: the server's reason shows under the field; without one the hook toasts.
         onError: (error) => {
-          const detail = readServerDetail(error);
-          if (detail) setFieldError(detail);
-          else notify.error(PROJECTS_TOAST_TEXTS.createProject);
+          const detail = readErrorDetail(error);
+          if (detail) form.setError('name', { type: 'server', message: detail });
         },
       },
-    );
-  };
+    ),
+  );
 
   return (
     <form className="new-project-form" onSubmit={handleSubmit} noValidate data-testid="new-project-form">
-      <TextField
+      <BoundTextField
+        control={form.control}
+        name="name"
+        // The server's reason was about the name sent: a new name makes it stale.
+        onValueChange={() => form.clearErrors('name')}
         id="new-project-name"
         label={NEW_PROJECT_TEXTS.nameLabel}
-        error={fieldError}
         errorTestId="new-project-name-error"
-        value={name}
-        onChange={(event) => {
-          setName(event.target.value);
-          setFieldError(undefined);
-        }}
         placeholder={NEW_PROJECT_TEXTS.namePlaceholder}
         autoFocus
         autoComplete="off"
@@ -79,7 +71,7 @@ function NewProjectForm({ namespace, onClose }: NewProjectFormProps) {
         <Button
           type="submit"
           label={NEW_PROJECT_TEXTS.submit}
-          disabled={!canSubmit}
+          disabled={!isFilled || mutation.isPending}
           loading={mutation.isPending}
           data-testid="new-project-submit"
         />

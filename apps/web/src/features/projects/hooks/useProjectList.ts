@@ -1,6 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ProjectListResponse } from '@waymark/contract';
-import { notify } from '../../../lib/notifications.ts';
 import type { ProjectListOptions } from '../api/projectListParams.ts';
 import { fetchProjectList } from '../api/projectsApi.ts';
 
@@ -21,14 +20,8 @@ interface UseProjectListInput {
 export function useProjectList({ options, errorText, enabled = true }: UseProjectListInput) {
   return useQuery({
     queryKey: [...PROJECTS_QUERY_KEY, 'list', options],
-    queryFn: async (): Promise<ProjectListResponse> => {
-      try {
-        return await fetchProjectList(options);
-      } catch (error) {
-        notify.error(errorText);
-        throw error;
-      }
-    },
+    queryFn: (): Promise<ProjectListResponse> => fetchProjectList(options),
+    meta: { errorMessage: errorText },
     placeholderData: keepPreviousData,
     enabled,
   });

@@ -1,41 +1,24 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ConfigResponse, PingResponse } from '@waymark/contract';
 import { TOAST_TEXTS } from '@waymark/contract';
-import { notify } from '../../../lib/notifications.ts';
 import { fetchConfig, fetchPing } from '../api/sessionApi.ts';
 import { CONFIG_QUERY_KEY, PING_QUERY_KEY } from '../session.ts';
 
-async function loadPing(): Promise<PingResponse> {
-  try {
-    return await fetchPing();
-  } catch (error) {
-    notify.error(TOAST_TEXTS.pingFailed);
-    throw error;
-  }
-}
-
-async function loadConfig(): Promise<ConfigResponse> {
-  try {
-    return await fetchConfig();
-  } catch (error) {
-    notify.error(TOAST_TEXTS.configFailed);
-    throw error;
-  }
-}
-
-export const pingQueryOptions = {
+export const pingQueryOptions = queryOptions({
   queryKey: PING_QUERY_KEY,
-  queryFn: loadPing,
+  queryFn: fetchPing,
   staleTime: 5 * 60_000,
   retry: false,
-} as const;
+  meta: { errorMessage: TOAST_TEXTS.pingFailed },
+});
 
-export const configQueryOptions = {
+export const configQueryOptions = queryOptions({
   queryKey: CONFIG_QUERY_KEY,
-  queryFn: loadConfig,
+  queryFn: fetchConfig,
   staleTime: Number.POSITIVE_INFINITY,
   retry: false,
-} as const;
+  meta: { errorMessage: TOAST_TEXTS.configFailed },
+});
 
 /** GET /ping: server version and the maintenance flag. */
 export function usePing(): PingResponse | undefined {

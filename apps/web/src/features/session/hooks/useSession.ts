@@ -1,21 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { ANONYMOUS_SESSION, loadSession, SESSION_QUERY_KEY, type Session } from '../session.ts';
-
-export const sessionQueryOptions = {
-  queryKey: SESSION_QUERY_KEY,
-  queryFn: loadSession,
-  // The session changes only through sign-in and sign-out, which refetch it explicitly.
-  staleTime: Number.POSITIVE_INFINITY,
-  refetchOnWindowFocus: false,
-  retry: false,
-} as const;
+import type { UserProfile } from '@waymark/contract';
+import { ANONYMOUS_SESSION, type Session, sessionQueryOptions, userProfileQueryOptions } from '../session.ts';
 
 export interface SessionState extends Session {
-  /** True until the first GET /app/init has answered. */
-  isLoading: boolean;
+  /** `null` for visitors, and for a signed-in user whose profile failed to load. */
+  user: UserProfile | null;
 }
 
+/**
+ * The session and the signed-in user's profile, both from the query cache. The root route's loader has
+ * loaded the session before any page renders, so there is no loading state to show.
+ */
 export function useSession(): SessionState {
-  const { data, isPending } = useQuery(sessionQueryOptions);
-  return { ...(data ?? ANONYMOUS_SESSION), isLoading: isPending };
+  const { data: session = ANONYMOUS_SESSION } = useQuery(sessionQueryOptions);
+  const { data: user } = useQuery({ ...userProfileQueryOptions, enabled: session.isAuthenticated });
+  return { ...session, user: session.isAuthenticated ? (user ?? null) : null };
 }

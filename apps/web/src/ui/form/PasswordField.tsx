@@ -1,7 +1,7 @@
 import { Password, type PasswordProps } from 'primereact/password';
 import { FormField, type FormFieldProps } from './FormField.tsx';
 
-type PasswordFieldProps = Omit<FormFieldProps, 'children'> &
+export type PasswordFieldProps = Omit<FormFieldProps, 'children'> &
   Omit<PasswordProps, 'id' | 'inputId' | 'invalid' | 'className' | 'aria-describedby' | 'children'> & {
     'data-testid'?: string;
   };

@@ -1,7 +1,7 @@
 import { InputText, type InputTextProps } from 'primereact/inputtext';
 import { FormField, type FormFieldProps } from './FormField.tsx';
 
-type TextFieldProps = Omit<FormFieldProps, 'children'> &
+export type TextFieldProps = Omit<FormFieldProps, 'children'> &
   Omit<InputTextProps, 'id' | 'invalid' | 'className' | 'aria-describedby' | 'children'> & {
     'data-testid'?: string;
   };

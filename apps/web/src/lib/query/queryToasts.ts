@@ -1,0 +1,35 @@
+import type { Mutation, Query } from '@tanstack/react-query';
+import { getErrorMessage } from '../api/apiErrors.ts';
+import { notify } from '../notifications.ts';
+import type { AppMutationMeta } from './queryMeta.ts';
+
+/** The query cache's error hook: a failed query shows its SPEC §8 toast, if it declared one. */
+export function toastQueryError(_error: unknown, query: Pick<Query, 'meta'>): void {
+  const text = query.meta?.errorMessage;
+  if (text) notify.error(text);
+}
+
+async function readMutationError(error: unknown, meta: AppMutationMeta): Promise<string | undefined> {
+  if (meta.readErrorMessage) return meta.readErrorMessage(error);
+  return meta.errorMessage ? getErrorMessage(error, meta.errorMessage) : undefined;
+}
+
+/**
+ * The mutation cache's error hook: the server's detail, else the mutation's SPEC §8 text (SPEC §7).
+ * Mutations without a text stay silent: their caller handles the failure.
+ */
+export async function toastMutationError(
+  error: unknown,
+  mutation: Pick<Mutation<unknown, unknown, unknown, unknown>, 'meta'>,
+): Promise<void> {
+  const text = mutation.meta ? await readMutationError(error, mutation.meta) : undefined;
+  if (text) notify.error(text);
+}
+
+/** The mutation cache's success hook. */
+export function toastMutationSuccess(
+  mutation: Pick<Mutation<unknown, unknown, unknown, unknown>, 'meta'>,
+): void {
+  const text = mutation.meta?.successMessage;
+  if (text) notify.success(text);
+}
