@@ -3,6 +3,7 @@ import { PrimeReactProvider } from 'primereact/api';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppToast } from '../ui/AppToast.tsx';
 import { connectApiClient } from './connectApiClient.ts';
+import { PRIME_REACT_OPTIONS } from './primeReactOptions.ts';
 import { createQueryClient } from './queryClient.ts';
 import { routes } from './routes.tsx';
 
@@ -26,7 +27,7 @@ export function createApp(): AppProps {
 /** Providers around the router; the toast outlet sits outside it so start-up failures can show. */
 export function App({ queryClient, router }: AppProps) {
   return (
-    <PrimeReactProvider value={{ ripple: true }}>
+    <PrimeReactProvider value={PRIME_REACT_OPTIONS}>
       <QueryClientProvider client={queryClient}>
         <AppToast />
         <RouterProvider router={router} />
