@@ -22,7 +22,7 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list'], ['html', { outputFolder: 'playwright-report', open: 'never' }]],
   // Every snap() also runs an axe scan: several seconds each on a busy machine.
-  timeout: 90_000,
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
