@@ -21,7 +21,8 @@ export default defineConfig({
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list'], ['html', { outputFolder: 'playwright-report', open: 'never' }]],
-  timeout: 30_000,
+  // Every snap() also runs an axe scan: several seconds each on a busy machine.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,

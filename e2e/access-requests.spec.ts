@@ -31,6 +31,7 @@ test('a private project: 403 screen, request access, the pending screen, and the
   await guest.getByRole('button', { name: 'Request access' }).click();
   await expect(guest.getByText('Access has been requested')).toBeVisible();
   await expect(guest).toHaveURL(/\/projects$/);
+  await snap(guest, 'access-requested');
 
   await guest.goto(`/projects/admin/${PROJECT}`);
   await expect(guest.getByText("You don't have permission to access this project")).toBeVisible();

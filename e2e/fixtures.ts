@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
 /** The journeys' server port; E2E_PORT lets two checkouts run their journeys side by side. */
@@ -8,10 +9,58 @@ export const E2E_ADMIN = { username: 'admin', email: 'admin@example.com', passwo
 
 export const SCREENSHOT_DIR = path.join(import.meta.dirname, 'artifacts', 'screens');
 
-/** Saves a full-page screenshot of what the test sees, kept as a test artifact under e2e/artifacts/screens. */
+/** The WCAG 2.1 A and AA rule sets that every page and dialog of the journeys must pass. */
+const A11Y_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/** Violations of these impacts fail the journey; moderate and minor ones are left to review. */
+const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+
+/**
+ * Saves a full-page screenshot of what the test sees (kept under e2e/artifacts/screens), then checks the
+ * same view for accessibility with {@link checkA11y}: every snapped page, dialog and menu is checked.
+ */
 export async function snap(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  await checkA11y(page, name);
+}
+
+/**
+ * Runs axe-core over the page as it is now (dialogs and open menus included) and fails on any serious or
+ * critical WCAG 2.1 A/AA violation, listing for each the rule, its impact, the offending elements and
+ * how to fix it. Waits for running transitions first: a dialog fading in would show false contrast.
+ */
+async function checkA11y(page: Page, name: string): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity,
+      ),
+  );
+  // Only violations are reported in detail: much faster than axe's default of every passing node too.
+  const results = await new AxeBuilder({ page })
+    .withTags(A11Y_TAGS)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  const blocking = results.violations.filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''));
+  if (blocking.length === 0) return;
+  const report = blocking.map((violation) => {
+    const nodes = violation.nodes.map((node) => {
+      const reason = node.failureSummary
+        ?.split('\n')
+        .slice(1)
+        .map((line) => line.trim())
+        .join('; ');
+      return `    - ${node.target.join(' ')}${reason ? `: ${reason}` : ''}`;
+    });
+    return [
+      `  ${violation.id} (${violation.impact}): ${violation.help}`,
+      `    ${violation.helpUrl}`,
+      ...nodes,
+    ].join('\n');
+  });
+  throw new Error(`Accessibility violations on "${name}" (${page.url()}):\n${report.join('\n')}`);
 }
 
 /** Signs in through the login form. */

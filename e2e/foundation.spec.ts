@@ -30,6 +30,12 @@ test.describe('signing in and out', () => {
     await expect(nav.getByRole('link', { name: 'Projects' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Admin Panel' })).toBeVisible();
 
+    await page.getByRole('button', { name: 'Help' }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await snap(page, 'help-menu');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toBeHidden();
+
     await page.getByRole('button', { name: 'Open profile menu' }).click();
     const popup = page.getByRole('dialog', { name: 'Profile' });
     await expect(popup.getByText(E2E_ADMIN.email)).toBeVisible();
@@ -91,6 +97,8 @@ test.describe('not-found page', () => {
     await signIn(page);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/no/such/place');
+    await expect(page.getByRole('button', { name: 'Back to Dashboard' })).toBeVisible();
+    await snap(page, 'not-found-signed-in');
     await page.getByRole('button', { name: 'Back to Dashboard' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
   });

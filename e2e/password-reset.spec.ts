@@ -33,9 +33,12 @@ test('forgotten password: ask for a link, set a new password with it, sign in', 
   await expect(page).toHaveURL(/\/login/);
 
   await page.getByRole('link', { name: 'Forgot password?' }).click();
+  // Until the reset form shows, getByLabel('Email') would also find the login form's "Username or email".
+  await expect(page).toHaveURL(/\/login\/reset$/);
   await page.getByLabel('Email').fill(USER.email);
   await page.getByRole('button', { name: 'Reset password' }).click();
   await expect(page.getByText('Email with password reset link was sent to your email address')).toBeVisible();
+  await snap(page, 'login-reset-sent');
 
   await page.goto(resetLinkFromOutbox(USER.email));
   const change = page.getByRole('button', { name: 'Change' });

@@ -40,6 +40,13 @@ test.describe.serial('a project from creation to deletion', () => {
     await expect(page.getByTestId('project-header-name')).toHaveText(NAME);
     await expect(page.getByTestId('project-header-version')).toHaveText('v0');
     await snap(page, 'project-page');
+
+    await page.getByTestId('project-tab-history').click();
+    await expect(page.getByRole('heading', { name: 'History' })).toBeVisible();
+    await snap(page, 'project-history');
+    await page.getByTestId('project-tab-collaborators').click();
+    await expect(page.getByRole('heading', { name: 'Collaborators' })).toBeVisible();
+    await snap(page, 'project-collaborators');
   });
 
   test('a duplicate name shows the server error under the field', async ({ page }) => {
@@ -66,6 +73,7 @@ test.describe.serial('a project from creation to deletion', () => {
     await expect(row).toBeVisible();
     await expect(page.getByTestId('project-versions').first()).toHaveText('0');
     await expect(page.getByTestId('project-size').first()).toHaveText('0.0 MB');
+    await snap(page, 'projects-list');
   });
 
   test('search and sort the list', async ({ page }) => {
@@ -85,6 +93,8 @@ test.describe.serial('a project from creation to deletion', () => {
     await expect(rowNames(page)).toHaveCount(3);
 
     await page.getByTestId('projects-sort').click();
+    await expect(page.getByRole('option', { name: 'Sort by name A-Z' })).toBeVisible();
+    await snap(page, 'projects-sort-menu');
     await page.getByRole('option', { name: 'Sort by name A-Z' }).click();
     await expect(rowNames(page)).toHaveText(['alpine-lakes', NAME, 'zoning-plan']);
     await page.getByTestId('projects-sort').click();
@@ -102,6 +112,8 @@ test.describe.serial('a project from creation to deletion', () => {
     const dialog = page.getByRole('dialog', { name: 'Clone project' });
     await expect(dialog.getByLabel('Project name')).toHaveValue(NAME);
     await dialog.getByTestId('clone-dialog-workspace').click();
+    await expect(page.getByRole('option', { name: 'Field Team' })).toBeVisible();
+    await snap(page, 'clone-dialog-workspaces');
     await page.getByRole('option', { name: 'Field Team' }).click();
     await snap(page, 'clone-dialog');
     await dialog.getByRole('button', { name: 'Clone project' }).click();
@@ -134,6 +146,7 @@ test.describe.serial('a project from creation to deletion', () => {
     await rowNames(page).first().click();
     await expect(page.getByTestId('project-header-name')).toHaveText(NAME);
     await expect(page.getByTestId('project-tab-settings')).toHaveCount(0);
+    await snap(page, 'project-page-visitor');
   });
 
   test('delete it by typing its name', async ({ page }) => {

@@ -4,6 +4,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppToast } from '../ui/AppToast.tsx';
 import { connectApiClient } from './connectApiClient.ts';
 import { createQueryClient } from '../lib/query/createQueryClient.ts';
+import { PRIME_REACT_OPTIONS } from './primeReactOptions.ts';
 import { createRoutes } from './routes.tsx';
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
@@ -27,7 +28,7 @@ export function createApp(): AppProps {
 /** Providers around the router; the toast outlet sits outside it so start-up failures can show. */
 export function App({ queryClient, router }: AppProps) {
   return (
-    <PrimeReactProvider value={{ ripple: true }}>
+    <PrimeReactProvider value={PRIME_REACT_OPTIONS}>
       <QueryClientProvider client={queryClient}>
         <AppToast />
         <RouterProvider router={router} />

@@ -43,7 +43,9 @@ export function ProjectSortMenu({ value, onChange }: ProjectSortMenuProps) {
       optionLabel="label"
       optionValue="key"
       onChange={(event) => handleChange(event.value)}
+      // ariaLabel names the trigger icon; aria-label goes to the focusable input screen readers announce.
       ariaLabel={PROJECTS_LIST_TEXTS.sortLabel}
+      aria-label={PROJECTS_LIST_TEXTS.sortLabel}
       dropdownIcon="pi pi-sort-alt"
       className="projects-toolbar__sort"
       data-testid="projects-sort"
