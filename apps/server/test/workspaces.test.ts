@@ -70,31 +70,29 @@ describe('GET /v1/workspace/{id}', () => {
 });
 
 describe('global permission settings', () => {
-  it('give every signed-in user the matching role in every workspace', async () => {
-    const settings: Array<[Record<string, string>, string]> = [
-      [{ GLOBAL_READ: 'true' }, 'reader'],
-      [{ GLOBAL_READ: 'true', GLOBAL_WRITE: 'true' }, 'writer'],
-      [{ GLOBAL_ADMIN: 'true' }, 'admin'],
-    ];
-    for (const [env, role] of settings) {
-      const other = await startTestServer(env);
-      try {
-        await other.createUser({ username: 'someone' });
-        await other.createUser({ username: 'member' });
-        const team = await other.context.workspaces.create({ name: 'Team' });
-        await other.context.workspaces.addMember({ workspace: 'Team', login: 'member', role: 'guest' });
-        const someone = await signedIn('someone', other.url);
-        const response = await someone.get(`/v1/workspace/${team.id}`);
-        expect({ env, status: response.status, role: (response.body as { role: string }).role }).toEqual({
-          env,
-          status: 200,
-          role,
-        });
-        const member = await signedIn('member', other.url);
-        expect(((await member.get(`/v1/workspace/${team.id}`)).body as { role: string }).role).toBe(role);
-      } finally {
-        await other.close();
-      }
+  // One server per setting, each in its own test, so a slow start of one server does not eat another's time.
+  it.each<[Record<string, string>, string]>([
+    [{ GLOBAL_READ: 'true' }, 'reader'],
+    [{ GLOBAL_READ: 'true', GLOBAL_WRITE: 'true' }, 'writer'],
+    [{ GLOBAL_ADMIN: 'true' }, 'admin'],
+  ])('%j gives every signed-in user the %s role in every workspace', async (env, role) => {
+    const other = await startTestServer(env);
+    try {
+      await other.createUser({ username: 'someone' });
+      await other.createUser({ username: 'member' });
+      const team = await other.context.workspaces.create({ name: 'Team' });
+      await other.context.workspaces.addMember({ workspace: 'Team', login: 'member', role: 'guest' });
+      const someone = await signedIn('someone', other.url);
+      const response = await someone.get(`/v1/workspace/${team.id}`);
+      expect({ env, status: response.status, role: (response.body as { role: string }).role }).toEqual({
+        env,
+        status: 200,
+        role,
+      });
+      const member = await signedIn('member', other.url);
+      expect(((await member.get(`/v1/workspace/${team.id}`)).body as { role: string }).role).toBe(role);
+    } finally {
+      await other.close();
     }
   });
 });

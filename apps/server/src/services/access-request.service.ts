@@ -4,7 +4,6 @@ import {
   type AcceptAccessRequest,
   type AccessRequestListQuery,
   type AccessRequestListResponse,
-  hasWorkspaceRole,
   PERMISSION_ROLE,
   PROJECT_TEXTS,
 } from '@waymark/contract';
@@ -14,7 +13,7 @@ import { invalid, conflict, forbidden, notFound } from '../lib/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { accessRequestMail } from '../mail/templates/access-request.mail.ts';
 import { canManageProject } from '../policies/project.policy.ts';
-import { type Actor, effectiveWorkspaceRole } from '../policies/workspace.policy.ts';
+import { type Actor, canListAccessRequests, effectiveWorkspaceRole } from '../policies/workspace.policy.ts';
 import { isoUtc } from '../presenters/user.presenter.ts';
 import type { AccessRequestListRow } from '../repositories/access-request.repository.ts';
 import type { Repositories } from '../repositories/repositories.ts';
@@ -138,7 +137,7 @@ export function createAccessRequestService(deps: {
       const role = workspace
         ? effectiveWorkspaceRole(actor, await workspaces.findMemberRole(workspace.id, actor.id), config)
         : null;
-      if (!workspace || !hasWorkspaceRole(role, 'admin')) throw forbidden(ACCESS_REQUEST_TEXTS.cannotList);
+      if (!workspace || !canListAccessRequests(role)) throw forbidden(ACCESS_REQUEST_TEXTS.cannotList);
       const { rows, count } = await accessRequests.listForWorkspace(workspace.id, pageOf(query));
       return present(rows, count);
     },

@@ -7,7 +7,7 @@ describe('FormField', () => {
   it('labels the control and points it at an empty error line', () => {
     render(
       <FormField id="city" label="City">
-        {(control) => <input {...control} data-invalid={String(control.invalid)} />}
+        {({ invalid, ...control }) => <input {...control} data-invalid={String(invalid)} />}
       </FormField>,
     );
     const input = screen.getByLabelText('City');
