@@ -1,4 +1,5 @@
 import type { GlobalPermission, ProjectRole, WorkspaceRole } from '@waymark/contract';
+import { PROJECT_MEMBER_ROLES, WORKSPACE_MEMBER_ROLES } from '@waymark/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canReadProject } from '../src/policies/project.policy.ts';
 import {
@@ -17,16 +18,6 @@ import { startTestServer, TEST_PASSWORD, type TestServer } from './test-server.t
  * global setting, project role and public flag. One server per global setting, all data set up at once.
  */
 
-const WORKSPACE_ROLES: Array<WorkspaceRole | null> = [
-  null,
-  'guest',
-  'reader',
-  'editor',
-  'writer',
-  'admin',
-  'owner',
-];
-const PROJECT_ROLES: Array<ProjectRole | null> = [null, 'reader', 'editor', 'writer', 'owner'];
 const SETTINGS: Array<{ permission: GlobalPermission | null; env: Record<string, string> }> = [
   { permission: null, env: {} },
   { permission: 'global_read', env: { GLOBAL_READ: 'true' } },
@@ -44,7 +35,7 @@ const PEOPLE: Person[] = [
   { username: null, isSuperuser: false, workspaceRole: null },
   { username: MAKER, isSuperuser: false, workspaceRole: 'owner' },
   ...[false, true].flatMap((isSuperuser) =>
-    WORKSPACE_ROLES.map((workspaceRole) => ({
+    WORKSPACE_MEMBER_ROLES.map((workspaceRole) => ({
       username: `${isSuperuser ? 'super' : 'user'}-${workspaceRole ?? 'none'}`,
       isSuperuser,
       workspaceRole,
@@ -53,7 +44,7 @@ const PEOPLE: Person[] = [
 ];
 
 /** Every person but the maker holds the project role in the name of the project (the maker owns all). */
-const PROJECTS: ProjectSpec[] = PROJECT_ROLES.flatMap((role) =>
+const PROJECTS: ProjectSpec[] = PROJECT_MEMBER_ROLES.flatMap((role) =>
   [false, true].map((isPublic) => ({
     name: `p-${role ?? 'none'}-${isPublic ? 'public' : 'private'}`,
     role,
