@@ -28,8 +28,8 @@ const LAYER_RULES = [
   },
   {
     files: ['apps/server/src/services/**'],
-    forbidden: ['routes', 'plugins'],
-    why: 'services are the domain: no HTTP, so they never import routes or plugins.',
+    forbidden: ['routes', 'plugins', 'db'],
+    why: 'services are the domain: no HTTP, so they never import routes or plugins, and reach data only through repositories.',
   },
   {
     files: ['apps/server/src/repositories/**'],

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workspaces } from '../src/db/schema.ts';
-import { isUniqueViolation } from '../src/db/unique-violation.ts';
+import { isUniqueViolation } from '../src/repositories/unique-violation.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
 let server: TestServer;

@@ -99,9 +99,13 @@ describe('POST /v2/users', () => {
   it('refuses weak passwords, bad emails, bad usernames and duplicates with a detail', async () => {
     const cases: Array<[Record<string, unknown>, number, string | RegExp]> = [
       [{ email: 'h@example.com', password: 'short', username: 'hhhh' }, 400, PASSWORD_RULE_TEXT],
-      [{ email: 'not-an-email', password: TEST_PASSWORD, username: 'hhhh' }, 400, /email/i],
+      [{ email: 'not-an-email', password: TEST_PASSWORD, username: 'hhhh' }, 400, 'Invalid email address.'],
       [{ email: 'h@example.com', password: TEST_PASSWORD, username: 'h' }, 400, /Username must be 4 to 50/],
-      [{ email: 'h@example.com', password: TEST_PASSWORD, username: '.dot' }, 400, /invalid characters/],
+      [
+        { email: 'h@example.com', password: TEST_PASSWORD, username: '.dot' },
+        400,
+        'Username contains invalid characters.',
+      ],
       [{ email: 'x@example.com', password: TEST_PASSWORD, username: 'DANA' }, 409, /username already exists/],
       [
         { email: 'DANA@example.com', password: TEST_PASSWORD, username: 'dana2' },

@@ -1,7 +1,7 @@
 import { createUserRequestSchema, ERROR_TEXTS, userInfoSchema, userProfileSchema } from '@waymark/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
-import { forbidden } from '../lib/errors.ts';
+import { forbidden, invalid } from '../lib/errors.ts';
 import { requireActor, requireUser } from '../plugins/auth.ts';
 import { canAddUsers } from '../policies/workspace.policy.ts';
 import { presentUserInfo, presentUserProfile } from '../presenters/user.presenter.ts';
@@ -27,8 +27,14 @@ export function userRoutes(context: AppContext): FastifyPluginAsyncZod {
         preValidation: async (request) => {
           if (!canAddUsers(requireActor(request))) throw forbidden(ERROR_TEXTS.permissionDenied);
         },
+        // The reference answers a bad body with the rule's own text ('Invalid email address.'), without the
+        // '(field)' suffix of the generic validation answer.
+        attachValidation: true,
       },
       async (request, reply) => {
+        if (request.validationError) {
+          throw invalid(request.validationError.validation[0]?.message ?? request.validationError.message);
+        }
         const user = await context.users.createUserFromApi(request.body);
         return reply.status(201).send(presentUserInfo(user));
       },

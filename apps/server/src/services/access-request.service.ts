@@ -8,7 +8,7 @@ import {
   PROJECT_TEXTS,
 } from '@waymark/contract';
 import type { AppConfig } from '../config.ts';
-import { isUniqueViolation } from '../db/unique-violation.ts';
+import { isUniqueViolation } from '../repositories/unique-violation.ts';
 import { invalid, conflict, forbidden, notFound } from '../lib/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { accessRequestMail } from '../mail/templates/access-request.mail.ts';

@@ -9,7 +9,7 @@ import {
   versionNameSchema,
 } from '@waymark/contract';
 import type { AppConfig } from '../config.ts';
-import { isUniqueViolation } from '../db/unique-violation.ts';
+import { isUniqueViolation } from '../repositories/unique-violation.ts';
 import { broken, conflict, forbidden, invalid, limitHit, notFound } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import { formatTimeDelta } from '../lib/time-delta.ts';
