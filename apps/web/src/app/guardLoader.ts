@@ -6,24 +6,39 @@ import {
   type RouteObject,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
+import { configQueryOptions, pingQueryOptions } from '../features/session/hooks/useInstance.ts';
 import { sessionQueryOptions } from '../features/session/session.ts';
 import { resolveGuard } from './guards.ts';
 import { getRouteHandle } from './routeHandle.ts';
 
 /**
+ * The address the loader runs for, with its hash: a loader's request never carries the fragment, but
+ * on the first load (and a revalidation in place) it is the browser's current address, which does.
+ */
+function fullPathOf(url: URL): string {
+  const { location } = window;
+  const isCurrent = url.pathname === location.pathname && url.search === location.search;
+  return `${url.pathname}${url.search}${isCurrent ? location.hash : ''}`;
+}
+
+/**
  * The root route's loader: waits for the session (the start-up calls run once, then it is cached) and
- * applies the route guards of SPEC §2 to the routes the address matches, redirecting before anything
- * of the page loads or renders. `getRoutes` is the route tree the loader belongs to.
+ * applies the route guards of SPEC §2 to the routes the address matches, redirecting before the page
+ * renders. `getRoutes` is the route tree the loader belongs to.
  */
 export function createGuardLoader(queryClient: QueryClient, getRoutes: () => RouteObject[]) {
   return async ({ request }: LoaderFunctionArgs) => {
+    // The instance calls do not wait for the session: the maintenance flag and the docs address are
+    // wanted app-wide as early as possible.
+    void queryClient.prefetchQuery(pingQueryOptions);
+    void queryClient.prefetchQuery(configQueryOptions);
     const session = await queryClient.ensureQueryData(sessionQueryOptions);
     const url = new URL(request.url);
     const matches = matchRoutes(getRoutes(), url.pathname) ?? [];
     const decision = resolveGuard({
       handles: matches.map((match) => getRouteHandle(match.route)),
       session,
-      fullPath: `${url.pathname}${url.search}`,
+      fullPath: fullPathOf(url),
     });
     return decision.type === 'redirect' ? redirect(decision.to) : null;
   };

@@ -1,12 +1,17 @@
 import '@tanstack/react-query';
 
-/** What a query may tell the app about itself; read by the query cache (see app/queryClient.ts). */
+/** What a query may tell the app about itself; read by the query cache (see createQueryClient.ts). */
 export type AppQueryMeta = {
-  /** The SPEC §8 toast shown whenever the query fails. */
+  /** The SPEC §8 toast shown when the query fails. */
   errorMessage?: string;
+  /**
+   * A failed refresh of data already on screen keeps that data and shows no toast (the dashboard's
+   * fresh storage numbers, refreshes after a project changed): the first load still toasts.
+   */
+  isQuietOnRefresh?: boolean;
 };
 
-/** What a mutation may tell the app about itself; read by the mutation cache (see app/queryClient.ts). */
+/** What a mutation may tell the app about itself; read by the mutation cache (see createQueryClient.ts). */
 export type AppMutationMeta = {
   /**
    * The SPEC §8 toast text of a failure. The server's `detail` wins over it (SPEC §7), unless

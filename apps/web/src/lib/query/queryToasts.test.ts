@@ -21,9 +21,22 @@ afterEach(() => {
 describe('query and mutation toasts', () => {
   it("toast a failed query's own SPEC §8 text, whatever the server said", () => {
     const error = vi.spyOn(notify, 'error');
-    toastQueryError(refusal({ detail: 'boom' }), { meta: { errorMessage: 'Failed to load projects' } });
-    toastQueryError(refusal({}), { meta: undefined });
+    toastQueryError(refusal({ detail: 'boom' }), {
+      meta: { errorMessage: 'Failed to load projects' },
+      state: { data: undefined },
+    });
+    toastQueryError(refusal({}), { meta: undefined, state: { data: undefined } });
     expect(error.mock.calls).toEqual([['Failed to load projects']]);
+  });
+
+  it('stay quiet when a query that asked for it only failed to refresh data it already has', () => {
+    const error = vi.spyOn(notify, 'error');
+    const meta = { errorMessage: 'Failed to load workspaces', isQuietOnRefresh: true };
+    toastQueryError(refusal({}), { meta, state: { data: [{ id: 1 }] } });
+    expect(error).not.toHaveBeenCalled();
+    toastQueryError(refusal({}), { meta, state: { data: undefined } });
+    toastQueryError(refusal({}), { meta: { errorMessage: 'Failed to load projects' }, state: { data: [] } });
+    expect(error.mock.calls).toEqual([['Failed to load workspaces'], ['Failed to load projects']]);
   });
 
   it("toast a failed mutation's server detail, else its text, and stay silent without one", async () => {

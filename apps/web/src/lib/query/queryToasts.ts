@@ -3,9 +3,16 @@ import { getErrorMessage } from '../api/apiErrors.ts';
 import { notify } from '../notifications.ts';
 import type { AppMutationMeta } from './queryMeta.ts';
 
-/** The query cache's error hook: a failed query shows its SPEC §8 toast, if it declared one. */
-export function toastQueryError(_error: unknown, query: Pick<Query, 'meta'>): void {
+/**
+ * The query cache's error hook: a failed query shows its SPEC §8 toast, if it declared one, unless it
+ * only failed to refresh data it already has and asked to stay quiet then.
+ */
+export function toastQueryError(
+  _error: unknown,
+  query: Pick<Query, 'meta'> & { state: Pick<Query['state'], 'data'> },
+): void {
   const text = query.meta?.errorMessage;
+  if (query.meta?.isQuietOnRefresh && query.state.data !== undefined) return;
   if (text) notify.error(text);
 }
 

@@ -22,8 +22,8 @@ export function useSignOut(): () => void {
         window.location.reload();
         return;
       }
-      // The signed-out flag makes the guard of the page being left send the user home as well, so
-      // whichever runs first the user ends on plain /login, not /login?redirect=<the page they left>.
+      // The signed-out flag makes the guards send the user home rather than to
+      // /login?redirect=<the page they left>, should they run for the page being left.
       await navigate('/', { replace: true });
     },
   });
