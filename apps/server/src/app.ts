@@ -7,6 +7,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppContext } from './context.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { frameworkErrorDetail, registerErrorHandler } from './plugins/error-handler.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { accessRequestRoutes } from './routes/access-request.routes.ts';
 import { authRoutes } from './routes/auth.routes.ts';
@@ -38,6 +39,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
+  await registerSecurityHeaders(app, context.config);
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Waymark API (Mergin Maps compatible)', version: MERGIN_API_VERSION } },

@@ -1,0 +1,46 @@
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../config.ts';
+
+/** One year, the usual HSTS lifetime; no includeSubDomains or preload, the operator owns the rest of the domain. */
+const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * The Content-Security-Policy of every answer (web app, API, Swagger UI). Scripts only from this origin (the
+ * built app has no inline script); styles also inline, because PrimeReact injects `<style>` elements at run
+ * time (dialogs, overlays, ripple); images also from data: (the Swagger UI's stylesheet draws its icons
+ * so; the app's downloads go through a blob: link, which is a navigation, not an image). `upgrade-insecure-requests` only behind https: on a plain-http address it would make
+ * the browser fetch the app's own scripts over https and break it.
+ */
+export function contentSecurityPolicy(https: boolean): Record<string, string[]> {
+  return {
+    'default-src': ["'self'"],
+    'base-uri': ["'self'"],
+    'script-src': ["'self'"],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:'],
+    'font-src': ["'self'"],
+    'connect-src': ["'self'"],
+    'object-src': ["'none'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    ...(https ? { 'upgrade-insecure-requests': [] } : {}),
+  };
+}
+
+/**
+ * Security headers on every answer through @fastify/helmet: the CSP above, X-Frame-Options DENY,
+ * X-Content-Type-Options nosniff, Referrer-Policy no-referrer (project paths in addresses stay private), and
+ * HSTS only when BASE_URL is https (over plain http it is ignored at best and locks users out at worst).
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, config: AppConfig): Promise<void> {
+  const https = config.baseUrl !== undefined && new URL(config.baseUrl).protocol === 'https:';
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(https) },
+    frameguard: { action: 'deny' },
+    noSniff: true,
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: https ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: false } : false,
+  });
+}

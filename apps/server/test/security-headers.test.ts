@@ -1,0 +1,103 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './test-server.ts';
+
+let plain: TestServer;
+let secure: TestServer;
+
+beforeAll(async () => {
+  const dist = mkdtempSync(path.join(os.tmpdir(), 'waymark-dist-'));
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Waymark</title>');
+  plain = await startTestServer({ WEB_DIST: dist }, { serveWebApp: true });
+  secure = await startTestServer(
+    { WEB_DIST: dist, BASE_URL: 'https://waymark.example.org' },
+    { serveWebApp: true },
+  );
+});
+afterAll(async () => {
+  await plain?.close();
+  await secure?.close();
+});
+
+/** The CSP header as directive → sources, so the test does not depend on the order or separators. */
+function directives(header: string | null): Record<string, string> {
+  expect(header).toBeTruthy();
+  return Object.fromEntries(
+    (header ?? '')
+      .split(';')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .map((part) => {
+        const [name = '', ...sources] = part.split(/\s+/);
+        return [name, sources.join(' ')];
+      }),
+  );
+}
+
+const EXPECTED_CSP = {
+  'default-src': "'self'",
+  'base-uri': "'self'",
+  'script-src': "'self'",
+  'script-src-attr': "'none'",
+  'style-src': "'self' 'unsafe-inline'",
+  'img-src': "'self' data:",
+  'font-src': "'self'",
+  'connect-src': "'self'",
+  'object-src': "'none'",
+  'form-action': "'self'",
+  'frame-ancestors': "'none'",
+};
+
+describe('security headers', () => {
+  it('sends the CSP, frame, sniffing and referrer headers on API answers, the index page and errors', async () => {
+    for (const pathname of ['/ping', '/', '/dashboard', '/v1/unknown']) {
+      const response = await fetch(`${plain.url}${pathname}`);
+      await response.arrayBuffer();
+      expect({ pathname, csp: directives(response.headers.get('content-security-policy')) }).toEqual({
+        pathname,
+        csp: EXPECTED_CSP,
+      });
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    }
+  });
+
+  it('sends HSTS (and upgrades insecure requests) only when BASE_URL is https', async () => {
+    const overHttp = await fetch(`${plain.url}/ping`);
+    expect(overHttp.headers.get('strict-transport-security')).toBeNull();
+    expect(directives(overHttp.headers.get('content-security-policy'))).not.toHaveProperty(
+      'upgrade-insecure-requests',
+    );
+
+    for (const pathname of ['/ping', '/']) {
+      const overHttps = await fetch(`${secure.url}${pathname}`);
+      await overHttps.arrayBuffer();
+      expect(overHttps.headers.get('strict-transport-security')).toBe('max-age=31536000');
+      expect(directives(overHttps.headers.get('content-security-policy'))).toEqual({
+        ...EXPECTED_CSP,
+        'upgrade-insecure-requests': '',
+      });
+    }
+  });
+
+  it('keeps the Swagger UI loadable: its page has no inline script and its assets are served', async () => {
+    const page = await fetch(`${plain.url}/api/docs/static/index.html`);
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(directives(page.headers.get('content-security-policy'))['script-src']).toBe("'self'");
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attributes = '', body = ''] of scripts) {
+      expect(attributes).toContain('src=');
+      expect(body.trim()).toBe('');
+    }
+    for (const asset of ['swagger-ui-bundle.js', 'swagger-initializer.js', 'swagger-ui.css']) {
+      const response = await fetch(`${plain.url}/api/docs/static/${asset}`);
+      await response.arrayBuffer();
+      expect(response.status).toBe(200);
+    }
+  });
+});
