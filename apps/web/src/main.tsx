@@ -1,3 +1,5 @@
+// First: configures zod before any schema is built (see the module).
+import './app/zodConfig.ts';
 import 'primereact/resources/themes/lara-light-teal/theme.css';
 import 'primereact/resources/primereact.min.css';
 import 'primeicons/primeicons.css';
