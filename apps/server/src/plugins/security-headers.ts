@@ -6,11 +6,14 @@ import type { AppConfig } from '../config.ts';
 const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 /**
- * The Content-Security-Policy of every answer (web app, API, Swagger UI). Scripts only from this origin (the
- * built app has no inline script); styles also inline, because PrimeReact injects `<style>` elements at run
- * time (dialogs, overlays, ripple); images also from data: (the Swagger UI's stylesheet draws its icons
- * so; the app's downloads go through a blob: link, which is a navigation, not an image). `upgrade-insecure-requests` only behind https: on a plain-http address it would make
- * the browser fetch the app's own scripts over https and break it.
+ * The Content-Security-Policy of every answer (web app, API, Swagger UI, whose page has no inline script either).
+ * Scripts only from this origin and no eval (the web app runs zod jitless for that: app/zodConfig.ts). Styles
+ * also inline: PrimeReact (and the Swagger UI) inject `<style>` elements at run time, which only
+ * 'unsafe-inline' or a per-request nonce would allow, and the index page is a static file; injected CSS cannot
+ * run code, so the script rules carry the protection. Images also from data: (the Swagger UI's stylesheet
+ * draws its icons so; the app's downloads use a blob: link, a navigation rather than an image).
+ * `upgrade-insecure-requests` only behind https: on a plain-http address the browser would fetch the app's own
+ * scripts over https and break it.
  */
 export function contentSecurityPolicy(https: boolean): Record<string, string[]> {
   return {
