@@ -6,7 +6,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRepl
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { registerAuth } from './plugins/auth.ts';
-import { frameworkErrorDetail, registerErrorHandler } from './plugins/error-handler.ts';
+import { answerClientError, frameworkErrorDetail, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { accessRequestRoutes } from './routes/access-request.routes.ts';
@@ -34,6 +34,8 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
         .status(error.statusCode ?? 400)
         .send({ detail: frameworkErrorDetail(error.code) });
     },
+    // Errors of Node's HTTP parser (e.g. 431 headers too large) answer the same {detail} shape.
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

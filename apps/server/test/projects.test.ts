@@ -1,3 +1,4 @@
+import { PROJECT_OWNER_REQUIRED_TEXT } from '@waymark/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from './http-client.ts';
 import { startTestServer, TEST_PASSWORD, type TestServer } from './test-server.ts';
@@ -227,6 +228,35 @@ describe('PUT /v1/project/{namespace}/{name}', () => {
     expect(nothing.body).toMatchObject({ code: 'UpdateProjectAccessError', invalid_usernames: ['ghost'] });
 
     expect((await stranger.request('PUT', '/v1/project/olga/team-map', { access: {} })).status).toBe(403);
+  });
+});
+
+describe('PUT /v1/project/{namespace}/{name} keeps an owner', () => {
+  it('refuses with 400 an update that would leave the project without any owner', async () => {
+    await server.createProject('olga', 'olga', 'kept-owner');
+    const path = '/v1/project/olga/kept-owner';
+    const refused = [
+      { ownersnames: [] },
+      { ownersnames: [], writersnames: ['olga', 'sam1'] },
+      { ownersnames: ['ghost'], readersnames: ['sam1'] },
+    ];
+    for (const access of refused) {
+      const answer = await owner.request('PUT', path, { access });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({ detail: PROJECT_OWNER_REQUIRED_TEXT });
+    }
+    const project = await owner.get<Project>(path);
+    expect(project.body.role).toBe('owner');
+    expect(project.body.access).toMatchObject({
+      ownersnames: ['olga'],
+      writersnames: ['olga'],
+      readersnames: ['olga'],
+    });
+
+    // Handing ownership over is fine as long as someone owns the project.
+    const handedOver = await owner.request<Project>('PUT', path, { access: { ownersnames: ['sam1'] } });
+    expect(handedOver.status).toBe(200);
+    expect(handedOver.body.access).toMatchObject({ ownersnames: ['sam1'] });
   });
 });
 

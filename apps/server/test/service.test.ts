@@ -157,6 +157,34 @@ describe('read-only maintenance mode', () => {
     expect((await client.get('/ping')).body).toMatchObject({ maintenance: false });
   });
 
+  it('refuses writes to workspaces named like an allowed call (exact routes, not path prefixes)', async () => {
+    for (const name of ['by_names', 'by_names_team']) {
+      await server.context.workspaces.create({ name });
+      await server.context.workspaces.addMember({ workspace: name, login: 'alice', role: 'owner' });
+      await server.createProject('alice', name, 'existing');
+    }
+    const client = new HttpClient(server.url);
+    await client.login('alice', TEST_PASSWORD);
+    server.context.maintenance.set(true);
+    try {
+      for (const name of ['by_names', 'by_names_team']) {
+        const create = await client.post(`/v1/project/${name}`, { name: 'sneaky', public: false });
+        expect(create.status).toBe(503);
+        expect(create.body).toEqual({ detail: MAINTENANCE_TEXT });
+        const access = await client.request('PUT', `/v1/project/${name}/existing`, {
+          access: { readersnames: ['alice'] },
+        });
+        expect(access.status).toBe(503);
+        expect(access.body).toEqual({ detail: MAINTENANCE_TEXT });
+      }
+      // The cookie login stays allowed.
+      expect((await new HttpClient(server.url).login('alice', TEST_PASSWORD)).status).toBe(200);
+    } finally {
+      server.context.maintenance.set(false);
+    }
+    expect((await client.get('/v1/project/by_names/sneaky')).status).toBe(404);
+  });
+
   it('can be switched on by configuration', async () => {
     const other = await startTestServer({ MAINTENANCE: 'true' });
     try {

@@ -14,6 +14,9 @@ export const ERROR_TEXTS = {
   fieldRequired: 'This field is required.',
 } as const;
 
+/** An access update that would leave a project without any owner is refused with this text (400). */
+export const PROJECT_OWNER_REQUIRED_TEXT = 'A project must keep at least one owner';
+
 /** Toast texts of SPEC §8. */
 export const TOAST_TEXTS = {
   initFailed: 'Failed to init application.',

@@ -17,8 +17,24 @@ declare module 'fastify' {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** Writes allowed in read-only maintenance mode (as in the reference server). */
-const MAINTENANCE_ALLOWED = ['/app/auth/login', '/v1/auth/login', '/v1/project/by_names', '/alive'];
+/**
+ * Writes allowed in read-only maintenance mode (as in the reference server), as `METHOD route-pattern` of the
+ * matched route: exact routes, never path prefixes, so `POST /v1/project/by_names` (the create-project route
+ * `/v1/project/:namespace` for a workspace named `by_names`) is refused. `by_names` and `alive` are reference
+ * calls that only count once they exist here as routes of their own.
+ */
+const MAINTENANCE_ALLOWED = new Set([
+  'POST /app/auth/login',
+  'POST /v1/auth/login',
+  'POST /v1/project/by_names',
+  'POST /alive',
+]);
+
+/** True when the matched route is one of the writes allowed in maintenance mode; unmatched requests never are. */
+function allowedInMaintenance(request: FastifyRequest): boolean {
+  const pattern = request.routeOptions.url;
+  return pattern !== undefined && MAINTENANCE_ALLOWED.has(`${request.method} ${pattern}`);
+}
 
 /** The session id the CSRF token is bound to; anonymous visitors share one binding. */
 export function csrfBinding(request: FastifyRequest): string {
@@ -92,8 +108,7 @@ export function registerAuth(app: FastifyInstance, context: AppContext): void {
     }
 
     if (SAFE_METHODS.has(request.method)) return;
-    const path = request.url.split('?')[0] ?? '';
-    if (context.maintenance.isOn() && !MAINTENANCE_ALLOWED.some((allowed) => path.startsWith(allowed))) {
+    if (context.maintenance.isOn() && !allowedInMaintenance(request)) {
       throw unavailable(MAINTENANCE_TEXT);
     }
     if (request.auth?.via === 'session') {

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError, type ErrorKind } from '../lib/errors.ts';
@@ -37,6 +39,30 @@ export function frameworkErrorDetail(code: string): string {
   if (code === 'FST_ERR_BAD_URL') return 'Malformed URL';
   if (code === 'FST_ERR_MAX_PARAM_LENGTH') return 'URL too long';
   return 'Bad request';
+}
+
+/** Status and detail of the HTTP parser's errors, as Node itself would answer them (but in the {detail} shape). */
+function clientErrorAnswer(code: string | undefined): { status: number; detail: string } {
+  if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, detail: 'Request header fields too large' };
+  if (code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW') return { status: 413, detail: 'Chunk extensions too large' };
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, detail: 'Request timeout' };
+  return { status: 400, detail: 'Bad request' };
+}
+
+/**
+ * Fastify's `clientErrorHandler`: errors of Node's HTTP parser (headers over the size limit, malformed requests,
+ * request timeouts) happen before any request exists, so they never reach the error handler below. They answer
+ * JSON `{detail}` with the matching status and close the connection.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) return;
+  const { status, detail } = clientErrorAnswer(error.code);
+  const body = JSON.stringify({ detail });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
+      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `Connection: close\r\n\r\n${body}`,
+  );
 }
 
 /**

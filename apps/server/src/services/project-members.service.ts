@@ -1,12 +1,13 @@
 import {
   hasProjectRole,
+  PROJECT_OWNER_REQUIRED_TEXT,
   PROJECT_ROLES,
   type ProjectDetail,
   type ProjectRole,
   UPDATE_PROJECT_ACCESS_ERROR,
   type UpdateProjectRequest,
 } from '@waymark/contract';
-import { unprocessable } from '../lib/errors.ts';
+import { invalid as invalidInput, unprocessable } from '../lib/errors.ts';
 import { canManageProject } from '../policies/project.policy.ts';
 import type { Actor } from '../policies/workspace.policy.ts';
 import type { Repositories } from '../repositories/repositories.ts';
@@ -31,7 +32,8 @@ export function createProjectMembersService(deps: { repos: Repositories; project
     /**
      * Each listed user gets the highest role whose list names them; for every list sent, members holding that
      * role but missing from it lose it. Unknown or inactive usernames are reported, not fatal, as long as some
-     * change was made; when none could be, the update fails as unprocessable.
+     * change was made; when none could be, the update fails as unprocessable. An update that would leave the
+     * project without any owner is refused (400).
      */
     async updateAccess(
       actor: NonNullable<Actor>,
@@ -77,6 +79,13 @@ export function createProjectMembersService(deps: { repos: Repositories; project
             changes.push({ userId: member.userId, role: null });
         }
       }
+
+      // A project must keep an owner: an update that would take away the last one is refused as a whole.
+      const roleAfter = new Map(members.map((m) => [m.userId, m.role as ProjectRole | null]));
+      for (const change of changes) roleAfter.set(change.userId, change.role);
+      const ownsBefore = members.some((m) => m.role === 'owner');
+      const ownsAfter = [...roleAfter.values()].some((role) => role === 'owner');
+      if (ownsBefore && !ownsAfter) throw invalidInput(PROJECT_OWNER_REQUIRED_TEXT);
 
       if (invalid.length > 0 && changes.length === 0) {
         throw unprocessable(UPDATE_PROJECT_ACCESS_ERROR.detail, {
