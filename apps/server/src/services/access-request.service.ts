@@ -13,11 +13,11 @@ import { invalid, conflict, forbidden, notFound } from '../lib/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { accessRequestMail } from '../mail/templates/access-request.mail.ts';
 import { canManageProject } from '../policies/project.policy.ts';
-import { type Actor, canListAccessRequests, effectiveWorkspaceRole } from '../policies/workspace.policy.ts';
+import { type Actor, canListAccessRequests } from '../policies/workspace.policy.ts';
 import { isoUtc } from '../presenters/user.presenter.ts';
 import type { AccessRequestListRow } from '../repositories/access-request.repository.ts';
 import type { Repositories } from '../repositories/repositories.ts';
-import { projectAccessFacts } from './project-access.ts';
+import { projectAccessFacts, workspaceRoleOf } from './project-access.ts';
 
 type Logger = { warn(obj: object, msg: string): void };
 
@@ -134,9 +134,7 @@ export function createAccessRequestService(deps: {
       query: AccessRequestListQuery,
     ): Promise<AccessRequestListResponse> {
       const workspace = await workspaces.findByName(namespace);
-      const role = workspace
-        ? effectiveWorkspaceRole(actor, await workspaces.findMemberRole(workspace.id, actor.id), config)
-        : null;
+      const role = workspace ? await workspaceRoleOf({ config, workspaces }, actor, workspace.id) : null;
       if (!workspace || !canListAccessRequests(role)) throw forbidden(ACCESS_REQUEST_TEXTS.cannotList);
       const { rows, count } = await accessRequests.listForWorkspace(workspace.id, pageOf(query));
       return present(rows, count);

@@ -17,6 +17,19 @@ export function viewerOf(actor: Actor, config: AppConfig): Viewer {
     : { kind: 'anonymous' };
 }
 
+/** A signed-in caller's effective role in one workspace (membership, global settings, superuser). */
+export async function workspaceRoleOf(
+  deps: { config: AppConfig; workspaces: WorkspaceRepository },
+  actor: NonNullable<Actor>,
+  workspaceId: number,
+): Promise<WorkspaceRole | null> {
+  return effectiveWorkspaceRole(
+    actor,
+    await deps.workspaces.findMemberRole(workspaceId, actor.id),
+    deps.config,
+  );
+}
+
 /** The policy facts of many projects for one caller, with two queries in all. */
 export async function projectAccessFactsMany(
   deps: { config: AppConfig; projects: ProjectRepository; workspaces: WorkspaceRepository },

@@ -19,13 +19,13 @@ import {
   canReadProject,
   type ProjectAccessFacts,
 } from '../policies/project.policy.ts';
-import { type Actor, effectiveWorkspaceRole } from '../policies/workspace.policy.ts';
+import type { Actor } from '../policies/workspace.policy.ts';
 import { presentProjectDetail, presentProjectListItem } from '../presenters/project.presenter.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import type { ProjectRow, ProjectWithWorkspace } from '../repositories/project.repository.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import type { WorkspaceRow } from '../repositories/workspace.repository.ts';
-import { projectAccessFacts, projectAccessFactsMany, viewerOf } from './project-access.ts';
+import { projectAccessFacts, projectAccessFactsMany, viewerOf, workspaceRoleOf } from './project-access.ts';
 
 export type RequestInfo = { userAgent: string | null };
 
@@ -67,11 +67,7 @@ export function createProjectService(deps: {
           : PROJECT_TEXTS.workspaceMissing,
       );
     }
-    const role = effectiveWorkspaceRole(
-      actor,
-      await workspaces.findMemberRole(workspace.id, actor.id),
-      config,
-    );
+    const role = await workspaceRoleOf({ config, workspaces }, actor, workspace.id);
     if (!canCreateProjectIn(actor, role)) throw forbidden(PROJECT_TEXTS.noWorkspacePermission);
     return workspace;
   }
