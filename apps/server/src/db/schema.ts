@@ -100,9 +100,11 @@ export const loginAttempts = pgTable(
   'login_attempts',
   {
     id: serial('id').primaryKey(),
+    /** `user:<id>` when the login named an existing user (username or e-mail), else `login:<lower-cased login>`. */
     accountKey: text('account_key').notNull(),
     ip: text('ip').notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Recorded false before the password is checked (the attempt is reserved), set true when it was right. */
     succeeded: boolean('succeeded').notNull(),
     userAgent: text('user_agent'),
     createdAt: createdAt(),

@@ -22,29 +22,33 @@ export function createAuthService(deps: { config: AppConfig; repos: Repositories
   const dummyHash = hashPassword(randomBytes(16).toString('hex'));
 
   return {
-    /** Checks the credentials (username or email), rate limited per account and per IP. */
+    /**
+     * Checks the credentials (username or email), rate limited per account and per IP: the attempt is
+     * reserved (recorded as a failure) before the password is verified, and marked successful after. The
+     * account is the user the login names, by username or e-mail alike, or the login text when it names none.
+     */
     async login(input: { login: string; password: string }, client: ClientInfo): Promise<UserRow> {
-      const accountKey = input.login.trim().toLowerCase();
-      const since = new Date(Date.now() - LOGIN_LIMITS.windowMs);
-      const [accountFailures, ipFailures] = await Promise.all([
-        loginAttempts.countFailuresForAccount(accountKey, since),
-        loginAttempts.countFailuresFromIp(client.ip, since),
-      ]);
-      if (accountFailures >= LOGIN_LIMITS.perAccount || ipFailures >= LOGIN_LIMITS.perIp) {
-        throw tooManyRequests(ERROR_TEXTS.tooManyLogins);
-      }
-      const user = await users.findByLogin(input.login.trim());
+      const login = input.login.trim();
+      const user = await users.findByLogin(login);
+      const attemptId = await loginAttempts.reserve(
+        {
+          accountKey: user ? `user:${user.id}` : `login:${login.toLowerCase()}`,
+          ip: client.ip,
+          userId: user?.id ?? null,
+          userAgent: client.userAgent ?? null,
+        },
+        {
+          since: new Date(Date.now() - LOGIN_LIMITS.windowMs),
+          perAccount: LOGIN_LIMITS.perAccount,
+          perIp: LOGIN_LIMITS.perIp,
+        },
+      );
+      if (attemptId === null) throw tooManyRequests(ERROR_TEXTS.tooManyLogins);
       const isValid = user
         ? user.active && (await verifyPassword(input.password, user.passwordHash))
         : await verifyPassword(input.password, await dummyHash).then(() => false);
-      await loginAttempts.record({
-        accountKey,
-        ip: client.ip,
-        userId: user?.id ?? null,
-        succeeded: isValid,
-        userAgent: client.userAgent ?? null,
-      });
       if (!user || !isValid) throw unauthorized(ERROR_TEXTS.invalidCredentials);
+      await loginAttempts.markSucceeded(attemptId);
       return (await users.update(user.id, { lastSignedIn: new Date() })) ?? user;
     },
 
