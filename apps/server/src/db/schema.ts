@@ -44,6 +44,11 @@ export const users = pgTable(
       .defaultNow(),
     lastSignedIn: timestamp('last_signed_in', { withTimezone: true, mode: 'date' }),
     preferredWorkspaceId: integer('preferred_workspace_id'),
+    /**
+     * Bumped whenever every credential issued so far must end (password set, deactivation, sign out
+     * everywhere). Bearer tokens and sessions carry the epoch they were issued at; older ones are refused.
+     */
+    tokenEpoch: integer('token_epoch').notNull().default(0),
   },
   (t) => [
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
@@ -63,6 +68,8 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     userAgent: text('user_agent'),
     ip: text('ip'),
+    /** The user's token epoch when the session started; the session ends when the user's epoch moves on. */
+    tokenEpoch: integer('token_epoch').notNull().default(0),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
 );

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { BEARER_TOKEN_LIFETIME_SECONDS, ERROR_TEXTS } from '@waymark/contract';
 import type { AppConfig } from '../config.ts';
 import { issueBearerToken, verifyBearerToken } from '../lib/bearer-token.ts';
-import { tooManyRequests, unauthorized } from '../lib/errors.ts';
+import { notFound, tooManyRequests, unauthorized } from '../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../lib/password-hash.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import type { UserRow } from '../repositories/user.repository.ts';
@@ -66,6 +66,7 @@ export function createAuthService(deps: { config: AppConfig; repos: Repositories
         expiresAt,
         ip: client.ip,
         userAgent: client.userAgent ?? null,
+        tokenEpoch: user.tokenEpoch,
       });
       return { cookieValue, sessionId, expiresAt };
     },
@@ -76,6 +77,7 @@ export function createAuthService(deps: { config: AppConfig; repos: Repositories
       return found && { sessionId, user: found.user };
     },
 
+    /** Deletes the sessions that expired and those a token epoch bump ended. */
     async purgeExpiredSessions(now: Date): Promise<void> {
       await sessions.deleteExpired(now);
     },
@@ -88,19 +90,53 @@ export function createAuthService(deps: { config: AppConfig; repos: Repositories
       const expire = new Date(now.getTime() + BEARER_TOKEN_LIFETIME_SECONDS * 1000);
       const token = issueBearerToken(
         config.secretKey,
-        { user_id: user.id, username: user.username, email: user.email, expire: expire.toISOString() },
+        {
+          user_id: user.id,
+          username: user.username,
+          email: user.email,
+          expire: expire.toISOString(),
+          token_epoch: user.tokenEpoch,
+        },
         now,
       );
       return { token, expire };
     },
 
-    /** The active user a Bearer token was issued to, as long as their username and email are unchanged. */
+    /**
+     * The active user a Bearer token was issued to, as long as their username and email are unchanged and
+     * nothing ended their credentials since (the token's epoch is still the user's).
+     */
     async resolveBearer(token: string): Promise<UserRow | undefined> {
       const payload = verifyBearerToken(config.secretKey, token);
       if (!payload) return undefined;
       const user = await users.findById(payload.user_id);
-      if (!user?.active || user.username !== payload.username || user.email !== payload.email)
+      if (
+        !user?.active ||
+        user.username !== payload.username ||
+        user.email !== payload.email ||
+        user.tokenEpoch !== (payload.token_epoch ?? 0)
+      )
         return undefined;
+      return user;
+    },
+
+    /**
+     * Signs the user out everywhere: every Bearer token and browser session issued so far ends, except the
+     * session `keepSessionId` (the one a user changing their own password works in). The password stays.
+     */
+    async signOutEverywhere(
+      login: string,
+      options: { keepSessionId?: string | undefined } = {},
+    ): Promise<UserRow> {
+      const user = await users.findByLogin(login.trim());
+      if (!user) throw notFound(`User ${login} not found`);
+      await deps.repos.transaction(async (tx) => {
+        const epoch = await tx.users.bumpTokenEpoch(user.id);
+        await tx.sessions.deleteForUser(user.id, options.keepSessionId);
+        if (options.keepSessionId !== undefined && epoch !== undefined) {
+          await tx.sessions.setTokenEpoch(options.keepSessionId, user.id, epoch);
+        }
+      });
       return user;
     },
   };
