@@ -75,6 +75,19 @@ export function buildProgram(deps: CliDeps): Command {
       });
     });
 
+  user
+    .command('signout')
+    .description('end every session and Bearer token of a user (the password stays)')
+    .argument('<login>', 'username or email')
+    .action(async (login: string) => {
+      await withContext(async (context) => {
+        const signedOut = await context.auth.signOutEverywhere(login);
+        print(
+          `Signed '${signedOut.username}' out everywhere: every session and token issued so far has ended.`,
+        );
+      });
+    });
+
   const workspace = program.command('workspace').description('manage workspaces');
   workspace
     .command('create')

@@ -44,6 +44,11 @@ export const users = pgTable(
       .defaultNow(),
     lastSignedIn: timestamp('last_signed_in', { withTimezone: true, mode: 'date' }),
     preferredWorkspaceId: integer('preferred_workspace_id'),
+    /**
+     * Bumped whenever every credential issued so far must end (password set, deactivation, sign out
+     * everywhere). Bearer tokens and sessions carry the epoch they were issued at; older ones are refused.
+     */
+    tokenEpoch: integer('token_epoch').notNull().default(0),
   },
   (t) => [
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
@@ -63,6 +68,8 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     userAgent: text('user_agent'),
     ip: text('ip'),
+    /** The user's token epoch when the session started; the session ends when the user's epoch moves on. */
+    tokenEpoch: integer('token_epoch').notNull().default(0),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
 );
@@ -100,9 +107,11 @@ export const loginAttempts = pgTable(
   'login_attempts',
   {
     id: serial('id').primaryKey(),
+    /** `user:<id>` when the login named an existing user (username or e-mail), else `login:<lower-cased login>`. */
     accountKey: text('account_key').notNull(),
     ip: text('ip').notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Recorded false before the password is checked (the attempt is reserved), set true when it was right. */
     succeeded: boolean('succeeded').notNull(),
     userAgent: text('user_agent'),
     createdAt: createdAt(),

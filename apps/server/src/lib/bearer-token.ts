@@ -1,7 +1,17 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { deflateSync, inflateSync } from 'node:zlib';
 
-export type BearerPayload = { user_id: number; username: string; email: string; expire: string };
+/**
+ * The signed payload. The first four fields are the reference server's, which the Mergin client decodes;
+ * `token_epoch` is ours: the user's token epoch at issue (tokens from before it existed lack it, meaning 0).
+ */
+export type BearerPayload = {
+  user_id: number;
+  username: string;
+  email: string;
+  expire: string;
+  token_epoch?: number;
+};
 
 const b64url = (data: Buffer) => data.toString('base64url');
 

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { issueBearerToken, verifyBearerToken } from './bearer-token.ts';
 import { CSRF_TOKEN_LIFETIME_SECONDS, checkCsrfToken, issueCsrfToken } from './csrf-token.ts';
 
-const payload = { user_id: 7, username: 'alice', email: 'a@example.com', expire: '2026-01-01T12:00:00.000Z' };
+const payload = {
+  user_id: 7,
+  username: 'alice',
+  email: 'a@example.com',
+  expire: '2026-01-01T12:00:00.000Z',
+  token_epoch: 3,
+};
 
 describe('Bearer tokens', () => {
   it('verify until they expire, with the secret that signed them', () => {

@@ -50,9 +50,28 @@ export function createUserRepository(db: Db) {
       return row;
     },
 
+    /**
+     * Setting a password or deactivating the account also bumps the token epoch in the same statement, so
+     * every Bearer token and session issued before ends, whichever path made the change.
+     */
     async update(id: number, changes: Partial<NewUser>): Promise<UserRow | undefined> {
-      const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
+      const endsCredentials = changes.passwordHash !== undefined || changes.active === false;
+      const [row] = await db
+        .update(users)
+        .set(endsCredentials ? { ...changes, tokenEpoch: sql`${users.tokenEpoch} + 1` } : changes)
+        .where(eq(users.id, id))
+        .returning();
       return row;
+    },
+
+    /** Ends every Bearer token and session issued so far; answers the new epoch (undefined: no such user). */
+    async bumpTokenEpoch(id: number): Promise<number | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({ tokenEpoch: sql`${users.tokenEpoch} + 1` })
+        .where(eq(users.id, id))
+        .returning({ tokenEpoch: users.tokenEpoch });
+      return row?.tokenEpoch;
     },
   };
 }

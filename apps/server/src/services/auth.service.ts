@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { BEARER_TOKEN_LIFETIME_SECONDS, ERROR_TEXTS } from '@waymark/contract';
 import type { AppConfig } from '../config.ts';
 import { issueBearerToken, verifyBearerToken } from '../lib/bearer-token.ts';
-import { tooManyRequests, unauthorized } from '../lib/errors.ts';
+import { notFound, tooManyRequests, unauthorized } from '../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../lib/password-hash.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import type { UserRow } from '../repositories/user.repository.ts';
@@ -22,29 +22,33 @@ export function createAuthService(deps: { config: AppConfig; repos: Repositories
   const dummyHash = hashPassword(randomBytes(16).toString('hex'));
 
   return {
-    /** Checks the credentials (username or email), rate limited per account and per IP. */
+    /**
+     * Checks the credentials (username or email), rate limited per account and per IP: the attempt is
+     * reserved (recorded as a failure) before the password is verified, and marked successful after. The
+     * account is the user the login names, by username or e-mail alike, or the login text when it names none.
+     */
     async login(input: { login: string; password: string }, client: ClientInfo): Promise<UserRow> {
-      const accountKey = input.login.trim().toLowerCase();
-      const since = new Date(Date.now() - LOGIN_LIMITS.windowMs);
-      const [accountFailures, ipFailures] = await Promise.all([
-        loginAttempts.countFailuresForAccount(accountKey, since),
-        loginAttempts.countFailuresFromIp(client.ip, since),
-      ]);
-      if (accountFailures >= LOGIN_LIMITS.perAccount || ipFailures >= LOGIN_LIMITS.perIp) {
-        throw tooManyRequests(ERROR_TEXTS.tooManyLogins);
-      }
-      const user = await users.findByLogin(input.login.trim());
+      const login = input.login.trim();
+      const user = await users.findByLogin(login);
+      const attemptId = await loginAttempts.reserve(
+        {
+          accountKey: user ? `user:${user.id}` : `login:${login.toLowerCase()}`,
+          ip: client.ip,
+          userId: user?.id ?? null,
+          userAgent: client.userAgent ?? null,
+        },
+        {
+          since: new Date(Date.now() - LOGIN_LIMITS.windowMs),
+          perAccount: LOGIN_LIMITS.perAccount,
+          perIp: LOGIN_LIMITS.perIp,
+        },
+      );
+      if (attemptId === null) throw tooManyRequests(ERROR_TEXTS.tooManyLogins);
       const isValid = user
         ? user.active && (await verifyPassword(input.password, user.passwordHash))
         : await verifyPassword(input.password, await dummyHash).then(() => false);
-      await loginAttempts.record({
-        accountKey,
-        ip: client.ip,
-        userId: user?.id ?? null,
-        succeeded: isValid,
-        userAgent: client.userAgent ?? null,
-      });
       if (!user || !isValid) throw unauthorized(ERROR_TEXTS.invalidCredentials);
+      await loginAttempts.markSucceeded(attemptId);
       return (await users.update(user.id, { lastSignedIn: new Date() })) ?? user;
     },
 
@@ -62,6 +66,7 @@ export function createAuthService(deps: { config: AppConfig; repos: Repositories
         expiresAt,
         ip: client.ip,
         userAgent: client.userAgent ?? null,
+        tokenEpoch: user.tokenEpoch,
       });
       return { cookieValue, sessionId, expiresAt };
     },
@@ -72,6 +77,7 @@ export function createAuthService(deps: { config: AppConfig; repos: Repositories
       return found && { sessionId, user: found.user };
     },
 
+    /** Deletes the sessions that expired and those a token epoch bump ended. */
     async purgeExpiredSessions(now: Date): Promise<void> {
       await sessions.deleteExpired(now);
     },
@@ -84,19 +90,53 @@ export function createAuthService(deps: { config: AppConfig; repos: Repositories
       const expire = new Date(now.getTime() + BEARER_TOKEN_LIFETIME_SECONDS * 1000);
       const token = issueBearerToken(
         config.secretKey,
-        { user_id: user.id, username: user.username, email: user.email, expire: expire.toISOString() },
+        {
+          user_id: user.id,
+          username: user.username,
+          email: user.email,
+          expire: expire.toISOString(),
+          token_epoch: user.tokenEpoch,
+        },
         now,
       );
       return { token, expire };
     },
 
-    /** The active user a Bearer token was issued to, as long as their username and email are unchanged. */
+    /**
+     * The active user a Bearer token was issued to, as long as their username and email are unchanged and
+     * nothing ended their credentials since (the token's epoch is still the user's).
+     */
     async resolveBearer(token: string): Promise<UserRow | undefined> {
       const payload = verifyBearerToken(config.secretKey, token);
       if (!payload) return undefined;
       const user = await users.findById(payload.user_id);
-      if (!user?.active || user.username !== payload.username || user.email !== payload.email)
+      if (
+        !user?.active ||
+        user.username !== payload.username ||
+        user.email !== payload.email ||
+        user.tokenEpoch !== (payload.token_epoch ?? 0)
+      )
         return undefined;
+      return user;
+    },
+
+    /**
+     * Signs the user out everywhere: every Bearer token and browser session issued so far ends, except the
+     * session `keepSessionId` (the one a user changing their own password works in). The password stays.
+     */
+    async signOutEverywhere(
+      login: string,
+      options: { keepSessionId?: string | undefined } = {},
+    ): Promise<UserRow> {
+      const user = await users.findByLogin(login.trim());
+      if (!user) throw notFound(`User ${login} not found`);
+      await deps.repos.transaction(async (tx) => {
+        const epoch = await tx.users.bumpTokenEpoch(user.id);
+        await tx.sessions.deleteForUser(user.id, options.keepSessionId);
+        if (options.keepSessionId !== undefined && epoch !== undefined) {
+          await tx.sessions.setTokenEpoch(options.keepSessionId, user.id, epoch);
+        }
+      });
       return user;
     },
   };

@@ -134,12 +134,17 @@ export function createUserService(deps: { config: AppConfig; mailer: Mailer; rep
       return (await repos.users.count()) === 0;
     },
 
+    /** Sets a new password; every Bearer token and session issued before ends (the user repository bumps the token epoch). */
     async setPassword(login: string, password: string): Promise<UserRow> {
       if (!isStrongPassword(password)) throw invalid(PASSWORD_RULE_TEXT);
       const user = await repos.users.findByLogin(login);
       if (!user) throw notFound(`User ${login} not found`);
-      const updated = await repos.users.update(user.id, { passwordHash: await hashPassword(password) });
-      return updated ?? user;
+      const passwordHash = await hashPassword(password);
+      return repos.transaction(async (tx) => {
+        const updated = await tx.users.update(user.id, { passwordHash });
+        await tx.sessions.deleteForUser(user.id);
+        return updated ?? user;
+      });
     },
   };
 }
