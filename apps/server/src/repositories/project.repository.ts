@@ -227,6 +227,36 @@ export function createProjectRepository(db: Db) {
         .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
     },
 
+    /** Adds or changes many members in one statement (the id and role lists travel as two array parameters). */
+    async setMembers(projectId: string, members: ReadonlyArray<{ userId: number; role: ProjectRole }>) {
+      if (members.length === 0) return;
+      const userIds = sql.param(members.map((member) => member.userId));
+      const roles = sql.param(members.map((member) => member.role));
+      await db
+        .insert(projectMembers)
+        .select(
+          sql`SELECT ${projectId}::uuid, given.user_id, given.role, now()
+              FROM unnest(${userIds}::int[], ${roles}::project_role[]) AS given(user_id, role)`,
+        )
+        .onConflictDoUpdate({
+          target: [projectMembers.projectId, projectMembers.userId],
+          set: { role: sql`excluded.role` },
+        });
+    },
+
+    /** Removes many members in one statement. */
+    async removeMembers(projectId: string, userIds: readonly number[]): Promise<void> {
+      if (userIds.length === 0) return;
+      await db
+        .delete(projectMembers)
+        .where(
+          and(
+            eq(projectMembers.projectId, projectId),
+            sql`${projectMembers.userId} = ANY(${sql.param([...userIds])}::int[])`,
+          ),
+        );
+    },
+
     /** Inserts the project with its empty version v0. */
     async insertWithVersionZero(
       values: typeof projects.$inferInsert,
