@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
+import { MAX_FILES_PER_PUSH } from '@waymark/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blobs, projectFiles } from '../src/db/schema.ts';
+import { blobs, fileHistory, projectFiles, projectVersions } from '../src/db/schema.ts';
 import { HttpClient } from './http-client.ts';
 import { startTestServer, TEST_PASSWORD, type TestServer } from './test-server.ts';
 
@@ -123,5 +125,60 @@ describe('POST /v1/project/clone/{namespace}/{name}', () => {
     await server.createProject('cleo', 'cleo', 'hidden');
     const response = await dave.post('/v1/project/clone/cleo/hidden', { namespace: 'dave' });
     expect(response.status).toBe(403);
+  });
+});
+
+describe('cloning a project of many files', () => {
+  it('copies every file, more than one INSERT statement can carry parameters for', async () => {
+    // As many files as one push may bring (10,000), all with the content of rivers.gpkg. Arranged below the
+    // services, a thousand rows per statement; every file row needs 8 parameters, and one statement carries at
+    // most 65,535, which the clone used to exceed with a 500.
+    const project = await server.createProject('cleo', 'cleo', 'photos');
+    const content = 'g'.repeat(120);
+    const file = {
+      size: content.length,
+      checksum: createHash('sha1').update(content).digest('hex'),
+      blobSha256: sourceBlobs[0] ?? '',
+    };
+    const paths = Array.from({ length: MAX_FILES_PER_PUSH }, (_, i) => `photos/${i}.jpg`);
+    const db = server.database.db;
+    const [version] = await db
+      .insert(projectVersions)
+      .values({ projectId: project.id, number: 1, added: paths.length })
+      .returning();
+    for (let start = 0; start < paths.length; start += 1_000) {
+      const history = await db
+        .insert(fileHistory)
+        .values(
+          paths.slice(start, start + 1_000).map((path) => ({
+            projectId: project.id,
+            versionId: version?.id ?? 0,
+            versionNumber: 1,
+            path,
+            change: 'create' as const,
+            ...file,
+          })),
+        )
+        .returning({ id: fileHistory.id, path: fileHistory.path });
+      await db.insert(projectFiles).values(
+        history.map((row) => ({
+          projectId: project.id,
+          historyId: row.id,
+          path: row.path,
+          mtime: new Date(),
+          ...file,
+        })),
+      );
+    }
+    await server.repos.projects.update(project.id, {
+      latestVersion: 1,
+      diskUsage: paths.length * file.size,
+    });
+
+    const response = await cleo.post('/v1/project/clone/cleo/photos', { project: 'photos-copy' });
+    expect(response.status).toBe(200);
+    const clone = (await cleo.get<Project>('/v1/project/cleo/photos-copy')).body;
+    expect(clone).toMatchObject({ version: 'v1', disk_usage: paths.length * file.size });
+    expect(clone.files).toHaveLength(paths.length);
   });
 });

@@ -17,7 +17,7 @@ import { createDatabaseFromTemplate, databaseUrl, dropDatabase } from './postgre
 export const TEST_PASSWORD = 'Test-pass1';
 
 /** Opens this file's own database: a copy of the migrated template, on PGlite or PostgreSQL. */
-async function openTestDatabase() {
+async function openTestDatabase(onQuery: (sql: string) => void) {
   const postgresUrl = process.env.WAYMARK_TEST_POSTGRES_URL;
   const template = inject('postgresTemplate');
   if (postgresUrl && template) {
@@ -26,6 +26,7 @@ async function openTestDatabase() {
       kind: 'postgres',
       url: databaseUrl(postgresUrl, name),
       poolSize: 4,
+      onQuery,
     });
     return {
       database,
@@ -36,7 +37,7 @@ async function openTestDatabase() {
     };
   }
   const dump = readFileSync(inject('pgliteTemplate'));
-  const database = await openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
+  const database = await openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]), onQuery });
   return { database, drop: () => database.close() };
 }
 
@@ -54,7 +55,10 @@ export async function startTestServer(
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const { database, drop } = await openTestDatabase();
+  let queryCount = 0;
+  const { database, drop } = await openTestDatabase(() => {
+    queryCount += 1;
+  });
   const log = createLogger('silent');
   const context = createContext({ config, db: database.db, mailer: createMailer(config, log), log });
   const app = await buildApp(context, { serveWebApp: options.serveWebApp ?? false });
@@ -69,6 +73,12 @@ export async function startTestServer(
     repos,
     database,
     dataDir,
+    /** Runs `work` and counts the SQL statements sent to the database meanwhile (by anyone: run it alone). */
+    async countQueries<T>(work: () => Promise<T>): Promise<{ result: T; queries: number }> {
+      const before = queryCount;
+      const result = await work();
+      return { result, queries: queryCount - before };
+    },
     /** Creates a user with a personal workspace through the real service. */
     async createUser(input: { username: string; email?: string; password?: string; isAdmin?: boolean }) {
       return context.users.createUser({

@@ -28,3 +28,27 @@ export const BEARER_TOKEN_LIFETIME_SECONDS = 12 * 60 * 60;
 export const DEFAULT_WORKSPACE_STORAGE = 1024 * 1024 * 1024;
 export const USERNAME_MIN_LENGTH = 4;
 export const USERNAME_MAX_LENGTH = 50;
+
+/*
+ * Request lists. Every array a request may carry has a maximum, so that no single request can make the server
+ * work without bound; over it the answer is 400 naming the field and the maximum. docs/ARCHITECTURE.md
+ * ("Request limits") lists them.
+ */
+/**
+ * Usernames in each access list of PUT /v1/project/{namespace}/{name}. The lists are cumulative (readersnames
+ * names every member), so this is also the largest project whose access a client can send back as it got it.
+ */
+export const MAX_ACCESS_LIST_NAMES = 10_000;
+/** Project paths (`namespace/name`) in one POST /v1/project/by_names (the reference's limit). */
+export const MAX_PROJECTS_BY_NAMES = 50;
+/** Project ids in one GET /v1/project/by_uuids (the reference's limit). */
+export const MAX_PROJECTS_BY_UUIDS = 10;
+/** Project ids in one POST /v2/projects/batch (the reference's MAX_BATCH_SIZE). */
+export const MAX_PROJECTS_BATCH = 100;
+/**
+ * Files in one push, its added, updated and removed lists together. The Mergin clients send at most 100 added
+ * and updated files per push, but removals are not batched, and a first push of a large project may be big.
+ */
+export const MAX_FILES_PER_PUSH = 10_000;
+/** Chunk ids of one file in a push: 1024 chunks of UPLOAD_CHUNK_SIZE (10 MiB) allow files of 10 GiB. */
+export const MAX_CHUNKS_PER_FILE = 1024;

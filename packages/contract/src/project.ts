@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { MAX_ACCESS_LIST_NAMES, USERNAME_MAX_LENGTH } from './limits.ts';
 import { type OrderTerm, orderParamsSchema } from './order-params.ts';
 import { projectRoleSchema } from './roles.ts';
+import { LIMIT_TEXTS } from './texts.ts';
 
 /** Words the reference server refuses as project names. */
 const RESERVED_PROJECT_NAMES =
@@ -168,14 +170,22 @@ export type CloneProjectRequest = z.infer<typeof cloneProjectRequestSchema>;
 /** Body of PATCH /app/project/{id}/public. */
 export const publicFlagRequestSchema = z.object({ public: z.boolean() });
 
+/**
+ * One access list of an update: at most MAX_ACCESS_LIST_NAMES names, none longer than a username can be. Names
+ * are kept as sent (no trimming): unknown ones are reported back in `invalid_usernames`, as the reference does.
+ */
+const accessListSchema = z
+  .array(z.string().max(USERNAME_MAX_LENGTH, LIMIT_TEXTS.usernameTooLong))
+  .max(MAX_ACCESS_LIST_NAMES, LIMIT_TEXTS.tooManyItems(MAX_ACCESS_LIST_NAMES, 'usernames'));
+
 /** Body of PUT /v1/project/{namespace}/{name}: access by role name lists. */
 export const updateProjectRequestSchema = z.object({
   access: z
     .object({
-      ownersnames: z.array(z.string()).optional(),
-      writersnames: z.array(z.string()).optional(),
-      editorsnames: z.array(z.string()).optional(),
-      readersnames: z.array(z.string()).optional(),
+      ownersnames: accessListSchema.optional(),
+      writersnames: accessListSchema.optional(),
+      editorsnames: accessListSchema.optional(),
+      readersnames: accessListSchema.optional(),
       public: z.boolean().optional(),
     })
     .default({}),

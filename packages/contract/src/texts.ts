@@ -1,3 +1,5 @@
+import { USERNAME_MAX_LENGTH } from './limits.ts';
+
 /** Texts shown to people or sent on the wire, exactly as SPEC.md §8 and the reference give them. */
 export const MAINTENANCE_TEXT =
   'The service is currently in read-only mode for maintenance. Upload and update functions are not available at this time. Please try again later.';
@@ -12,6 +14,15 @@ export const ERROR_TEXTS = {
   workspaceNotFound: 'Workspace not found',
   tooManyLogins: 'Too many login attempts. Please try again later.',
   fieldRequired: 'This field is required.',
+} as const;
+
+/**
+ * 400 answers of request lists and values over their documented maximum (limits.ts). The error handler appends
+ * the field, e.g. 'Too many usernames: at most 10000 are allowed.(access.readersnames)'.
+ */
+export const LIMIT_TEXTS = {
+  tooManyItems: (max: number, noun: string) => `Too many ${noun}: at most ${max} are allowed.`,
+  usernameTooLong: `Username must be at most ${USERNAME_MAX_LENGTH} characters long.`,
 } as const;
 
 /** An access update that would leave a project without any owner is refused with this text (400). */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { Logger as QueryLogger } from 'drizzle-orm/logger';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -23,9 +24,16 @@ export type Database = {
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../migrations');
 
-export type DatabaseOptions =
+/** Called with the SQL of every statement sent (tests count them; nothing else needs it). */
+export type QueryObserver = (sql: string) => void;
+
+export type DatabaseOptions = (
   | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob; lock?: boolean };
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob; lock?: boolean }
+) & { onQuery?: QueryObserver | undefined };
+
+const queryLogger = (onQuery: QueryObserver | undefined): QueryLogger | undefined =>
+  onQuery ? { logQuery: (sql) => onQuery(sql) } : undefined;
 
 /** Opens PostgreSQL (node-postgres pool) or the embedded PGlite, behind one Drizzle API. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -33,7 +41,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, logger: queryLogger(options.onQuery) }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
@@ -48,7 +56,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   try {
     const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
-    const db = drizzlePglite(client, { schema });
+    const db = drizzlePglite(client, { schema, logger: queryLogger(options.onQuery) });
     return {
       db: db as unknown as Db,
       kind: 'pglite',

@@ -18,16 +18,22 @@ import { isoUtc } from './user.presenter.ts';
 /** Role lists are cumulative, as in the reference: writers include owners, readers include everyone. */
 export function presentAccess(isPublic: boolean, members: MemberRow[]): ProjectAccess {
   const atLeast = (role: ProjectRole) => members.filter((m) => hasProjectRole(m.role, role));
+  const [owners, writers, editors, readers] = [
+    atLeast('owner'),
+    atLeast('writer'),
+    atLeast('editor'),
+    atLeast('reader'),
+  ];
   return {
-    owners: atLeast('owner').map((m) => m.userId),
-    writers: atLeast('writer').map((m) => m.userId),
-    editors: atLeast('editor').map((m) => m.userId),
-    readers: atLeast('reader').map((m) => m.userId),
+    owners: owners.map((m) => m.userId),
+    writers: writers.map((m) => m.userId),
+    editors: editors.map((m) => m.userId),
+    readers: readers.map((m) => m.userId),
     public: isPublic,
-    ownersnames: atLeast('owner').map((m) => m.username),
-    writersnames: atLeast('writer').map((m) => m.username),
-    editorsnames: atLeast('editor').map((m) => m.username),
-    readersnames: atLeast('reader').map((m) => m.username),
+    ownersnames: owners.map((m) => m.username),
+    writersnames: writers.map((m) => m.username),
+    editorsnames: editors.map((m) => m.username),
+    readersnames: readers.map((m) => m.username),
   };
 }
 

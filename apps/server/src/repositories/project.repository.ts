@@ -26,6 +26,7 @@ import {
   workspaceMembers,
   workspaces,
 } from '../db/schema.ts';
+import { batches } from './batches.ts';
 import type { WorkspaceRow } from './workspace.repository.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
@@ -227,6 +228,36 @@ export function createProjectRepository(db: Db) {
         .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
     },
 
+    /** Adds or changes many members in one statement (the id and role lists travel as two array parameters). */
+    async setMembers(projectId: string, members: ReadonlyArray<{ userId: number; role: ProjectRole }>) {
+      if (members.length === 0) return;
+      const userIds = sql.param(members.map((member) => member.userId));
+      const roles = sql.param(members.map((member) => member.role));
+      await db
+        .insert(projectMembers)
+        .select(
+          sql`SELECT ${projectId}::uuid, given.user_id, given.role, now()
+              FROM unnest(${userIds}::int[], ${roles}::project_role[]) AS given(user_id, role)`,
+        )
+        .onConflictDoUpdate({
+          target: [projectMembers.projectId, projectMembers.userId],
+          set: { role: sql`excluded.role` },
+        });
+    },
+
+    /** Removes many members in one statement. */
+    async removeMembers(projectId: string, userIds: readonly number[]): Promise<void> {
+      if (userIds.length === 0) return;
+      await db
+        .delete(projectMembers)
+        .where(
+          and(
+            eq(projectMembers.projectId, projectId),
+            sql`${projectMembers.userId} = ANY(${sql.param([...userIds])}::int[])`,
+          ),
+        );
+    },
+
     /** Inserts the project with its empty version v0. */
     async insertWithVersionZero(
       values: typeof projects.$inferInsert,
@@ -322,33 +353,38 @@ export function createProjectRepository(db: Db) {
         .values({ projectId, number: 1, added: files.length, ...version })
         .returning();
       if (!created) throw new Error('insert into project_versions returned no row');
-      const history = await db
-        .insert(fileHistory)
-        .values(
-          files.map((file) => ({
+      const idByPath = new Map<string, number>();
+      for (const batch of batches(files)) {
+        const history = await db
+          .insert(fileHistory)
+          .values(
+            batch.map((file) => ({
+              projectId,
+              versionId: created.id,
+              versionNumber: 1,
+              path: file.path,
+              change: 'create' as const,
+              size: file.size,
+              checksum: file.checksum,
+              blobSha256: file.blobSha256,
+            })),
+          )
+          .returning({ id: fileHistory.id, path: fileHistory.path });
+        for (const row of history) idByPath.set(row.path, row.id);
+      }
+      for (const batch of batches(files)) {
+        await db.insert(projectFiles).values(
+          batch.map((file) => ({
             projectId,
-            versionId: created.id,
-            versionNumber: 1,
             path: file.path,
-            change: 'create' as const,
+            historyId: idByPath.get(file.path) ?? 0,
             size: file.size,
             checksum: file.checksum,
             blobSha256: file.blobSha256,
+            mtime: created.createdAt,
           })),
-        )
-        .returning({ id: fileHistory.id, path: fileHistory.path });
-      const idByPath = new Map(history.map((row) => [row.path, row.id]));
-      await db.insert(projectFiles).values(
-        files.map((file) => ({
-          projectId,
-          path: file.path,
-          historyId: idByPath.get(file.path) ?? 0,
-          size: file.size,
-          checksum: file.checksum,
-          blobSha256: file.blobSha256,
-          mtime: created.createdAt,
-        })),
-      );
+        );
+      }
     },
 
     async update(

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { users } from '../db/schema.ts';
 
@@ -29,6 +29,31 @@ export function createUserRepository(db: Db) {
         .from(users)
         .where(sql`lower(${users.username}) = lower(${username})`);
       return row;
+    },
+
+    /**
+     * The users these names belong to (case-insensitively, as `findByUsername`), in one query however many names
+     * are given: each name as given → the user's id and whether the account is active. Names of nobody are
+     * missing from the map.
+     */
+    async findIdsByUsernames(
+      usernames: readonly string[],
+    ): Promise<Map<string, { id: number; active: boolean }>> {
+      if (usernames.length === 0) return new Map();
+      const rows = await db
+        .select({ given: sql<string>`given.name`, id: users.id, active: users.active })
+        .from(sql`unnest(${sql.param([...usernames])}::text[]) AS given(name)`)
+        .innerJoin(users, sql`lower(${users.username}) = lower(given.name)`);
+      return new Map(rows.map(({ given, ...user }) => [given, user]));
+    },
+
+    /** Many users by id, in one query. */
+    async findByIds(ids: readonly number[]): Promise<UserRow[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select()
+        .from(users)
+        .where(inArray(users.id, [...ids]));
     },
 
     async findByEmail(email: string): Promise<UserRow | undefined> {

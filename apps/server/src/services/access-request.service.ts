@@ -66,8 +66,10 @@ export function createAccessRequestService(deps: {
       .map((m) => m.userId);
     const adminIds = await workspaces.memberIdsWithRoles(workspaceId, ['admin', 'owner']);
     const link = `${config.publicUrl}/projects/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}/collaborators`;
-    for (const id of new Set([...ownerIds, ...adminIds])) {
-      const user = await users.findById(id);
+    const ids = [...new Set([...ownerIds, ...adminIds])];
+    const byId = new Map((await users.findByIds(ids)).map((user) => [user.id, user]));
+    for (const id of ids) {
+      const user = byId.get(id);
       if (!user?.active || !user.receiveNotifications) continue;
       await mailer
         .send({

@@ -13,12 +13,13 @@ import type { Actor } from '../policies/workspace.policy.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import type { ProjectService } from './project.service.ts';
 
-const LIST_ROLE: Record<string, ProjectRole> = {
-  ownersnames: 'owner',
-  writersnames: 'writer',
-  editorsnames: 'editor',
-  readersnames: 'reader',
-};
+/** The access lists of the request and the role each one grants, highest first. */
+const LISTS = [
+  ['ownersnames', 'owner'],
+  ['writersnames', 'writer'],
+  ['editorsnames', 'editor'],
+  ['readersnames', 'reader'],
+] as const satisfies ReadonlyArray<readonly [keyof UpdateProjectRequest['access'], ProjectRole]>;
 
 /** The project after the update, and the usernames that were skipped (unknown or inactive). */
 export type AccessUpdateResult = { project: ProjectDetail; invalidUsernames: string[] };
@@ -47,13 +48,18 @@ export function createProjectMembersService(deps: { repos: Repositories; project
         canManageProject,
       );
       const access = request.access;
+      const lists = LISTS.map(([key, role]) => ({ role, names: access[key] }));
+
+      // One query for every name of every list, and Sets/Maps from here on: the work grows linearly with the
+      // lists (each capped by the contract), never with one query or one scan per name.
+      const found = await users.findIdsByUsernames([...new Set(lists.flatMap((list) => list.names ?? []))]);
       const wanted = new Map<number, ProjectRole>();
-      const invalid: string[] = [];
-      for (const [key, role] of Object.entries(LIST_ROLE)) {
-        for (const username of (access[key as keyof typeof access] as string[] | undefined) ?? []) {
-          const user = await users.findByUsername(username);
+      const invalid = new Set<string>();
+      for (const { role, names } of lists) {
+        for (const username of names ?? []) {
+          const user = found.get(username);
           if (!user?.active) {
-            if (!invalid.includes(username)) invalid.push(username);
+            invalid.add(username);
             continue;
           }
           const current = wanted.get(user.id);
@@ -61,18 +67,14 @@ export function createProjectMembersService(deps: { repos: Repositories; project
         }
       }
 
-      const sentRoles = new Set(
-        Object.entries(LIST_ROLE)
-          .filter(([key]) => access[key as keyof typeof access] !== undefined)
-          .map(([, role]) => role),
-      );
+      const sentRoles = new Set(lists.filter((list) => list.names !== undefined).map((list) => list.role));
       const members = await projects.membersOf([row.project.id]);
+      const roleBefore = new Map(members.map((m) => [m.userId, m.role]));
       const changes: Array<{ userId: number; role: ProjectRole | null }> = [];
       for (const role of [...PROJECT_ROLES].reverse()) {
         if (!sentRoles.has(role)) continue;
         for (const [userId, wantedRole] of wanted) {
-          const current = members.find((m) => m.userId === userId)?.role;
-          if (wantedRole === role && current !== role) changes.push({ userId, role });
+          if (wantedRole === role && roleBefore.get(userId) !== role) changes.push({ userId, role });
         }
         for (const member of members) {
           if (member.role === role && !wanted.has(member.userId))
@@ -81,28 +83,33 @@ export function createProjectMembersService(deps: { repos: Repositories; project
       }
 
       // A project must keep an owner: an update that would take away the last one is refused as a whole.
-      const roleAfter = new Map(members.map((m) => [m.userId, m.role as ProjectRole | null]));
+      const roleAfter = new Map<number, ProjectRole | null>(roleBefore);
       for (const change of changes) roleAfter.set(change.userId, change.role);
       const ownsBefore = members.some((m) => m.role === 'owner');
       const ownsAfter = [...roleAfter.values()].some((role) => role === 'owner');
       if (ownsBefore && !ownsAfter) throw invalidInput(PROJECT_OWNER_REQUIRED_TEXT);
 
-      if (invalid.length > 0 && changes.length === 0) {
+      const invalidUsernames = [...invalid];
+      if (invalidUsernames.length > 0 && changes.length === 0) {
         throw unprocessable(UPDATE_PROJECT_ACCESS_ERROR.detail, {
           code: UPDATE_PROJECT_ACCESS_ERROR.code,
-          extra: { invalid_usernames: invalid, invalid_ids: [] },
+          extra: { invalid_usernames: invalidUsernames, invalid_ids: [] },
         });
       }
-      // All or nothing: a failure half-way must not leave half the members changed.
+      // All or nothing, and a fixed number of statements however many members change.
       await repos.transaction(async (tx) => {
         const repo = tx.projects;
-        for (const change of changes) {
-          if (change.role) await repo.setMember(row.project.id, change.userId, change.role);
-          else await repo.removeMember(row.project.id, change.userId);
-        }
+        await repo.setMembers(
+          row.project.id,
+          changes.flatMap(({ userId, role }) => (role ? [{ userId, role }] : [])),
+        );
+        await repo.removeMembers(
+          row.project.id,
+          changes.flatMap(({ userId, role }) => (role ? [] : [userId])),
+        );
         if (access.public !== undefined) await repo.update(row.project.id, { public: access.public });
       });
-      return { project: await projectService.getById(actor, row.project.id), invalidUsernames: invalid };
+      return { project: await projectService.getById(actor, row.project.id), invalidUsernames };
     },
   };
 }

@@ -29,6 +29,18 @@ import { projectAccessFacts, projectAccessFactsMany, viewerOf, workspaceRoleOf }
 
 export type RequestInfo = { userAgent: string | null };
 
+/** Items grouped by a key, in one pass. */
+function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}
+
 /** Projects: create, read, list, clone, delete, public flag, leave. */
 export function createProjectService(deps: {
   config: AppConfig;
@@ -171,12 +183,15 @@ export function createProjectService(deps: {
         projects.currentPaths(ids),
         projectAccessFactsMany(accessDeps, actor, rows),
       ]);
+      // Grouped once by project, not filtered once per row.
+      const membersOf = groupBy(members, (m) => m.projectId);
+      const pathsOf = groupBy(paths, (p) => p.projectId);
       const items = allFacts.map(({ row, facts: rowFacts }) =>
         presentProjectListItem(
           row,
           rowFacts,
-          members.filter((m) => m.projectId === row.project.id),
-          paths.filter((p) => p.projectId === row.project.id).map((p) => p.path),
+          membersOf.get(row.project.id) ?? [],
+          (pathsOf.get(row.project.id) ?? []).map((p) => p.path),
         ),
       );
       return { projects: items, count };
