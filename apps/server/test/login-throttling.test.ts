@@ -1,3 +1,4 @@
+import { LOGIN_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '@waymark/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_LIMITS } from '../src/services/auth.service.ts';
 import { HttpClient } from './http-client.ts';
@@ -83,6 +84,30 @@ describe('login throttling', () => {
     expect(count(statuses, 429)).toBe(attempts.length - LOGIN_LIMITS.perIp);
     expect(await login('10.0.5.1', 'alice', TEST_PASSWORD)).toBe(429);
     expect(await login('10.0.5.2', 'alice', TEST_PASSWORD)).toBe(200);
+  });
+
+  it('refuses an over-long login or password with 400 before any lookup, and counts no attempt', async () => {
+    await server.createUser({ username: 'longpass' });
+    const client = new HttpClient(server.url);
+    const headers = { 'X-Forwarded-For': '10.0.9.1' };
+    const longLogin = await client.post<{ detail: string }>(
+      '/v1/auth/login',
+      { login: 'a'.repeat(LOGIN_MAX_LENGTH + 1), password: 'x' },
+      headers,
+    );
+    expect(longLogin.status).toBe(400);
+    expect(longLogin.body.detail).toContain(`at most ${LOGIN_MAX_LENGTH} characters`);
+    for (let i = 0; i <= LOGIN_LIMITS.perAccount; i += 1) {
+      const longPassword = await client.post<{ detail: string }>(
+        '/app/auth/login',
+        { login: 'longpass', password: 'p'.repeat(PASSWORD_MAX_LENGTH + 1) },
+        headers,
+      );
+      expect(longPassword.status).toBe(400);
+      expect(longPassword.body.detail).toContain(`at most ${PASSWORD_MAX_LENGTH} characters`);
+    }
+    // More refusals than the account limit, yet none counted: the right password still signs in.
+    expect(await login('10.0.9.1', 'longpass', TEST_PASSWORD)).toBe(200);
   });
 
   it('does not count successful sign-ins as failures', async () => {

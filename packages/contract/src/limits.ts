@@ -28,6 +28,9 @@ export const BEARER_TOKEN_LIFETIME_SECONDS = 12 * 60 * 60;
 export const DEFAULT_WORKSPACE_STORAGE = 1024 * 1024 * 1024;
 export const USERNAME_MIN_LENGTH = 4;
 export const USERNAME_MAX_LENGTH = 50;
+/** The login field (username or e-mail) and a password at sign-in: longer input is refused before any lookup or hashing. */
+export const LOGIN_MAX_LENGTH = 255;
+export const PASSWORD_MAX_LENGTH = 1024;
 
 /*
  * Request lists. Every array a request may carry has a maximum, so that no single request can make the server

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_DB_INT } from './ids.ts';
-import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from './limits.ts';
+import { LOGIN_MAX_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from './limits.ts';
 import { workspaceRoleSchema } from './roles.ts';
 
 const requiredString = () =>
@@ -10,8 +10,13 @@ const requiredString = () =>
 
 /** Body of POST /app/auth/login and POST /v1/auth/login. */
 export const loginRequestSchema = z.object({
-  login: requiredString().trim().min(1, 'This field is required.'),
-  password: requiredString().min(1, 'This field is required.'),
+  login: requiredString()
+    .trim()
+    .min(1, 'This field is required.')
+    .max(LOGIN_MAX_LENGTH, `Must be at most ${LOGIN_MAX_LENGTH} characters long.`),
+  password: requiredString()
+    .min(1, 'This field is required.')
+    .max(PASSWORD_MAX_LENGTH, `Must be at most ${PASSWORD_MAX_LENGTH} characters long.`),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
