@@ -7,6 +7,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppContext } from './context.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { answerClientError, frameworkErrorDetail, registerErrorHandler } from './plugins/error-handler.ts';
+import { guardSlowBodies, timeoutServerOptions } from './plugins/request-timeouts.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { accessRequestRoutes } from './routes/access-request.routes.ts';
@@ -36,7 +37,10 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     },
     // Errors of Node's HTTP parser (e.g. 431 headers too large) answer the same {detail} shape.
     clientErrorHandler: answerClientError,
+    // Slow headers, requests and idle connections are cut (docs/OPERATIONS.md, "Slow clients").
+    ...timeoutServerOptions(context.config.timeouts),
   });
+  guardSlowBodies(app.server, context.config.timeouts, app.log);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

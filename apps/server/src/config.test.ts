@@ -76,4 +76,25 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(/GLOBAL_READ/);
     expect(attempt).toThrow(/SECRET_KEY: must be at least 16 characters/);
   });
+
+  it('limits slow clients: defaults that let a 10 MiB chunk through at 32 kbit/s, and seconds with fractions', () => {
+    const chunk = 10 * 1024 * 1024;
+    const defaults = loadConfig({ DATA_DIR: tmp() }).timeouts;
+    expect(defaults).toEqual({
+      headersMs: 30_000,
+      requestMs: 3_600_000,
+      bodyWindowMs: 30_000,
+      bodyMinBytesPerSecond: 4096,
+      idleMs: 600_000,
+    });
+    expect(chunk / defaults.bodyMinBytesPerSecond).toBeLessThan(defaults.requestMs / 1000);
+    expect(
+      loadConfig({ DATA_DIR: tmp(), BODY_RATE_WINDOW_SECONDS: '0.5', BODY_MIN_BYTES_PER_SECOND: '0' })
+        .timeouts,
+    ).toMatchObject({ bodyWindowMs: 500, bodyMinBytesPerSecond: 0 });
+    expect(() => loadConfig({ DATA_DIR: tmp(), IDLE_TIMEOUT_SECONDS: '0' })).toThrow(/IDLE_TIMEOUT_SECONDS/);
+    expect(() =>
+      loadConfig({ DATA_DIR: tmp(), HEADERS_TIMEOUT_SECONDS: '60', REQUEST_TIMEOUT_SECONDS: '30' }),
+    ).toThrow(/HEADERS_TIMEOUT_SECONDS: must not be longer than REQUEST_TIMEOUT_SECONDS/);
+  });
 });

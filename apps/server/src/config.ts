@@ -14,6 +14,9 @@ const optionalString = z
   .optional()
   .transform((value) => (value?.trim() ? value.trim() : undefined));
 
+/** A duration in seconds (fractions allowed), above zero. */
+const seconds = (fallback: number) => z.coerce.number().positive().default(fallback);
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -48,6 +51,11 @@ const envSchema = z.object({
   SESSION_MAX_AGE_DAYS: z.coerce.number().int().positive().default(14),
   DELETED_PROJECT_EXPIRATION_DAYS: z.coerce.number().nonnegative().default(7),
   TRUST_PROXY: booleanFlag,
+  HEADERS_TIMEOUT_SECONDS: seconds(30),
+  BODY_RATE_WINDOW_SECONDS: seconds(30),
+  BODY_MIN_BYTES_PER_SECOND: z.coerce.number().int().nonnegative().default(4096),
+  REQUEST_TIMEOUT_SECONDS: seconds(3600),
+  IDLE_TIMEOUT_SECONDS: seconds(600),
 });
 
 export type AppConfig = {
@@ -75,6 +83,19 @@ export type AppConfig = {
   /** How long a deleted project keeps its name and can be restored before it is purged. */
   deletedProjectRetentionMs: number;
   trustProxy: boolean;
+  /** How long slow clients may take; see docs/OPERATIONS.md. */
+  timeouts: {
+    /** From the start of a request until its headers are in. */
+    headersMs: number;
+    /** The whole request, headers and body: a bound for anything the body-rate rule lets through. */
+    requestMs: number;
+    /** A body must bring at least `bodyMinBytesPerSecond` on average over every window of this length. */
+    bodyWindowMs: number;
+    /** 0 switches the body-rate rule off. */
+    bodyMinBytesPerSecond: number;
+    /** A connection with no bytes in either direction for this long is closed. */
+    idleMs: number;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -101,6 +122,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.HEADERS_TIMEOUT_SECONDS > e.REQUEST_TIMEOUT_SECONDS) {
+    throw new ConfigError(
+      'Invalid configuration:\n  HEADERS_TIMEOUT_SECONDS: must not be longer than REQUEST_TIMEOUT_SECONDS',
+    );
+  }
   // npm runs workspace scripts inside apps/server; relative paths mean the folder the command was typed in.
   const cwd = env.INIT_CWD ?? process.cwd();
   const dataDir = path.resolve(cwd, e.DATA_DIR);
@@ -127,5 +153,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionMaxAgeSeconds: e.SESSION_MAX_AGE_DAYS * 24 * 60 * 60,
     deletedProjectRetentionMs: e.DELETED_PROJECT_EXPIRATION_DAYS * 24 * 60 * 60 * 1000,
     trustProxy: e.TRUST_PROXY,
+    timeouts: {
+      headersMs: Math.round(e.HEADERS_TIMEOUT_SECONDS * 1000),
+      requestMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),
+      bodyWindowMs: Math.round(e.BODY_RATE_WINDOW_SECONDS * 1000),
+      bodyMinBytesPerSecond: e.BODY_MIN_BYTES_PER_SECOND,
+      idleMs: Math.round(e.IDLE_TIMEOUT_SECONDS * 1000),
+    },
   };
 }

@@ -6,6 +6,7 @@ import type { Mailer } from './mail/mailer.ts';
 import { createRepositories } from './repositories/repositories.ts';
 import { createAccessRequestService } from './services/access-request.service.ts';
 import { createAuthService } from './services/auth.service.ts';
+import { createMailThrottle } from './services/mail-throttle.service.ts';
 import { createMaintenanceService } from './services/maintenance.service.ts';
 import { createPasswordResetService } from './services/password-reset.service.ts';
 import { createProjectService } from './services/project.service.ts';
@@ -24,19 +25,22 @@ export function createContext(deps: { config: AppConfig; db: Db; mailer: Mailer;
   const repos = createRepositories(db);
   const blobs = createLocalBlobStore(path.join(config.dataDir, 'blobs'));
   const projects = createProjectService({ config, blobs, log, repos });
+  const mailThrottle = createMailThrottle({ repos, log });
   return {
     config,
     log,
     /** The file bytes, streamed by downloads. */
     blobs,
     auth: createAuthService({ config, repos }),
-    passwordReset: createPasswordResetService({ config, repos, mailer }),
+    passwordReset: createPasswordResetService({ config, repos, mailer, mailThrottle }),
     users: createUserService({ config, mailer, repos }),
     workspaces: createWorkspaceService({ config, repos }),
     maintenance: createMaintenanceService(config),
     projects,
     projectMembers: createProjectMembersService({ repos, projectService: projects }),
-    accessRequests: createAccessRequestService({ config, mailer, log, repos }),
+    accessRequests: createAccessRequestService({ config, mailer, log, repos, mailThrottle }),
+    /** Limits of outgoing mail; housekeeping forgets old entries. */
+    mailThrottle,
     storage: createStorageService({ repos, blobs }),
   };
 }

@@ -122,6 +122,28 @@ export const loginAttempts = pgTable(
   ],
 );
 
+/**
+ * One row per outgoing mail that rate limits apply to (password reset links, access-request notifications), so
+ * every server process sharing the database counts the same mails. `key` is what the limit is per (the target
+ * address, or requester and project); `ip` is the requesting address where a limit per IP applies. Rows older
+ * than the longest window are purged by housekeeping.
+ */
+export const mailLog = pgTable(
+  'mail_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('mail_log_kind_key_idx').on(t.kind, t.key, t.createdAt),
+    index('mail_log_kind_ip_idx').on(t.kind, t.ip, t.createdAt),
+    index('mail_log_created_at_idx').on(t.createdAt),
+  ],
+);
+
 export const projectRole = pgEnum('project_role', ['reader', 'editor', 'writer', 'owner']);
 export const fileChange = pgEnum('file_change', ['create', 'update', 'delete', 'update_diff']);
 

@@ -9,7 +9,7 @@ export const BLOB_GRACE_MS = 24 * 60 * 60 * 1000;
 
 /**
  * One pass of housekeeping: purge projects whose retention ended, then the file bytes nothing refers to any
- * more, and expired sessions. Idempotent.
+ * more, expired sessions and the mail-limit entries older than every window. Idempotent.
  */
 export async function runHousekeeping(
   context: AppContext,
@@ -18,6 +18,7 @@ export async function runHousekeeping(
   const purgedProjects = await context.projects.purgeRemoved(now);
   const deletedBlobs = await context.storage.collectUnreferenced(new Date(now.getTime() - BLOB_GRACE_MS));
   await context.auth.purgeExpiredSessions(now);
+  await context.mailThrottle.purgeExpired(now);
   return { purgedProjects, deletedBlobs };
 }
 

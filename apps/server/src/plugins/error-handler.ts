@@ -52,17 +52,21 @@ function clientErrorAnswer(code: string | undefined): { status: number; detail: 
 /**
  * Fastify's `clientErrorHandler`: errors of Node's HTTP parser (headers over the size limit, malformed requests,
  * request timeouts) happen before any request exists, so they never reach the error handler below. They answer
- * JSON `{detail}` with the matching status and close the connection.
+ * JSON `{detail}` with the matching status and close the connection. The body-rate rule of
+ * `request-timeouts.ts` answers through it too.
  */
 export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) return;
   const { status, detail } = clientErrorAnswer(error.code);
   const body = JSON.stringify({ detail });
-  socket.end(
+  socket.write(
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
       `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
       `Connection: close\r\n\r\n${body}`,
   );
+  // Closed for good once the answer is out: HTTP sockets are half-open, so a plain end() would leave a client
+  // that keeps sending (a request trickling past its timeout) holding the connection.
+  socket.destroySoon();
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Db } from '../db/database.ts';
 import { type AccessRequestRepository, createAccessRequestRepository } from './access-request.repository.ts';
 import { type BlobRepository, createBlobRepository } from './blob.repository.ts';
 import { createLoginAttemptRepository, type LoginAttemptRepository } from './login-attempt.repository.ts';
+import { createMailLogRepository, type MailLogRepository } from './mail-log.repository.ts';
 import { createProjectRepository, type ProjectRepository } from './project.repository.ts';
 import { createSessionRepository, type SessionRepository } from './session.repository.ts';
 import { createUserRepository, type UserRepository } from './user.repository.ts';
@@ -16,6 +17,7 @@ export type Repositories = {
   workspaces: WorkspaceRepository;
   sessions: SessionRepository;
   loginAttempts: LoginAttemptRepository;
+  mailLog: MailLogRepository;
   projects: ProjectRepository;
   accessRequests: AccessRequestRepository;
   blobs: BlobRepository;
@@ -30,6 +32,7 @@ export function createRepositories(db: Db): Repositories {
     workspaces: createWorkspaceRepository(db),
     sessions: createSessionRepository(db),
     loginAttempts: createLoginAttemptRepository(db),
+    mailLog: createMailLogRepository(db),
     projects: createProjectRepository(db),
     accessRequests: createAccessRequestRepository(db),
     blobs: createBlobRepository(db),

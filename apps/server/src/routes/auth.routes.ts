@@ -44,7 +44,7 @@ export function authRoutes(context: AppContext): FastifyPluginAsyncZod {
       '/app/auth/reset-password',
       { schema: { body: resetPasswordRequestSchema, response: { 200: emptyResponseSchema } } },
       async (request) => {
-        await context.passwordReset.requestReset(request.body.email);
+        await context.passwordReset.requestReset(request.body.email, clientInfo(request));
         return {};
       },
     );

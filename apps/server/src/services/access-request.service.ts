@@ -17,6 +17,7 @@ import { type Actor, canListAccessRequests } from '../policies/workspace.policy.
 import { isoUtc } from '../presenters/user.presenter.ts';
 import type { AccessRequestListRow } from '../repositories/access-request.repository.ts';
 import type { Repositories } from '../repositories/repositories.ts';
+import type { MailThrottle } from './mail-throttle.service.ts';
 import { projectAccessFacts, workspaceRoleOf } from './project-access.ts';
 
 type Logger = { warn(obj: object, msg: string): void };
@@ -50,17 +51,24 @@ export function createAccessRequestService(deps: {
   mailer: Mailer;
   log: Logger;
   repos: Repositories;
+  mailThrottle: MailThrottle;
 }) {
-  const { config, mailer, log, repos } = deps;
+  const { config, mailer, log, repos, mailThrottle } = deps;
   const { accessRequests, projects, workspaces, users } = repos;
 
+  /**
+   * Mails the project's owners and the workspace's admins, at most once a day per requester and project (the
+   * mail limit), so withdrawing and repeating a request does not mail them again.
+   */
   async function notifyOwners(
     projectId: string,
     workspaceId: number,
     namespace: string,
     name: string,
-    requester: string,
+    requesterId: number,
   ) {
+    if (!(await mailThrottle.allow('accessRequest', `${projectId}:${requesterId}`))) return;
+    const requester = (await users.findById(requesterId))?.username ?? 'A user';
     const ownerIds = (await projects.membersOf([projectId]))
       .filter((m) => m.role === 'owner')
       .map((m) => m.userId);
@@ -111,13 +119,12 @@ export function createAccessRequestService(deps: {
         if (isUniqueViolation(error)) throw conflict(ACCESS_REQUEST_TEXTS.alreadyExists);
         throw error;
       }
-      const requester = (await users.findById(actor.id))?.username ?? 'A user';
       await notifyOwners(
         found.project.id,
         found.workspace.id,
         found.workspace.name,
         found.project.name,
-        requester,
+        actor.id,
       );
     },
 

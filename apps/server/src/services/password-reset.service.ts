@@ -6,6 +6,7 @@ import { checkResetToken, issueResetToken, readResetToken } from '../lib/reset-t
 import type { Mailer } from '../mail/mailer.ts';
 import { passwordResetMail } from '../mail/templates/password-reset.mail.ts';
 import type { Repositories } from '../repositories/repositories.ts';
+import type { MailThrottle } from './mail-throttle.service.ts';
 
 export const RESET_TEXTS = {
   noAccount: 'Account with given email does not exist',
@@ -20,15 +21,25 @@ const fieldError = (kind: ErrorKind, field: string, message: string) =>
   new DomainError(kind, message, { extra: { [field]: [message] } });
 
 /** Forgotten passwords: a mailed single-use link, then a new password set with it. */
-export function createPasswordResetService(deps: { config: AppConfig; repos: Repositories; mailer: Mailer }) {
-  const { config, mailer } = deps;
+export function createPasswordResetService(deps: {
+  config: AppConfig;
+  repos: Repositories;
+  mailer: Mailer;
+  mailThrottle: MailThrottle;
+}) {
+  const { config, mailer, mailThrottle } = deps;
   const { users, sessions } = deps.repos;
 
   return {
-    async requestReset(email: string): Promise<void> {
+    /**
+     * Mails a reset link to an active account. Beyond the mail limits (per address and per requesting IP) it
+     * answers the same and sends nothing, so the endpoint cannot be used to flood a mailbox.
+     */
+    async requestReset(email: string, client: { ip: string }): Promise<void> {
       const user = await users.findByEmail(email.trim());
       if (!user) throw fieldError('not-found', 'email', RESET_TEXTS.noAccount);
       if (!user.active) throw fieldError('invalid', 'email', RESET_TEXTS.inactive);
+      if (!(await mailThrottle.allow('passwordReset', user.email.toLowerCase(), client.ip))) return;
       const token = issueResetToken(config.secretKey, user.id, user.passwordHash ?? '');
       const link = `${config.publicUrl}/change-password/${token}`;
       await mailer.send({ to: user.email, ...passwordResetMail({ username: user.username, link }) });

@@ -1,0 +1,41 @@
+import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { guardSlowBodies } from './request-timeouts.ts';
+
+const quiet = { info: () => undefined } as unknown as FastifyBaseLogger;
+const timeouts = {
+  headersMs: 1000,
+  requestMs: 60_000,
+  bodyWindowMs: 300,
+  bodyMinBytesPerSecond: 64 * 1024,
+  idleMs: 60_000,
+};
+
+let server: http.Server | undefined;
+afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
+
+describe('the body-rate rule', () => {
+  it('does not count against the client the windows in which the server is the one not reading', async () => {
+    // The handler waits five windows before it reads a body far larger than the buffers: the socket stalls
+    // because of the server, and the client (which sent everything at once) must not be cut.
+    server = http.createServer((request, response) => {
+      void sleep(5 * timeouts.bodyWindowMs).then(async () => {
+        let size = 0;
+        for await (const chunk of request) size += (chunk as Buffer).length;
+        response.end(String(size));
+      });
+    });
+    guardSlowBodies(server, timeouts, quiet);
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    const body = Buffer.alloc(8 * 1024 * 1024, 1);
+    const response = await fetch(`http://127.0.0.1:${port}/`, { method: 'POST', body });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe(String(body.length));
+  });
+});
