@@ -1,9 +1,6 @@
 import type { AppContext } from '../context.ts';
 import type { JobDefinition } from './queue.ts';
 
-/** Temporary files of interrupted blob writes older than this are removed (a write in progress is younger). */
-export const BLOB_TEMP_EXPIRATION_MS = 60 * 60 * 1000;
-
 export const UPLOAD_CLEANUP_JOB = 'upload-cleanup';
 
 /**
@@ -17,9 +14,9 @@ export function uploadCleanupJob(context: AppContext): JobDefinition {
     async run() {
       const now = new Date();
       const uploads = await context.push.removeExpired(now);
-      const blobTemp = await context.storage.removeStaleTemp(
-        new Date(now.getTime() - BLOB_TEMP_EXPIRATION_MS),
-      );
+      // A blob write in progress touches its temporary file all the time: the upload expiration is ample.
+      const cutoff = new Date(now.getTime() - context.config.uploadExpirationSeconds * 1000);
+      const blobTemp = await context.storage.removeStaleTemp(cutoff);
       if (uploads.transactions + uploads.folders + blobTemp > 0) {
         context.log.info({ ...uploads, blobTemp }, 'upload cleanup');
       }
