@@ -56,6 +56,13 @@ const envSchema = z.object({
   BODY_MIN_BYTES_PER_SECOND: z.coerce.number().int().nonnegative().default(4096),
   REQUEST_TIMEOUT_SECONDS: seconds(3600),
   IDLE_TIMEOUT_SECONDS: seconds(600),
+  PUSH_TAKEOVER_SECONDS: z.coerce.number().int().positive().default(300),
+  UPLOAD_EXPIRATION_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(24 * 60 * 60),
+  WAYMARK_TEST_CRASH_POINT: optionalString,
 });
 
 export type AppConfig = {
@@ -96,6 +103,12 @@ export type AppConfig = {
     /** A connection with no bytes in either direction for this long is closed. */
     idleMs: number;
   };
+  /** A push with no activity for this long may be taken over by a new one (reference: LOCKFILE_EXPIRATION). */
+  pushTakeoverSeconds: number;
+  /** Idle push transactions and stray upload files older than this are removed by the cleanup job. */
+  uploadExpirationSeconds: number;
+  /** Test-only: the point of a push where the crash-safety test kills the server (lib/crash-point.ts). */
+  testCrashPoint: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -160,5 +173,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       bodyMinBytesPerSecond: e.BODY_MIN_BYTES_PER_SECOND,
       idleMs: Math.round(e.IDLE_TIMEOUT_SECONDS * 1000),
     },
+    pushTakeoverSeconds: e.PUSH_TAKEOVER_SECONDS,
+    uploadExpirationSeconds: e.UPLOAD_EXPIRATION_SECONDS,
+    testCrashPoint: e.WAYMARK_TEST_CRASH_POINT,
   };
 }

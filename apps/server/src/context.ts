@@ -15,6 +15,9 @@ import { createStorageService } from './services/storage.service.ts';
 import { createUserService } from './services/user.service.ts';
 import { createWorkspaceService } from './services/workspace.service.ts';
 import { createLocalBlobStore } from './storage/blob-store.ts';
+import { createUploadArea } from './push/upload-area.ts';
+import { createPushService } from './services/push.service.ts';
+import { createVersionService } from './services/version.service.ts';
 
 /**
  * Wires repositories into services once; routes, jobs and the CLI use the same services. The database, the
@@ -26,6 +29,7 @@ export function createContext(deps: { config: AppConfig; db: Db; mailer: Mailer;
   const blobs = createLocalBlobStore(path.join(config.dataDir, 'blobs'));
   const projects = createProjectService({ config, blobs, log, repos });
   const mailThrottle = createMailThrottle({ repos, log });
+  const uploadArea = createUploadArea(path.join(config.dataDir, 'uploads'));
   return {
     config,
     log,
@@ -42,6 +46,8 @@ export function createContext(deps: { config: AppConfig; db: Db; mailer: Mailer;
     /** Limits of outgoing mail; housekeeping forgets old entries. */
     mailThrottle,
     storage: createStorageService({ repos, blobs }),
+    push: createPushService({ config, blobs, uploadArea, log, repos, projectService: projects }),
+    versions: createVersionService({ blobs, log, repos, projectService: projects }),
   };
 }
 

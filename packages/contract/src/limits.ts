@@ -55,3 +55,5 @@ export const MAX_PROJECTS_BATCH = 100;
 export const MAX_FILES_PER_PUSH = 10_000;
 /** Chunk ids of one file in a push: 1024 chunks of UPLOAD_CHUNK_SIZE (10 MiB) allow files of 10 GiB. */
 export const MAX_CHUNKS_PER_FILE = 1024;
+/** Chunks one push may declare in all: 4 GiB (the request content limit of SPEC §9) in 10 MiB chunks, and then some. */
+export const MAX_CHUNKS_PER_PUSH = 100_000;

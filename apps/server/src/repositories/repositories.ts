@@ -5,7 +5,9 @@ import { createLoginAttemptRepository, type LoginAttemptRepository } from './log
 import { createMailLogRepository, type MailLogRepository } from './mail-log.repository.ts';
 import { createProjectRepository, type ProjectRepository } from './project.repository.ts';
 import { createSessionRepository, type SessionRepository } from './session.repository.ts';
+import { createUploadRepository, type UploadRepository } from './upload.repository.ts';
 import { createUserRepository, type UserRepository } from './user.repository.ts';
+import { createVersionRepository, type VersionRepository } from './version.repository.ts';
 import { createWorkspaceRepository, type WorkspaceRepository } from './workspace.repository.ts';
 
 /**
@@ -21,6 +23,8 @@ export type Repositories = {
   projects: ProjectRepository;
   accessRequests: AccessRequestRepository;
   blobs: BlobRepository;
+  uploads: UploadRepository;
+  versions: VersionRepository;
   /** All or nothing: the callback's repositories write inside one transaction (a savepoint when nested). */
   transaction<T>(run: (tx: Repositories) => Promise<T>): Promise<T>;
 };
@@ -36,6 +40,8 @@ export function createRepositories(db: Db): Repositories {
     projects: createProjectRepository(db),
     accessRequests: createAccessRequestRepository(db),
     blobs: createBlobRepository(db),
+    uploads: createUploadRepository(db),
+    versions: createVersionRepository(db),
     transaction: (run) => db.transaction((tx) => run(createRepositories(tx))),
   };
 }
