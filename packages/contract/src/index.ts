@@ -19,3 +19,4 @@ export * from './workspace-abilities.ts';
 export * from './ids.ts';
 export * from './order-params.ts';
 export * from './version-name.ts';
+export * from './web-upload.ts';
