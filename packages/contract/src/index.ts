@@ -19,4 +19,6 @@ export * from './workspace-abilities.ts';
 export * from './ids.ts';
 export * from './order-params.ts';
 export * from './version-name.ts';
+export * from './files.ts';
+export * from './file-paths.ts';
 export * from './web-upload.ts';
