@@ -3,13 +3,6 @@
  * which files take part and the numbers that pace it. Unit and end-to-end tests import the exact strings.
  */
 
-/** SPEC §5: files whose extension ends so are never compared, uploaded or removed (SQLite side files, backups). */
-export const UPLOAD_IGNORED_ENDINGS = ['-shm', '-wal', '~', 'pyc', 'swap'] as const;
-/** SPEC §5: version-controlled files (GeoPackage changesets). */
-export const VERSIONED_FILE_EXTENSIONS = ['gpkg', 'sqlite'] as const;
-/** QGIS project files (reference "QGIS project = .qgs/.qgz"). */
-export const QGIS_PROJECT_EXTENSIONS = ['qgs', 'qgz'] as const;
-
 /** Chunk uploads in flight at once for one push (the Mergin Python client uses 4 threads too). */
 export const UPLOAD_PARALLEL_CHUNKS = 4;
 /** A failed chunk upload is tried once more before the push is given up. */
@@ -77,5 +70,6 @@ export const UPLOAD_TEXTS = {
   pushFailed: 'Failed to push changes',
   canceledByUser: 'Operation canceled by the user.',
   readFailed: (path: string) => `Failed to read ${path}`,
+  moreRefused: (count: number) => (count === 1 ? ' (and 1 more file)' : ` (and ${count} more files)`),
   chunkMismatch: 'The server received different data than was sent. Please try again.',
 } as const;

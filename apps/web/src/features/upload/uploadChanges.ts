@@ -1,5 +1,5 @@
-import type { ProjectFile } from '@waymark/contract';
-import { isIgnoredPath, joinProjectPath } from './uploadRules.ts';
+import { isIgnoredInComparison, type ProjectFile } from '@waymark/contract';
+import { joinProjectPath } from './uploadRules.ts';
 
 /** A file from the user's computer, at the project path it will have. */
 export interface LocalFile {
@@ -96,13 +96,13 @@ const byPath = (left: string, right: string) => left.localeCompare(right);
 /** Compares the project's files with the upload; files of ignored endings take no part. */
 export function diffUpload(projectFiles: readonly ProjectFile[], overlay: UploadOverlay): UploadDiff {
   const current = new Map(
-    projectFiles.filter((file) => !isIgnoredPath(file.path)).map((file) => [file.path, file]),
+    projectFiles.filter((file) => !isIgnoredInComparison(file.path)).map((file) => [file.path, file]),
   );
   const added: string[] = [];
   const updated: string[] = [];
   const pending: string[] = [];
   for (const local of Object.values(overlay.localFiles)) {
-    if (isIgnoredPath(local.path)) continue;
+    if (isIgnoredInComparison(local.path)) continue;
     const existing = current.get(local.path);
     if (!existing) added.push(local.path);
     else if (local.checksum === undefined) pending.push(local.path);

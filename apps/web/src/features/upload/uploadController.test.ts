@@ -1,4 +1,4 @@
-import { type ProjectDetail, UPLOAD_TEXTS } from '@waymark/contract';
+import { type ProjectDetail, PUSH_TEXTS, UPLOAD_TEXTS } from '@waymark/contract';
 import { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AppNotification, Notifier } from '../../lib/notifications.ts';
@@ -170,6 +170,23 @@ describe('analysing dropped files', () => {
     await flush();
     expect(Object.keys(upload()?.overlay.localFiles ?? {})).toEqual(['b.txt']);
     expect(texts()).toEqual([`error: ${UPLOAD_TEXTS.readFailed('a.txt')}`]);
+  });
+
+  it('leaves out files the server would refuse, in its own words, and says how many more', async () => {
+    controller.addFiles(
+      project,
+      [fileItem('setup.exe', 'x'), fileItem('run.sh', 'y'), fileItem('photo.jpg', 'z')],
+      'bad folder ',
+    );
+    await flush();
+    expect(Object.keys(upload()?.overlay.localFiles ?? {})).toEqual([]);
+    expect(texts()[0]).toBe(
+      `error: ${PUSH_TEXTS.unsupportedType('bad folder /setup.exe')} (and 2 more files)`,
+    );
+    controller.addFiles(project, [fileItem('photo.jpg', 'z'), fileItem('con.txt', 'c')], '');
+    await flush();
+    expect(Object.keys(upload()?.overlay.localFiles ?? {})).toEqual(['photo.jpg']);
+    expect(texts().at(-1)).toBe(`error: ${PUSH_TEXTS.unsupportedName('con.txt')}`);
   });
 
   it('stops the analysis when the upload is closed, and ignores its late answers', async () => {

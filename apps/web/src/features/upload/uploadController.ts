@@ -1,5 +1,8 @@
 import {
+  filePathProblem,
+  hasTrailingSpace,
   type ProjectDetail,
+  PUSH_TEXTS,
   UPLOAD_CHUNK_RETRIES,
   UPLOAD_PARALLEL_CHUNKS,
   UPLOAD_TEXTS,
@@ -11,7 +14,13 @@ import type { PushApi } from './api/pushApi.ts';
 import type { HashFile } from './hashing/workerHasher.ts';
 import { type ChunkTask, newChunkId, planPush } from './push/pushPlan.ts';
 import { runLimited, withRetry } from './push/runLimited.ts';
-import { applyDrop, type DroppedItem, diffUpload, type LocalFile } from './uploadChanges.ts';
+import {
+  applyDrop,
+  type DroppedItem,
+  diffUpload,
+  type LocalFile,
+  type UploadOverlay,
+} from './uploadChanges.ts';
 import {
   analysingCount,
   newProjectUpload,
@@ -71,6 +80,40 @@ function isWorthRetrying(error: unknown): boolean {
   if (!axios.isAxiosError(error)) return false;
   const status = error.response?.status;
   return status === undefined || status >= 500 || status === 408 || status === 429;
+}
+
+/** Why the server would refuse a file at this path (its own words), or null when it may be uploaded. */
+function refusalOf(path: string, isNew: boolean): string | null {
+  const problem = filePathProblem(path);
+  if (problem === 'invalid') return PUSH_TEXTS.unsupportedName(path);
+  if (problem === 'forbidden-type') return PUSH_TEXTS.unsupportedType(path);
+  if (isNew && hasTrailingSpace(path)) return PUSH_TEXTS.trailingSpace(path);
+  return null;
+}
+
+/**
+ * Leaves out the fresh files the server would refuse, so one bad name does not fail the whole push; the
+ * first refusal is shown with the number of others.
+ */
+function withoutRefused(
+  overlay: UploadOverlay,
+  fresh: readonly LocalFile[],
+  project: ProjectDetail,
+  notify: Notifier,
+): UploadOverlay {
+  const known = new Set(project.files.map((file) => file.path));
+  const refusals = fresh.flatMap((local) => {
+    const reason = refusalOf(local.path, !known.has(local.path));
+    return reason ? [{ path: local.path, reason }] : [];
+  });
+  const [first] = refusals;
+  if (!first) return overlay;
+  notify.error(
+    refusals.length > 1 ? `${first.reason}${UPLOAD_TEXTS.moreRefused(refusals.length - 1)}` : first.reason,
+  );
+  const localFiles = { ...overlay.localFiles };
+  for (const { path } of refusals) delete localFiles[path];
+  return { ...overlay, localFiles };
 }
 
 interface Runtime {
@@ -154,13 +197,19 @@ export function createUploadController(deps: UploadControllerDeps): UploadContro
     }
     const upload = existing ?? newProjectUpload(project);
     if (!runtimes.has(projectPath)) runtimes.set(projectPath, { analysis: new AbortController() });
-    const overlay = applyDrop(upload.overlay, items, location, project.name);
+    const dropped = applyDrop(upload.overlay, items, location, project.name);
+    const isFresh = (local: LocalFile) => upload.overlay.localFiles[local.path] !== local;
+    const overlay = withoutRefused(
+      dropped,
+      Object.values(dropped.localFiles).filter(isFresh),
+      project,
+      notify,
+    );
     store.setState((state) => ({ uploads: { ...state.uploads, [projectPath]: { ...upload, overlay } } }));
 
-    const fresh = Object.values(overlay.localFiles).filter(
-      (local) => local.checksum === undefined && upload.overlay.localFiles[local.path] !== local,
-    );
-    for (const local of fresh) analyse(projectPath, upload.id, local, project);
+    for (const local of Object.values(overlay.localFiles).filter(isFresh)) {
+      analyse(projectPath, upload.id, local, project);
+    }
     checkAnalysed(projectPath, upload.id, project);
   };
 

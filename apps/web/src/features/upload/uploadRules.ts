@@ -1,33 +1,4 @@
-import {
-  QGIS_PROJECT_EXTENSIONS,
-  UPLOAD_IGNORED_ENDINGS,
-  VERSIONED_FILE_EXTENSIONS,
-} from '@waymark/contract';
-
-/** The extension of a path's file name: what follows its last dot, unless the name starts with it. */
-export function fileExtension(path: string): string {
-  const fileName = path.slice(path.lastIndexOf('/') + 1);
-  const dot = fileName.lastIndexOf('.');
-  return dot > 0 ? fileName.slice(dot + 1) : '';
-}
-
-/**
- * SPEC §5: files whose extension ends in -shm, -wal, ~, pyc or swap take no part in an upload: they are
- * SQLite journals, editor backups and caches that change on every open.
- */
-export function isIgnoredPath(path: string): boolean {
-  const extension = fileExtension(path);
-  return UPLOAD_IGNORED_ENDINGS.some((ending) => extension.endsWith(ending));
-}
-
-/** SPEC §5: GeoPackage and SQLite files are version-controlled. */
-export function isVersionedFile(path: string): boolean {
-  return (VERSIONED_FILE_EXTENSIONS as readonly string[]).includes(fileExtension(path).toLowerCase());
-}
-
-export function isQgisProjectFile(path: string): boolean {
-  return (QGIS_PROJECT_EXTENSIONS as readonly string[]).includes(fileExtension(path).toLowerCase());
-}
+import { isIgnoredInComparison, isQgisProjectFile, isVersionedFile } from '@waymark/contract';
 
 /**
  * Updating a GeoPackage or a QGIS project from the browser overwrites whatever others synced meanwhile,
@@ -54,7 +25,9 @@ export interface UploadBlacklist {
 export const EMPTY_BLACKLIST: UploadBlacklist = { files: [], dirs: [] };
 
 /** The blacklist of a /ping answer; directory entries may carry a trailing slash (`.mergin/`). */
-export function blacklistOf(ping: { blacklist_files: string[]; blacklist_dirs: string[] } | undefined) {
+export function blacklistOf(
+  ping: { blacklist_files: string[]; blacklist_dirs: string[] } | undefined,
+): UploadBlacklist {
   if (!ping) return EMPTY_BLACKLIST;
   return {
     files: ping.blacklist_files,
@@ -67,7 +40,10 @@ export function isBlacklistedDir(name: string, blacklist: UploadBlacklist): bool
   return blacklist.dirs.includes(name);
 }
 
-/** True for a file name that is never uploaded: on the server's list, or an ignored ending. */
+/**
+ * True for a file name that is never uploaded: on the server's list, or one of the side files that the
+ * sync clients ignore (SPEC §5: endings -shm, -wal, ~, pyc, swap).
+ */
 export function isSkippedFile(name: string, blacklist: UploadBlacklist): boolean {
-  return blacklist.files.includes(name) || isIgnoredPath(name);
+  return blacklist.files.includes(name) || isIgnoredInComparison(name);
 }

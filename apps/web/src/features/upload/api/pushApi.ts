@@ -1,17 +1,7 @@
-import type { ProjectDetail } from '@waymark/contract';
+import type { ChunkResponse, ProjectDetail, PushRequest, PushStartResponse } from '@waymark/contract';
 import { http } from '../../../lib/api/http.ts';
-import type { PushRequestBody } from '../push/pushPlan.ts';
 
 const segment = (value: string) => encodeURIComponent(value);
-
-/** Answer of a push start: a transaction to send chunks to, or (removals only) the new project version. */
-export type PushStartResponse = { transaction: string } | ProjectDetail;
-
-/** Answer of a chunk upload: what the server received. */
-export interface ChunkUploadResponse {
-  checksum: string;
-  size: number;
-}
 
 export interface ChunkUploadOptions {
   signal: AbortSignal;
@@ -21,13 +11,13 @@ export interface ChunkUploadOptions {
 
 /** The four calls of the v1 push protocol (SPEC §7), as the upload drives them. */
 export interface PushApi {
-  startPush(namespace: string, name: string, body: PushRequestBody): Promise<PushStartResponse>;
+  startPush(namespace: string, name: string, body: PushRequest): Promise<PushStartResponse>;
   uploadChunk(
     transaction: string,
     chunkId: string,
     data: Blob,
     options: ChunkUploadOptions,
-  ): Promise<ChunkUploadResponse>;
+  ): Promise<ChunkResponse>;
   finishPush(transaction: string): Promise<ProjectDetail>;
   cancelPush(transaction: string): Promise<void>;
 }
@@ -44,7 +34,7 @@ export const pushApi: PushApi = {
 
   /** POST /v1/project/push/chunk/{transaction}/{chunk} with the raw bytes. */
   async uploadChunk(transaction, chunkId, data, { signal, onProgress }) {
-    const response = await http.post<ChunkUploadResponse>(
+    const response = await http.post<ChunkResponse>(
       `/v1/project/push/chunk/${segment(transaction)}/${segment(chunkId)}`,
       data,
       {
