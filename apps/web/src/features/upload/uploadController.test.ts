@@ -161,15 +161,19 @@ describe('analysing dropped files', () => {
     expect(texts()).toEqual([`error: ${UPLOAD_TEXTS.noChanges}`]);
   });
 
-  it('leaves out a file that cannot be read, and says so', async () => {
+  it('leaves out files that cannot be read, and says so once', async () => {
     hashFile = async (file) => {
       if ((await file.text()) === 'broken') throw new Error('NotReadableError');
       return hashOf(file);
     };
-    controller.addFiles(project, [fileItem('a.txt', 'broken'), fileItem('b.txt', 'fine')], '');
+    controller.addFiles(
+      project,
+      [fileItem('a.txt', 'broken'), fileItem('b.txt', 'fine'), fileItem('c.txt', 'broken')],
+      '',
+    );
     await flush();
     expect(Object.keys(upload()?.overlay.localFiles ?? {})).toEqual(['b.txt']);
-    expect(texts()).toEqual([`error: ${UPLOAD_TEXTS.readFailed('a.txt')}`]);
+    expect(texts()).toEqual([`error: ${UPLOAD_TEXTS.readFailed('a.txt')} (and 1 more file)`]);
   });
 
   it('leaves out files the server would refuse, in its own words, and says how many more', async () => {

@@ -119,6 +119,8 @@ function withoutRefused(
 interface Runtime {
   /** Stops the analysis of this upload's files. */
   analysis: AbortController;
+  /** Files that could not be read, told once the analysis is over (one notice, not one per file). */
+  unreadable: string[];
   /** Stops the running push. */
   push?: AbortController;
 }
@@ -154,6 +156,12 @@ export function createUploadController(deps: UploadControllerDeps): UploadContro
   const checkAnalysed = (projectPath: string, id: number, fallback: ProjectDetail) => {
     const upload = current(projectPath, id);
     if (!upload || analysingCount(upload) > 0) return;
+    const runtime = runtimes.get(projectPath);
+    const [firstUnreadable, ...otherUnreadable] = runtime?.unreadable.splice(0) ?? [];
+    if (firstUnreadable !== undefined) {
+      const more = otherUnreadable.length > 0 ? UPLOAD_TEXTS.moreRefused(otherUnreadable.length) : '';
+      notify.error(`${UPLOAD_TEXTS.readFailed(firstUnreadable)}${more}`);
+    }
     const project = deps.getProject(upload.namespace, upload.name) ?? fallback;
     if (diffUpload(project.files, upload.overlay).changes < 1) {
       notify.error(UPLOAD_TEXTS.noChanges);
@@ -182,7 +190,7 @@ export function createUploadController(deps: UploadControllerDeps): UploadContro
           const { [local.path]: _unreadable, ...localFiles } = upload.overlay.localFiles;
           return { ...upload, overlay: { ...upload.overlay, localFiles } };
         });
-        notify.error(UPLOAD_TEXTS.readFailed(local.path));
+        runtimes.get(projectPath)?.unreadable.push(local.path);
         checkAnalysed(projectPath, id, project);
       },
     );
@@ -196,7 +204,9 @@ export function createUploadController(deps: UploadControllerDeps): UploadContro
       return;
     }
     const upload = existing ?? newProjectUpload(project);
-    if (!runtimes.has(projectPath)) runtimes.set(projectPath, { analysis: new AbortController() });
+    if (!runtimes.has(projectPath)) {
+      runtimes.set(projectPath, { analysis: new AbortController(), unreadable: [] });
+    }
     const dropped = applyDrop(upload.overlay, items, location, project.name);
     const isFresh = (local: LocalFile) => upload.overlay.localFiles[local.path] !== local;
     const overlay = withoutRefused(
@@ -265,7 +275,7 @@ export function createUploadController(deps: UploadControllerDeps): UploadContro
     const { id } = upload;
     const plan = planPush(project, upload.overlay, diff, makeChunkId);
     const controller = new AbortController();
-    const runtime = runtimes.get(projectPath) ?? { analysis: new AbortController() };
+    const runtime = runtimes.get(projectPath) ?? { analysis: new AbortController(), unreadable: [] };
     runtimes.set(projectPath, { ...runtime, push: controller });
     update(projectPath, id, (state) => ({
       ...state,
@@ -305,7 +315,7 @@ export function createUploadController(deps: UploadControllerDeps): UploadContro
       }
     } finally {
       const latest = runtimes.get(projectPath);
-      if (latest?.push === controller) runtimes.set(projectPath, { analysis: latest.analysis });
+      if (latest?.push === controller) runtimes.set(projectPath, { ...latest, push: undefined });
     }
   };
 

@@ -15,6 +15,8 @@ interface WorkerScope {
 const scope = self as unknown as WorkerScope;
 const cancelled = new Set<number>();
 const hashers = Promise.all([createSHA1(), createSHA1()]);
+// Each request awaits (and answers) a failure to start hash-wasm; it is no unhandled rejection of its own.
+hashers.catch(() => undefined);
 let queue: Promise<void> = Promise.resolve();
 
 async function hash(id: number, file: Blob): Promise<HashWorkerResponse> {
