@@ -2,6 +2,7 @@ import type { ProjectFile } from '@waymark/contract';
 import { describe, expect, it } from 'vitest';
 import {
   applyDrop,
+  applyRemoval,
   type DroppedItem,
   diffUpload,
   EMPTY_OVERLAY,
@@ -129,6 +130,20 @@ describe('diffUpload', () => {
   it('finds no change when the dropped files are the project files', () => {
     const overlay = applyDrop(EMPTY_OVERLAY, [fileItem('readme.txt')], '', 'survey');
     expect(diffUpload(project, analysed(overlay, { 'readme.txt': 'sha-readme.txt' })).changes).toBe(0);
+  });
+
+  it('removes deleted files and the files of deleted folders, also from the upload', () => {
+    let overlay = applyDrop(EMPTY_OVERLAY, [fileItem('photos/b.jpg'), fileItem('c.txt')], '', 'survey');
+    overlay = applyRemoval(overlay, ['photos', 'readme.txt']);
+    expect(Object.keys(overlay.localFiles)).toEqual(['c.txt']);
+    const diff = diffUpload(project, analysed(overlay));
+    expect(diff).toEqual({
+      added: ['c.txt'],
+      updated: [],
+      removed: ['photos/a.jpg', 'readme.txt'],
+      pending: [],
+      changes: 3,
+    });
   });
 
   it('counts the bytes of added and updated files as the upload size', () => {

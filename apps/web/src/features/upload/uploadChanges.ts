@@ -26,9 +26,11 @@ export interface UploadOverlay {
    * them that the drop did not bring are removed. `''` stands for the whole project.
    */
   replacedFolders: string[];
+  /** Files and folders the user deleted (the file sidebar's 'Delete file'). */
+  removedPaths: string[];
 }
 
-export const EMPTY_OVERLAY: UploadOverlay = { localFiles: {}, replacedFolders: [] };
+export const EMPTY_OVERLAY: UploadOverlay = { localFiles: {}, replacedFolders: [], removedPaths: [] };
 
 /** One dropped or picked thing: a file, or a folder with the files found in it. */
 export interface DroppedItem {
@@ -77,7 +79,23 @@ export function applyDrop(
       localFiles[path] = toLocalFile(path, file);
     }
   }
-  return { localFiles, replacedFolders };
+  return { ...overlay, localFiles, replacedFolders };
+}
+
+/**
+ * The upload after the user deleted files or folders of the project: they are removed by the next push,
+ * as are files of the upload in those places.
+ */
+export function applyRemoval(overlay: UploadOverlay, paths: readonly string[]): UploadOverlay {
+  const localFiles = { ...overlay.localFiles };
+  for (const path of Object.keys(localFiles)) {
+    if (paths.some((removed) => path === removed || isInFolder(path, removed))) delete localFiles[path];
+  }
+  const removedPaths = [
+    ...overlay.removedPaths,
+    ...paths.filter((path) => !overlay.removedPaths.includes(path)),
+  ];
+  return { ...overlay, localFiles, removedPaths };
 }
 
 /** How the upload changes the project (SPEC §4 "File diff states"), paths sorted. */
@@ -108,10 +126,10 @@ export function diffUpload(projectFiles: readonly ProjectFile[], overlay: Upload
     else if (local.checksum === undefined) pending.push(local.path);
     else if (local.checksum !== existing.checksum) updated.push(local.path);
   }
-  const removed = [...current.keys()].filter(
-    (path) =>
-      !(path in overlay.localFiles) && overlay.replacedFolders.some((folder) => isInFolder(path, folder)),
-  );
+  const isRemoved = (path: string) =>
+    overlay.replacedFolders.some((folder) => isInFolder(path, folder)) ||
+    overlay.removedPaths.some((removed) => path === removed || isInFolder(path, removed));
+  const removed = [...current.keys()].filter((path) => !(path in overlay.localFiles) && isRemoved(path));
   return {
     added: added.sort(byPath),
     updated: updated.sort(byPath),

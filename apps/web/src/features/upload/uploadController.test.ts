@@ -216,6 +216,19 @@ describe('pushing', () => {
     await flush();
   }
 
+  it('pushes files deleted in the browser as removals', async () => {
+    controller.removeFiles(project, ['notes.txt']);
+    expect(upload()?.overlay.removedPaths).toEqual(['notes.txt']);
+    api.startAnswer = async () => buildProject({ version: 'v2', files: [] });
+    await controller.push(project);
+    expect(api.starts[0]?.changes).toEqual({
+      added: [],
+      updated: [],
+      removed: [{ path: 'notes.txt', checksum: 'sum:old notes', size: 9, mtime: '2025-01-01T00:00:00Z' }],
+    });
+    expect(texts()).toEqual([`success: ${UPLOAD_TEXTS.projectUpdated}`]);
+  });
+
   it('starts the push with the version, sends the chunks, finishes and shows the new version', async () => {
     await prepare([fileItem('notes.txt', 'new notes'), fileItem('photo.jpg', 'jpeg bytes')]);
     const running = controller.push(project);

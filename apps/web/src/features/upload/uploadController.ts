@@ -16,6 +16,7 @@ import { type ChunkTask, newChunkId, planPush } from './push/pushPlan.ts';
 import { runLimited, withRetry } from './push/runLimited.ts';
 import {
   applyDrop,
+  applyRemoval,
   type DroppedItem,
   diffUpload,
   type LocalFile,
@@ -48,6 +49,8 @@ export interface UploadControllerDeps {
 export interface UploadController {
   /** Adds dropped or picked files to the project's upload (starting one) and analyses them. */
   addFiles(project: ProjectDetail, items: readonly DroppedItem[], location: string): void;
+  /** Marks project files or folders for removal by the next push (starting an upload if needed). */
+  removeFiles(project: ProjectDetail, paths: readonly string[]): void;
   /** Pushes the analysed changes: start, chunks, finish; cancels the transaction on any failure. */
   push(project: ProjectDetail): Promise<void>;
   /** Stops a running push and cancels its transaction; the picked files stay. */
@@ -223,6 +226,22 @@ export function createUploadController(deps: UploadControllerDeps): UploadContro
     checkAnalysed(projectPath, upload.id, project);
   };
 
+  const removeFiles: UploadController['removeFiles'] = (project, paths) => {
+    const projectPath = projectPathOf(project);
+    const existing = store.getState().uploads[projectPath];
+    if (existing && existing.phase !== 'preparing') {
+      notify.error(UPLOAD_TEXTS.dropDuringUpload);
+      return;
+    }
+    const upload = existing ?? newProjectUpload(project);
+    if (!runtimes.has(projectPath)) {
+      runtimes.set(projectPath, { analysis: new AbortController(), unreadable: [] });
+    }
+    const overlay = applyRemoval(upload.overlay, paths);
+    store.setState((state) => ({ uploads: { ...state.uploads, [projectPath]: { ...upload, overlay } } }));
+    checkAnalysed(projectPath, upload.id, project);
+  };
+
   const sendChunks = async (
     projectPath: string,
     id: number,
@@ -328,5 +347,5 @@ export function createUploadController(deps: UploadControllerDeps): UploadContro
     remove(projectPath);
   };
 
-  return { addFiles, push, cancel, discard };
+  return { addFiles, removeFiles, push, cancel, discard };
 }

@@ -33,7 +33,13 @@ function seedUpload(files: LocalFile[], change: Partial<ProjectUpload> = {}) {
   const upload = newProjectUpload({ namespace: 'field-team', name: 'survey' });
   const localFiles = Object.fromEntries(files.map((file) => [file.path, file]));
   uploadStore.setState({
-    uploads: { 'field-team/survey': { ...upload, overlay: { localFiles, replacedFolders: [] }, ...change } },
+    uploads: {
+      'field-team/survey': {
+        ...upload,
+        overlay: { localFiles, replacedFolders: [], removedPaths: [] },
+        ...change,
+      },
+    },
   });
 }
 

@@ -24,7 +24,14 @@ export function ProjectUploadPanel() {
 
   return (
     <>
-      <section className="card upload-panel" data-testid="upload-panel">
+      <section
+        className="card upload-panel"
+        // Files dragged over the collapsed panel open it, so they can be dropped without a click first.
+        onDragEnter={(event) => {
+          if (event.dataTransfer.types.includes('Files')) setIsExpanded(true);
+        }}
+        data-testid="upload-panel"
+      >
         <h2 className="upload-panel__heading">
           <button
             type="button"

@@ -1,5 +1,6 @@
 import { UPLOAD_TEXTS, UPLOAD_TOAST_DEBOUNCE_MS } from '@waymark/contract';
 import { ProgressBar } from 'primereact/progressbar';
+import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { formatByteSize } from '../../../lib/format/byteSize.ts';
 import { useDebouncedValue } from '../hooks/useDebouncedValue.ts';
@@ -19,7 +20,17 @@ import '../upload.css';
  */
 export function UploadProgressToast() {
   const running = useUploadStore(useShallow((state) => Object.values(state.uploads).filter(isUploadRunning)));
-  const isVisible = useDebouncedValue(running.length > 0, UPLOAD_TOAST_DEBOUNCE_MS);
+  const isRunning = running.length > 0;
+  const isVisible = useDebouncedValue(isRunning, UPLOAD_TOAST_DEBOUNCE_MS);
+
+  // Closing or reloading the tab would drop the upload half-way: the browser asks first.
+  useEffect(() => {
+    if (!isRunning) return undefined;
+    const handleBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', handleBeforeUnload);
+    return () => window.removeEventListener('beforeunload', handleBeforeUnload);
+  }, [isRunning]);
+
   if (!isVisible || running.length === 0) return null;
 
   return (

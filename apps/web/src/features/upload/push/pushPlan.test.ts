@@ -23,6 +23,7 @@ describe('pushPlan', () => {
     const small = new File(['hello'], 'a.txt');
     const overlay: UploadOverlay = {
       replacedFolders: [''],
+      removedPaths: [],
       localFiles: {
         'big.gpkg': {
           path: 'big.gpkg',
@@ -80,7 +81,7 @@ describe('pushPlan', () => {
   it('pushes a new project from v0', () => {
     const plan = planPush(
       { version: '', files: [] },
-      { localFiles: {}, replacedFolders: [] },
+      { localFiles: {}, replacedFolders: [], removedPaths: [] },
       {
         added: [],
         updated: [],
