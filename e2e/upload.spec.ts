@@ -3,7 +3,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } fro
 import os from 'node:os';
 import path from 'node:path';
 import { expect, type Locator, type Page, type Route, test } from '@playwright/test';
-import { apiAsUser, signIn, snap } from './fixtures.ts';
+import { apiAsUser, signIn, snap as snapPage } from './fixtures.ts';
 
 const PROJECT = 'field-survey';
 const PROJECT_PATH = `admin/${PROJECT}`;
@@ -68,6 +68,12 @@ function chunkGate(shouldHold: (size: number) => boolean) {
 }
 
 const CHUNK_ROUTE = '**/v1/project/push/chunk/**';
+
+/** Snaps from the top of the page: clicks scroll it, and a full-page shot would show the sticky header mid-way. */
+async function snap(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await snapPage(page, name);
+}
 
 test.describe.serial('browser upload', () => {
   const problems: string[] = [];
@@ -254,9 +260,13 @@ test.describe.serial('browser upload', () => {
       username: READER.username,
     });
     const project = (await (await page.request.get(`/v1/project/${PROJECT_PATH}`)).json()) as { id: string };
-    await apiAsUser(page, 'POST', `/v2/projects/${project.id}/collaborators`, {
-      user: READER.username,
-      role: 'reader',
+    await apiAsUser(page, 'PUT', `/v1/project/${PROJECT_PATH}`, {
+      access: {
+        ownersnames: ['admin'],
+        writersnames: ['admin'],
+        editorsnames: ['admin'],
+        readersnames: ['admin', READER.username],
+      },
     });
 
     const readerContext = await browser.newContext();

@@ -170,7 +170,9 @@ export function DataSyncPanel({ project, upload }: DataSyncPanelProps) {
           </span>
         )}
         {isRunning ? (
+          // Keys keep the two buttons apart: a double click on Update Changes must not land on Cancel.
           <Button
+            key="cancel"
             type="button"
             label={UPLOAD_TEXTS.cancelUpload}
             icon="pi pi-stop-circle"
@@ -182,6 +184,7 @@ export function DataSyncPanel({ project, upload }: DataSyncPanelProps) {
           />
         ) : (
           <Button
+            key="update"
             type="button"
             label={UPLOAD_TEXTS.updateChanges}
             icon="pi pi-cloud-upload"
