@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { CHECKSUM_SLICE_SIZE, UPLOAD_CHUNK_SIZE } from '@waymark/contract';
 import { createSHA1 } from 'hash-wasm';
 import { describe, expect, it } from 'vitest';
 import { hashBlob } from './hashBlob.ts';
@@ -42,10 +43,13 @@ describe('hashBlob', () => {
     expect(result).toEqual({ checksum: 'da39a3ee5e6b4b0d3255bfef95601890afd80709', chunkChecksums: [] });
   });
 
-  it('uses the SPEC sizes by default: 256 KiB slices, 10 MiB chunks', async () => {
+  it('works with the SPEC sizes: 256 KiB slices, 10 MiB chunks', async () => {
     const bytes = bytesOf(10 * 1024 * 1024 + 5);
     const [fileHasher, chunkHasher] = await Promise.all([createSHA1(), createSHA1()]);
-    const result = await hashBlob(new Blob([bytes]), fileHasher, chunkHasher);
+    const result = await hashBlob(new Blob([bytes]), fileHasher, chunkHasher, {
+      sliceSize: CHECKSUM_SLICE_SIZE,
+      chunkSize: UPLOAD_CHUNK_SIZE,
+    });
     expect(result.chunkChecksums).toEqual([
       sha1(bytes.subarray(0, 10 * 1024 * 1024)),
       sha1(bytes.subarray(10 * 1024 * 1024)),

@@ -1,5 +1,3 @@
-import { CHECKSUM_SLICE_SIZE, UPLOAD_CHUNK_SIZE } from '@waymark/contract';
-
 /** The part of an incremental hasher (hash-wasm's IHasher) that hashing a file needs. */
 export interface IncrementalHasher {
   init(): unknown;
@@ -14,22 +12,27 @@ export interface FileHashes {
   chunkChecksums: string[];
 }
 
-export interface HashBlobOptions {
-  sliceSize?: number;
-  chunkSize?: number;
+/** How a file is read and cut: SPEC §9's 256 KiB slices and 10 MiB upload chunks (the page passes them in). */
+export interface HashSizes {
+  sliceSize: number;
+  chunkSize: number;
+}
+
+export interface HashBlobOptions extends HashSizes {
   /** Asked between slices; hashing stops with an AbortError once it answers true. */
   isCancelled?: () => boolean;
 }
 
 /**
- * Hashes a file by reading it in slices (SPEC §9: 256 KiB), never whole: one hasher takes every slice
+ * Hashes a file by reading it in slices, never whole (no import of the contract here: it would bring zod
+ * into the worker's bundle): one hasher takes every slice
  * for the file's checksum, the other restarts at each chunk boundary for the chunks' checksums.
  */
 export async function hashBlob(
   blob: Blob,
   fileHasher: IncrementalHasher,
   chunkHasher: IncrementalHasher,
-  { sliceSize = CHECKSUM_SLICE_SIZE, chunkSize = UPLOAD_CHUNK_SIZE, isCancelled }: HashBlobOptions = {},
+  { sliceSize, chunkSize, isCancelled }: HashBlobOptions,
 ): Promise<FileHashes> {
   if (chunkSize % sliceSize !== 0) throw new Error('The chunk size must be a multiple of the slice size');
   fileHasher.init();

@@ -1,5 +1,5 @@
 import { createSHA1 } from 'hash-wasm';
-import { hashBlob } from './hashBlob.ts';
+import { type HashSizes, hashBlob } from './hashBlob.ts';
 import type { HashWorkerRequest, HashWorkerResponse } from './hashProtocol.ts';
 
 /**
@@ -19,12 +19,12 @@ const hashers = Promise.all([createSHA1(), createSHA1()]);
 hashers.catch(() => undefined);
 let queue: Promise<void> = Promise.resolve();
 
-async function hash(id: number, file: Blob): Promise<HashWorkerResponse> {
+async function hash(id: number, file: Blob, sizes: HashSizes): Promise<HashWorkerResponse> {
   const isCancelled = () => cancelled.has(id);
   try {
     if (isCancelled()) return { id, error: 'cancelled', isCancelled: true };
     const [fileHasher, chunkHasher] = await hashers;
-    return { id, hashes: await hashBlob(file, fileHasher, chunkHasher, { isCancelled }) };
+    return { id, hashes: await hashBlob(file, fileHasher, chunkHasher, { ...sizes, isCancelled }) };
   } catch (error) {
     return { id, error: error instanceof Error ? error.message : String(error), isCancelled: isCancelled() };
   } finally {
@@ -38,5 +38,5 @@ scope.addEventListener('message', (event) => {
     cancelled.add(request.id);
     return;
   }
-  queue = queue.then(async () => scope.postMessage(await hash(request.id, request.file)));
+  queue = queue.then(async () => scope.postMessage(await hash(request.id, request.file, request.sizes)));
 });

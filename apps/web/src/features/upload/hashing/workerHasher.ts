@@ -1,4 +1,5 @@
-import type { FileHashes } from './hashBlob.ts';
+import { CHECKSUM_SLICE_SIZE, UPLOAD_CHUNK_SIZE } from '@waymark/contract';
+import type { FileHashes, HashSizes } from './hashBlob.ts';
 import type { HashWorkerRequest, HashWorkerResponse } from './hashProtocol.ts';
 
 /** Hashes one file; rejects with an AbortError when the signal fires first. */
@@ -8,6 +9,8 @@ interface Pending {
   resolve: (hashes: FileHashes) => void;
   reject: (error: Error) => void;
 }
+
+const SIZES: HashSizes = { sliceSize: CHECKSUM_SLICE_SIZE, chunkSize: UPLOAD_CHUNK_SIZE };
 
 function abortError(): DOMException {
   return new DOMException('Hashing was cancelled', 'AbortError');
@@ -68,6 +71,6 @@ export function createWorkerHasher(startWorker: () => Worker = startHashWorker):
         },
         { once: true },
       );
-      target.postMessage({ type: 'hash', id, file } satisfies HashWorkerRequest);
+      target.postMessage({ type: 'hash', id, file, sizes: SIZES } satisfies HashWorkerRequest);
     });
 }
