@@ -225,7 +225,7 @@ test.describe.serial('browser upload', () => {
     await expect(page.getByTestId('project-header-version')).toHaveText('v3');
   });
 
-  test('closing Data Sync discards the files; drops of text or unchanged files are refused', async ({
+  test('closing Data Sync discards the files; text and unchanged files are refused; a folder removes files', async ({
     page,
   }) => {
     await page.goto(`/projects/${PROJECT_PATH}/tree`);
@@ -251,6 +251,24 @@ test.describe.serial('browser upload', () => {
     await expect(page.getByText('No changes detected. File already exists?')).toBeVisible();
     await expect(sync).toBeHidden();
     await snap(page, 'upload-no-changes');
+
+    // The project folder again, now holding only the notes: the other files are removed, nothing is sent.
+    const root = mkdtempSync(path.join(os.tmpdir(), 'waymark-upload-'));
+    mkdirSync(path.join(root, PROJECT));
+    writeFileSync(path.join(root, PROJECT, 'notes.txt'), notes);
+    await page.getByTestId('upload-folder-input').setInputFiles(path.join(root, PROJECT));
+    await expect(sync.getByTestId('sync-count-removed')).toContainText('3');
+    await expect(sync.getByTestId('sync-count-added')).toContainText('0');
+    await expect(sync.getByTestId('sync-file')).toHaveText([
+      /DCIM\/tree-001\.jpg.*Removed/,
+      /orthophoto\.tif.*Removed/,
+      /survey\.gpkg.*Removed/,
+    ]);
+    await snap(page, 'upload-removals');
+    await sync.getByRole('button', { name: 'Update Changes' }).click();
+    await expect(page.getByText('Project updated')).toBeVisible();
+    await expect(page.getByTestId('project-header-version')).toHaveText('v4');
+    await expect(page.getByTestId('project-file-row')).toHaveText([/notes\.txt/]);
   });
 
   test('a reader sees the files but no upload area', async ({ page, browser }) => {
