@@ -201,7 +201,7 @@ describe('versions', () => {
       ['v3', 'updated'],
       ['v1', 'added'],
     ]);
-    const removed = await owner.get<{ path: string; history: Record<string, { change: string }> }>(
+    const removed = await owner.get<{ checksum: string; history: Record<string, { change: string }> }>(
       `/v1/resource/history/${P}?path=notes.txt`,
     );
     expect(Object.entries(removed.body.history).map(([v, h]) => [v, h.change])).toEqual([['v4', 'removed']]);
