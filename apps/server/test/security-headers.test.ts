@@ -39,7 +39,7 @@ function directives(header: string | null): Record<string, string> {
 const EXPECTED_CSP = {
   'default-src': "'self'",
   'base-uri': "'self'",
-  'script-src': "'self'",
+  'script-src': "'self' 'wasm-unsafe-eval'",
   'script-src-attr': "'none'",
   'style-src': "'self' 'unsafe-inline'",
   'img-src': "'self' data:",
@@ -87,7 +87,9 @@ describe('security headers', () => {
     const page = await fetch(`${plain.url}/api/docs/static/index.html`);
     const html = await page.text();
     expect(page.status).toBe(200);
-    expect(directives(page.headers.get('content-security-policy'))['script-src']).toBe("'self'");
+    expect(directives(page.headers.get('content-security-policy'))['script-src']).toBe(
+      "'self' 'wasm-unsafe-eval'",
+    );
     const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
     expect(scripts.length).toBeGreaterThan(0);
     for (const [, attributes = '', body = ''] of scripts) {

@@ -21,3 +21,4 @@ export * from './order-params.ts';
 export * from './version-name.ts';
 export * from './files.ts';
 export * from './file-paths.ts';
+export * from './web-upload.ts';

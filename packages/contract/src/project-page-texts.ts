@@ -103,7 +103,7 @@ export const PROJECT_FILES_TEXTS = {
   columnSize: 'Size',
   empty: 'No files found.',
   uploadsLater:
-    'This project has no files yet. Upload data from QGIS with the Mergin Maps plugin — browser uploads are coming soon.',
+    'This project has no files yet. Sync data from QGIS with the Mergin Maps plugin, or upload files from your browser.',
 } as const;
 
 /** Defaults of the generic confirmation dialog (SPEC §2 "Generic dialog holder"). */

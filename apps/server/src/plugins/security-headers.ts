@@ -7,7 +7,9 @@ const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 /**
  * The Content-Security-Policy of every answer (web app, API, Swagger UI, whose page has no inline script either).
- * Scripts only from this origin and no eval (the web app runs zod jitless for that: app/zodConfig.ts). Styles
+ * Scripts only from this origin and no eval (the web app runs zod jitless for that: app/zodConfig.ts), except
+ * compiling WebAssembly ('wasm-unsafe-eval', which allows no JavaScript eval): the upload's SHA-1 worker runs
+ * hash-wasm, whose module is compiled from bytes bundled in the worker script. Styles
  * also inline: PrimeReact (and the Swagger UI) inject `<style>` elements at run time, which only
  * 'unsafe-inline' or a per-request nonce would allow, and the index page is a static file; injected CSS cannot
  * run code, so the script rules carry the protection. Images also from data: (the Swagger UI's stylesheet
@@ -19,7 +21,7 @@ export function contentSecurityPolicy(https: boolean): Record<string, string[]> 
   return {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
-    'script-src': ["'self'"],
+    'script-src': ["'self'", "'wasm-unsafe-eval'"],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:'],

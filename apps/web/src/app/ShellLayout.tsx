@@ -5,6 +5,7 @@ import { AppSidebar } from '../features/layout/components/AppSidebar.tsx';
 import { useLayoutStore } from '../features/layout/layoutStore.ts';
 import { buildSidebarItems } from '../features/layout/sidebarItems.ts';
 import { useSession } from '../features/session/hooks/useSession.ts';
+import { UploadProgressToast } from '../features/upload/components/UploadProgressToast.tsx';
 import { getRouteBreadcrumbs, getRouteHandle } from './routeHandle.ts';
 
 /** The app frame: sidebar (signed-in users, routes that define one), header and the page. */
@@ -29,6 +30,7 @@ export function ShellLayout() {
           <Outlet />
         </main>
       </div>
+      <UploadProgressToast />
     </div>
   );
 }

@@ -1,0 +1,126 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { type ProjectDetail, UPLOAD_TEXTS } from '@waymark/contract';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderApp, stubServer } from '../../../test/renderApp.tsx';
+import { buildProject } from '../../project/test/projectFixture.ts';
+import type { LocalFile } from '../uploadChanges.ts';
+import { newProjectUpload, type ProjectUpload, uploadStore } from '../uploadStore.ts';
+
+const GPKG = { path: 'survey.gpkg', checksum: 'old', size: 2048, mtime: '2025-01-01T00:00:00Z' };
+
+async function openTree(project: ProjectDetail) {
+  stubServer({
+    isAuthenticated: true,
+    overrides: { 'GET /v1/project/field-team/survey': { data: project } },
+  });
+  renderApp('/projects/field-team/survey/tree');
+  await screen.findByTestId('project-files');
+}
+
+function local(path: string, checksum: string | undefined, size = 4096): LocalFile {
+  return {
+    path,
+    file: new File([new Uint8Array(size)], path),
+    size,
+    mtime: '2025-02-01T00:00:00.000Z',
+    ...(checksum === undefined ? {} : { checksum }),
+  };
+}
+
+/** Puts an upload of the test project into the app's store, as the controller would have left it. */
+function seedUpload(files: LocalFile[], change: Partial<ProjectUpload> = {}) {
+  const upload = newProjectUpload({ namespace: 'field-team', name: 'survey' });
+  const localFiles = Object.fromEntries(files.map((file) => [file.path, file]));
+  uploadStore.setState({
+    uploads: {
+      'field-team/survey': {
+        ...upload,
+        overlay: { localFiles, replacedFolders: [], removedPaths: [] },
+        ...change,
+      },
+    },
+  });
+}
+
+afterEach(() => {
+  uploadStore.setState({ uploads: {} });
+});
+
+describe('the Upload files panel', () => {
+  it('is open for a writer of an empty project, with the plugin card and the drop area', async () => {
+    await openTree(buildProject({ role: 'writer', files: [] }));
+    const toggle = screen.getByRole('button', { name: UPLOAD_TEXTS.panelTitle });
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByText(UPLOAD_TEXTS.pluginTitle)).toBeTruthy();
+    expect(screen.getByText(UPLOAD_TEXTS.dropTitle)).toBeTruthy();
+    expect(screen.getByRole('link', { name: UPLOAD_TEXTS.pluginLink }).getAttribute('href')).toBe(
+      'https://docs.example.com/manage/create-project',
+    );
+  });
+
+  it('starts collapsed once the project has files, and opens on demand', async () => {
+    await openTree(buildProject({ role: 'owner', files: [GPKG] }));
+    const toggle = screen.getByRole('button', { name: UPLOAD_TEXTS.panelTitle });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByTestId('upload-drop-area').closest('[hidden]')).not.toBeNull();
+    await userEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByTestId('upload-drop-area').closest('[hidden]')).toBeNull();
+  });
+
+  it('is not there for readers and editors', async () => {
+    await openTree(buildProject({ role: 'editor', files: [GPKG] }));
+    expect(screen.queryByTestId('upload-panel')).toBeNull();
+  });
+});
+
+describe('the Data Sync panel', () => {
+  it('counts the changes and asks before a GeoPackage is overwritten', async () => {
+    seedUpload([local('survey.gpkg', 'new'), local('photo.jpg', 'p', 1024)]);
+    await openTree(buildProject({ role: 'writer', files: [GPKG] }));
+    const sync = screen.getByTestId('data-sync');
+    expect(within(sync).getByTestId('sync-count-added').textContent).toContain('1');
+    expect(within(sync).getByTestId('sync-count-updated').textContent).toContain('1');
+    expect(within(sync).getByTestId('sync-size').textContent).toBe(`${UPLOAD_TEXTS.uploadSize}: 5.00 kB`);
+    expect(
+      within(sync)
+        .getAllByTestId('sync-file')
+        .map((row) => row.textContent),
+    ).toEqual([expect.stringContaining('photo.jpg'), expect.stringContaining('survey.gpkg')]);
+
+    await userEvent.click(within(sync).getByRole('button', { name: UPLOAD_TEXTS.updateChanges }));
+    const dialog = await screen.findByRole('dialog', { name: UPLOAD_TEXTS.confirmHeader });
+    expect(within(dialog).getByText(UPLOAD_TEXTS.confirmQuestion)).toBeTruthy();
+    expect(within(dialog).getByText(UPLOAD_TEXTS.confirmText)).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: UPLOAD_TEXTS.confirmCancel }));
+    expect(uploadStore.getState().uploads['field-team/survey']?.phase).toBe('preparing');
+  });
+
+  it("keeps 'Update Changes' disabled while files are analysed", async () => {
+    seedUpload([local('survey.gpkg', undefined), local('photo.jpg', 'p')]);
+    await openTree(buildProject({ role: 'writer', files: [GPKG] }));
+    const sync = screen.getByTestId('data-sync');
+    expect(
+      within(sync).getByRole('button', { name: UPLOAD_TEXTS.updateChanges }).hasAttribute('disabled'),
+    ).toBe(true);
+    expect(within(sync).getByTestId('sync-status').textContent).toContain(UPLOAD_TEXTS.analysing(1));
+  });
+
+  it('shows a running upload with its bytes, a cancel button, and the progress toast after 500 ms', async () => {
+    seedUpload([local('photo.jpg', 'p', 4096)], {
+      phase: 'uploading',
+      totalBytes: 4096,
+      sentBytes: { 'photo.jpg': 1024 },
+    });
+    await openTree(buildProject({ role: 'writer', files: [] }));
+    const sync = screen.getByTestId('data-sync');
+    expect(within(sync).queryByRole('button', { name: UPLOAD_TEXTS.updateChanges })).toBeNull();
+    expect(within(sync).getByRole('button', { name: UPLOAD_TEXTS.cancelUpload })).toBeTruthy();
+    expect(within(sync).getByTestId('sync-progress').textContent).toContain('1.00 kB of 4.00 kB · 25%');
+    expect(within(sync).getByTestId('sync-file-state').textContent).toBe(UPLOAD_TEXTS.stateUploading(25));
+    const toast = await screen.findByTestId('upload-toast');
+    expect(within(toast).getByText(UPLOAD_TEXTS.progressTitle)).toBeTruthy();
+    expect(within(toast).getByTestId('upload-toast-numbers').textContent).toBe('1.00 kB of 4.00 kB · 25%');
+  });
+});

@@ -1,0 +1,67 @@
+import { UPLOAD_TEXTS, UPLOAD_TOAST_DEBOUNCE_MS } from '@waymark/contract';
+import { ProgressBar } from 'primereact/progressbar';
+import { useEffect } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { formatByteSize } from '../../../lib/format/byteSize.ts';
+import { useDebouncedValue } from '../hooks/useDebouncedValue.ts';
+import {
+  isUploadRunning,
+  projectPathOf,
+  sentBytesOf,
+  uploadPercent,
+  useUploadStore,
+} from '../uploadStore.ts';
+import '../upload.css';
+
+/**
+ * SPEC §2: while any upload runs (debounced 500 ms, so a quick one never flashes) a toast shows each
+ * running upload with its bytes and percentage; it hides when they are done. Mounted in the shell, so
+ * it stays in view on every page while the upload goes on.
+ */
+export function UploadProgressToast() {
+  const running = useUploadStore(useShallow((state) => Object.values(state.uploads).filter(isUploadRunning)));
+  const isRunning = running.length > 0;
+  const isVisible = useDebouncedValue(isRunning, UPLOAD_TOAST_DEBOUNCE_MS);
+
+  // Closing or reloading the tab would drop the upload half-way: the browser asks first.
+  useEffect(() => {
+    if (!isRunning) return undefined;
+    const handleBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', handleBeforeUnload);
+    return () => window.removeEventListener('beforeunload', handleBeforeUnload);
+  }, [isRunning]);
+
+  if (!isVisible || running.length === 0) return null;
+
+  return (
+    <aside className="upload-toast" aria-label={UPLOAD_TEXTS.progressTitle} data-testid="upload-toast">
+      <span className="upload-toast__icon" aria-hidden="true">
+        <i className="pi pi-cloud-upload" />
+      </span>
+      <div className="upload-toast__body">
+        <p className="upload-toast__title">{UPLOAD_TEXTS.progressTitle}</p>
+        {running.map((upload) => {
+          const projectPath = projectPathOf(upload);
+          const percent = uploadPercent(upload);
+          return (
+            <div key={projectPath} className="upload-toast__item">
+              <div className="upload-toast__line">
+                <span className="upload-toast__project">{projectPath}</span>
+                <span className="upload-toast__numbers" data-testid="upload-toast-numbers">
+                  {upload.phase === 'finishing'
+                    ? UPLOAD_TEXTS.finishing
+                    : `${UPLOAD_TEXTS.uploadingOf(formatByteSize(sentBytesOf(upload)), formatByteSize(upload.totalBytes))} · ${percent}%`}
+                </span>
+              </div>
+              <ProgressBar
+                value={percent}
+                showValue={false}
+                aria-label={UPLOAD_TEXTS.progressLabel(projectPath)}
+              />
+            </div>
+          );
+        })}
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { runLimited, withRetry } from './runLimited.ts';
+
+function deferred() {
+  let resolve!: () => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<void>((done, fail) => {
+    resolve = done;
+    reject = fail;
+  });
+  return { promise, resolve, reject };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('runLimited', () => {
+  it('keeps at most the limit in flight, in order, and settles when all are done', async () => {
+    const gates = Array.from({ length: 5 }, deferred);
+    const started: number[] = [];
+    const run = runLimited([0, 1, 2, 3, 4], 2, (index) => {
+      started.push(index);
+      return gates[index]!.promise;
+    });
+    await flush();
+    expect(started).toEqual([0, 1]);
+    gates[1]!.resolve();
+    await flush();
+    expect(started).toEqual([0, 1, 2]);
+    gates[0]!.resolve();
+    gates[2]!.resolve();
+    await flush();
+    expect(started).toEqual([0, 1, 2, 3, 4]);
+    gates[3]!.resolve();
+    gates[4]!.resolve();
+    await expect(run).resolves.toBeUndefined();
+  });
+
+  it('rejects at the first failure and starts nothing more', async () => {
+    const gates = Array.from({ length: 4 }, deferred);
+    const started: number[] = [];
+    const run = runLimited([0, 1, 2, 3], 2, (index) => {
+      started.push(index);
+      return gates[index]!.promise;
+    });
+    gates[0]!.reject(new Error('chunk 0 failed'));
+    await expect(run).rejects.toThrow('chunk 0 failed');
+    gates[1]!.resolve();
+    await flush();
+    expect(started).toEqual([0, 1]);
+  });
+
+  it('settles at once with nothing to do', async () => {
+    await expect(runLimited([], 4, () => Promise.reject(new Error('never')))).resolves.toBeUndefined();
+  });
+});
+
+describe('withRetry', () => {
+  it('tries once more after a failure worth retrying', async () => {
+    const attempts: number[] = [];
+    const result = await withRetry(
+      async (attempt) => {
+        attempts.push(attempt);
+        if (attempt === 0) throw new Error('network');
+        return 'ok';
+      },
+      1,
+      () => true,
+    );
+    expect(result).toBe('ok');
+    expect(attempts).toEqual([0, 1]);
+  });
+
+  it('gives up after the retries, or at once on a failure not worth retrying', async () => {
+    let calls = 0;
+    await expect(
+      withRetry(
+        () => {
+          calls += 1;
+          return Promise.reject(new Error(`failure ${calls}`));
+        },
+        1,
+        () => true,
+      ),
+    ).rejects.toThrow('failure 2');
+    calls = 0;
+    await expect(
+      withRetry(
+        () => {
+          calls += 1;
+          return Promise.reject(new Error('refused'));
+        },
+        1,
+        () => false,
+      ),
+    ).rejects.toThrow('refused');
+    expect(calls).toBe(1);
+  });
+});
