@@ -1,11 +1,12 @@
-import { useSearchParams } from 'react-router';
-import { ProjectFilesList } from '../features/project/components/ProjectFilesList.tsx';
+import { useParams } from 'react-router';
+import { FilesTab } from '../features/files/components/FilesTab.tsx';
 
 /**
- * /projects/:namespace/:projectName/tree/* — the files tab. For now a read-only list of the current
- * files; browsing folders and uploading come with the file browser.
+ * /projects/:namespace/:projectName/tree/:location? — the Files tab: the folder `location`, the file
+ * detail sidebar of `?file_path=`.
  */
 export function ProjectTreePage() {
-  const [searchParams] = useSearchParams();
-  return <ProjectFilesList selectedPath={searchParams.get('file_path') ?? undefined} />;
+  const { '*': location } = useParams();
+  // Upload slot: the upload feature's panel mounts here, `<FilesTab location={location} uploadPanel={…} />`.
+  return <FilesTab location={location} />;
 }
