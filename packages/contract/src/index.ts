@@ -20,3 +20,5 @@ export * from './workspace-abilities.ts';
 export * from './ids.ts';
 export * from './order-params.ts';
 export * from './version-name.ts';
+export * from './files.ts';
+export * from './file-paths.ts';

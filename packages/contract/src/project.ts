@@ -60,12 +60,24 @@ export const projectPermissionsSchema = z.object({
 });
 export type ProjectPermissions = z.infer<typeof projectPermissionsSchema>;
 
+/** A change of one file in a `history` map: `GET /v1/project/{ns}/{name}?since=vN` and the resource history. */
+export const fileHistoryItemSchema = z.object({
+  path: z.string(),
+  size: z.number().int(),
+  checksum: z.string(),
+  change: z.enum(['added', 'updated', 'removed']),
+  diff: z.object({ path: z.string(), size: z.number().int(), checksum: z.string() }).optional(),
+});
+export type FileHistoryItem = z.infer<typeof fileHistoryItemSchema>;
+
 export const projectFileSchema = z.object({
   path: z.string(),
   size: z.number().int(),
   checksum: z.string(),
   mtime: z.string(),
   diff: z.object({ path: z.string(), size: z.number().int(), checksum: z.string() }).optional(),
+  /** Only with `?since=vN`: per version name, the file's changes since then (GeoPackages; `{}` for others). */
+  history: z.record(z.string(), fileHistoryItemSchema).optional(),
 });
 export type ProjectFile = z.infer<typeof projectFileSchema>;
 

@@ -1,5 +1,7 @@
 import {
   appInitResponseSchema,
+  BLACKLIST_DIRS,
+  BLACKLIST_FILES,
   configResponseSchema,
   csrfResponseSchema,
   MERGIN_API_VERSION,
@@ -8,10 +10,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
 import { csrfTokenFor } from '../plugins/auth.ts';
-
-/** Blacklisted paths that clients never upload (reference: BLACKLIST). */
-export const BLACKLIST_DIRS = ['.mergin'];
-export const BLACKLIST_FILES = ['.DS_Store', '.directory'];
 
 const [major = 0, minor = 0, fix = 0] = MERGIN_API_VERSION.split('.').map(Number);
 
@@ -25,8 +23,8 @@ export function serviceRoutes(context: AppContext): FastifyPluginAsyncZod {
       base_url: 'v1',
       endpoints: {},
       version: MERGIN_API_VERSION,
-      blacklist_dirs: BLACKLIST_DIRS,
-      blacklist_files: BLACKLIST_FILES,
+      blacklist_dirs: [...BLACKLIST_DIRS],
+      blacklist_files: [...BLACKLIST_FILES],
       maintenance: context.maintenance.isOn(),
       subscriptions_enabled: false,
     }));
@@ -42,8 +40,8 @@ export function serviceRoutes(context: AppContext): FastifyPluginAsyncZod {
       enable_superadmin_assignment: true,
       diagnostic_logs_url: '',
       v2_push_enabled: false,
-      blacklist_dirs: BLACKLIST_DIRS,
-      blacklist_files: BLACKLIST_FILES,
+      blacklist_dirs: [...BLACKLIST_DIRS],
+      blacklist_files: [...BLACKLIST_FILES],
       version: MERGIN_API_VERSION,
       major,
       minor,

@@ -1,0 +1,228 @@
+import { z } from 'zod';
+import { fileHistoryItemSchema, projectDetailSchema } from './project.ts';
+
+/**
+ * Files and versions: the push protocol (v1), version lists and details, file history and raw downloads, shaped
+ * as the reference server answers them (reference §2 "Push v1", §3).
+ */
+
+/** Most files one push may change (added + updated + removed); Waymark's own limit, the reference has none. */
+export const MAX_FILES_PER_PUSH = 10_000;
+/** Most chunks one push may declare: 4 GiB (the request content limit of SPEC §9) in 10 MiB chunks, and then some. */
+export const MAX_CHUNKS_PER_PUSH = 100_000;
+/** Chunk ids are client-made random ids (uuid4 in the Python client); they name files, so they stay plain. */
+export const CHUNK_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Exact texts of the push protocol and the file calls, as the reference server words them. */
+export const PUSH_TEXTS = {
+  versionMismatch: 'Version mismatch',
+  firstPush: 'First push should be with v0',
+  noChanges: 'No changes',
+  notUnique: 'Not unique changes',
+  invalidFile: 'File is not valid',
+  alreadyUploaded: (path: string) => `File ${path} has been already uploaded`,
+  notInProject: 'Update or remove changes contain files that are not in project',
+  unsupportedName: (path: string) =>
+    `Unsupported file name detected: '${path}'. Please remove the invalid characters.`,
+  unsupportedType: (path: string) =>
+    `Unsupported file type detected: '${path}'. Please remove the file or try compressing it into a ZIP file before uploading.`,
+  trailingSpace: (path: string) =>
+    `Folder name contains a trailing space. Please remove the space in: '${path}'.`,
+  anotherProcess: 'Another process is running. Please try later.',
+  storageLimit: 'You have reached a data limit (StorageLimitHit)',
+  tooManyFiles: `Too many files in one push (at most ${MAX_FILES_PER_PUSH})`,
+  tooManyChunks: `Too many chunks in one push (at most ${MAX_CHUNKS_PER_PUSH})`,
+  invalidChunkId: 'Invalid chunk id',
+  tooBigChunk: 'Too big chunk',
+  uploadCanceled: 'Upload was probably canceled',
+  uploadForbidden: 'You do not have permissions for ongoing upload',
+  versionExists: (version: string) => `There is already version with this name ${version}`,
+  diffUnsupported: (path: string) =>
+    `Failed to create new version: ${path} error=sync error: this server cannot apply GeoPackage changesets yet, push the whole file`,
+} as const;
+
+export const FILE_TEXTS = {
+  versionNotFound: 'Project at requested version does not exist',
+  sinceAndVersion: "Parameters 'since' and 'version' are mutually exclusive",
+  fileNotFound: (path: string) => `File ${path} not found`,
+  /** The reference's text, stray parenthesis included. */
+  noDiffInFile: (path: string) => `No diff in particular file ${path})`,
+  noDiffInVersion: (path: string) => `No diff in particular file ${path} version`,
+  diffNeedsVersion: 'Changeset must be requested for particular file version',
+} as const;
+
+/** The changeset file of a diff update. */
+export const fileDiffSchema = z.object({ path: z.string(), size: z.number().int(), checksum: z.string() });
+export type FileDiff = z.infer<typeof fileDiffSchema>;
+
+/** How a version changed a file, as the API names it (the database keeps create/update/update_diff/delete). */
+export const fileChangeNameSchema = z.enum(['added', 'updated', 'removed']);
+export type FileChangeName = z.infer<typeof fileChangeNameSchema>;
+
+/** A changed file in a version's detail (GET /v1/project/version/{id}/{version}). */
+export const versionFileChangeSchema = fileHistoryItemSchema.extend({
+  mtime: z.string(),
+  expiration: z.string().nullable().optional(),
+});
+export type VersionFileChange = z.infer<typeof versionFileChangeSchema>;
+
+/** Query of GET /v1/project/{namespace}/{name}: the latest files, with history since vN, or a past version. */
+export const projectInfoQuerySchema = z.object({
+  since: z.string().optional(),
+  version: z.string().optional(),
+});
+export type ProjectInfoQuery = z.infer<typeof projectInfoQuerySchema>;
+
+/** One file entry of a push: `chunks` are the ids the client will upload, in order. */
+export const pushFileSchema = z.object({
+  path: z.string({ error: 'Not a valid string.' }),
+  checksum: z.string({ error: 'Not a valid string.' }),
+  size: z.number({ error: 'Not a valid integer.' }).int('Not a valid integer.').nonnegative(),
+  mtime: z.unknown().optional(),
+  chunks: z.array(z.string()).optional().default([]),
+  diff: z
+    .object({
+      path: z.string(),
+      checksum: z.string(),
+      size: z.number().int().nonnegative(),
+      mtime: z.unknown().optional(),
+    })
+    .nullish(),
+});
+export type PushFile = z.infer<typeof pushFileSchema>;
+export type PushFileInput = z.input<typeof pushFileSchema>;
+
+export const pushChangesSchema = z.object({
+  added: z.array(pushFileSchema).optional().default([]),
+  updated: z.array(pushFileSchema).optional().default([]),
+  removed: z.array(pushFileSchema).optional().default([]),
+});
+export type PushChanges = z.infer<typeof pushChangesSchema>;
+
+/** Body of POST /v1/project/push/{namespace}/{name}; the first push of a project is from `v0`. */
+export const pushRequestSchema = z.object({
+  version: z.string({ error: 'This field is required.' }),
+  changes: pushChangesSchema,
+});
+export type PushRequest = z.input<typeof pushRequestSchema>;
+
+/** A push that needs uploads answers its transaction id. */
+export const pushTransactionSchema = z.object({ transaction: z.string() });
+export type PushTransaction = z.infer<typeof pushTransactionSchema>;
+
+/** POST /v1/project/push: a transaction to upload to, or (a push with only `removed`) the updated project. */
+export const pushStartResponseSchema = z.union([pushTransactionSchema, projectDetailSchema]);
+export type PushStartResponse = z.infer<typeof pushStartResponseSchema>;
+
+/** POST /v1/project/push/chunk/{transaction}/{chunk}: what the server received (SHA-1 hex and bytes). */
+export const chunkResponseSchema = z.object({ checksum: z.string(), size: z.number().int() });
+export type ChunkResponse = z.infer<typeof chunkResponseSchema>;
+
+export const pushTransactionParamsSchema = z.object({ transaction: z.string() });
+export const pushChunkParamsSchema = z.object({ transaction: z.string(), chunk: z.string() });
+
+/** 422 of push/finish when uploaded files do not match what the push declared. */
+export const corruptedFilesResponseSchema = z.object({
+  detail: z.object({ corrupted_files: z.array(z.string()) }),
+});
+
+/** Counts per change kind in a version list row. */
+export const versionChangeCountsSchema = z.object({
+  added: z.number().int(),
+  updated: z.number().int(),
+  updated_diff: z.number().int(),
+  removed: z.number().int(),
+});
+
+/** One row of GET /v1/project/versions/paginated/{namespace}/{name}. */
+export const projectVersionListItemSchema = z.object({
+  name: z.string(),
+  author: z.string().nullable(),
+  created: z.string(),
+  project_name: z.string(),
+  namespace: z.string(),
+  project_size: z.number().int(),
+  changes: versionChangeCountsSchema,
+});
+export type ProjectVersionListItem = z.infer<typeof projectVersionListItemSchema>;
+
+export const projectVersionsPageSchema = z.object({
+  versions: z.array(projectVersionListItemSchema),
+  count: z.number().int(),
+});
+export type ProjectVersionsPage = z.infer<typeof projectVersionsPageSchema>;
+
+const queryFlag = z
+  .union([z.boolean(), z.enum(['true', 'false', 'True', 'False', '1', '0'])])
+  .transform((value) => value === true || value === 'true' || value === 'True' || value === '1');
+
+/** Query of the version list: newest first unless `descending=false`. */
+export const projectVersionsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1, 'page must be at least 1').default(1),
+  per_page: z.coerce.number().int().min(1).max(100, 'per_page must be at most 100').default(50),
+  descending: queryFlag.optional().default(true),
+});
+export type ProjectVersionsQuery = z.infer<typeof projectVersionsQuerySchema>;
+
+/** Per changed GeoPackage: its changeset summary, or why there is none. */
+export const changesetSummarySchema = z.union([
+  z.object({
+    summary: z.array(
+      z.object({
+        table: z.string(),
+        insert: z.number().int(),
+        update: z.number().int(),
+        delete: z.number().int(),
+      }),
+    ),
+    size: z.number().int(),
+  }),
+  z.object({ error: z.string(), size: z.number().int() }),
+]);
+export type ChangesetSummary = z.infer<typeof changesetSummarySchema>;
+
+/** GET /v1/project/version/{project id}/{version} */
+export const projectVersionDetailSchema = z.object({
+  name: z.string(),
+  author: z.string().nullable(),
+  created: z.string(),
+  project_name: z.string(),
+  namespace: z.string(),
+  user_agent: z.string().nullable(),
+  project_size: z.number().int(),
+  changes: z.object({
+    added: z.array(versionFileChangeSchema),
+    updated: z.array(versionFileChangeSchema),
+    removed: z.array(versionFileChangeSchema),
+  }),
+  changesets: z.record(z.string(), changesetSummarySchema),
+});
+export type ProjectVersionDetail = z.infer<typeof projectVersionDetailSchema>;
+
+export const projectVersionParamsSchema = z.object({ id: z.string(), version: z.string() });
+
+/** Query of GET /v1/resource/history/{namespace}/{name}. */
+export const resourceHistoryQuerySchema = z.object({
+  path: z.string({ error: 'This field is required.' }),
+});
+
+/** GET /v1/resource/history/{namespace}/{name}?path= — the file as last stored, and every version of it. */
+export const resourceHistorySchema = z.object({
+  path: z.string(),
+  size: z.number().int(),
+  checksum: z.string(),
+  mtime: z.string(),
+  diff: fileDiffSchema.optional(),
+  history: z.record(z.string(), fileHistoryItemSchema),
+});
+export type ResourceHistory = z.infer<typeof resourceHistorySchema>;
+
+/** Query of GET /v1/project/raw/{namespace}/{name}: one file (or its changeset) at the latest or a given version. */
+export const rawFileQuerySchema = z.object({
+  file: z.string({ error: 'This field is required.' }),
+  version: z.string().optional(),
+  diff: queryFlag.optional(),
+  /** The web app adds a random value to defeat caches; ignored. */
+  random: z.string().optional(),
+});
+export type RawFileQuery = z.infer<typeof rawFileQuerySchema>;
