@@ -1,4 +1,10 @@
-import { type ProjectDetail, type ProjectFile, TEXT_PREVIEW_MAX_CHARS } from '@waymark/contract';
+import {
+  type ProjectDetail,
+  type ProjectFile,
+  type PushRequest,
+  type PushStartResponse,
+  TEXT_PREVIEW_MAX_CHARS,
+} from '@waymark/contract';
 import { AxiosHeaders } from 'axios';
 import { http } from '../../../lib/api/http.ts';
 
@@ -41,7 +47,9 @@ function headerOf(headers: unknown, name: string): string {
 }
 
 function toBytes(data: unknown): Uint8Array {
-  if (data instanceof ArrayBuffer) return new Uint8Array(data);
+  // Tagged rather than `instanceof`: a buffer made in another realm (a worker, a test DOM) is one too.
+  if (Object.prototype.toString.call(data) === '[object ArrayBuffer]')
+    return new Uint8Array(data as ArrayBuffer);
   if (ArrayBuffer.isView(data)) return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
   if (typeof data === 'string') return new TextEncoder().encode(data);
   return new Uint8Array();
@@ -78,9 +86,20 @@ export async function pushFileRemoval(
   project: Pick<ProjectDetail, 'namespace' | 'name' | 'version'>,
   files: ProjectFile[],
 ): Promise<ProjectDetail> {
-  const response = await http.post<ProjectDetail>(
+  const body: PushRequest = {
+    version: project.version,
+    changes: { added: [], updated: [], removed: files.map(removedEntry) },
+  };
+  const response = await http.post<PushStartResponse>(
     `/v1/project/push/${projectAddress(project.namespace, project.name)}`,
-    { version: project.version, changes: { added: [], updated: [], removed: files.map(removedEntry) } },
+    body,
   );
-  return response.data;
+  const answer = response.data;
+  if ('transaction' in answer) {
+    // Nothing to upload was declared, so a transaction is not what this server should answer: give it
+    // back rather than leave the project locked.
+    await http.post(`/v1/project/push/cancel/${segment(answer.transaction)}`);
+    throw new Error('The server asked for an upload to delete a file');
+  }
+  return answer;
 }

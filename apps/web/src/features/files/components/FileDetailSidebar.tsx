@@ -106,16 +106,19 @@ function FileDetails({ project, file, canDelete, titleId, onClose }: FileDetails
       </dl>
 
       <div className="detail-panel__actions">
-        <a
-          href={rawFileUrl(project.namespace, project.name, file.path)}
-          download={name}
-          className="p-button p-component p-button-outlined file-detail__download"
-          aria-label={FILE_DETAIL_TEXTS.downloadFile(name)}
-          data-testid="file-detail-download"
-        >
-          <i className="pi pi-download p-button-icon p-button-icon-left" aria-hidden="true" />
-          <span className="p-button-label">{FILE_DETAIL_TEXTS.download}</span>
-        </a>
+        {/* A file an upload would add is not on the server yet: nothing to download. */}
+        {state !== 'added' && (
+          <a
+            href={rawFileUrl(project.namespace, project.name, file.path)}
+            download={name}
+            className="p-button p-component p-button-outlined file-detail__download"
+            aria-label={FILE_DETAIL_TEXTS.downloadFile(name)}
+            data-testid="file-detail-download"
+          >
+            <i className="pi pi-download p-button-icon p-button-icon-left" aria-hidden="true" />
+            <span className="p-button-label">{FILE_DETAIL_TEXTS.download}</span>
+          </a>
+        )}
         {canDelete && state !== 'removed' && state !== 'added' && (
           <Button
             label={FILE_DETAIL_TEXTS.deleteFile}
