@@ -6,7 +6,7 @@ import {
   VERSION_DETAIL_TEXTS,
   VERSIONS_TEXTS,
 } from '@waymark/contract';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentPath, renderApp, stubServer } from '../../../test/renderApp.tsx';
 import type { RecordedRequest, StubReply } from '../../../test/stubAdapter.ts';
 import { buildProject } from '../../project/test/projectFixture.ts';
@@ -140,6 +140,48 @@ describe('history tab', () => {
   it('says No versions found. when there are none', async () => {
     await openHistory(HISTORY, { data: { versions: [], count: 0 } });
     expect(await screen.findByText(VERSIONS_TEXTS.empty)).toBeTruthy();
+  });
+
+  it("downloads a version's zip from its row, named by the server or else {name}-{version}.zip", async () => {
+    const savedNames: string[] = [];
+    const { createObjectURL, revokeObjectURL } = URL;
+    URL.createObjectURL = () => 'blob:archive';
+    URL.revokeObjectURL = () => {};
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      savedNames.push(this.download);
+    });
+    try {
+      const archive = new Blob(['PK'], { type: 'application/zip' });
+      const stub = stubServer({
+        isAuthenticated: true,
+        overrides: {
+          [PROJECT_URL]: { data: PROJECT },
+          [VERSIONS_URL]: pageReply([listItem(3), listItem(2)]),
+          'GET /v1/project/download/field-team/survey': [
+            { data: archive, headers: { 'content-disposition': 'attachment; filename="survey-v3.zip"' } },
+            { data: archive },
+          ],
+        },
+      });
+      renderApp(HISTORY);
+      await userEvent.click(await screen.findByRole('button', { name: VERSIONS_TEXTS.download('v3') }));
+      await waitFor(() => expect(savedNames).toEqual(['survey-v3.zip']));
+      await userEvent.click(screen.getByRole('button', { name: VERSIONS_TEXTS.download('v2') }));
+      await waitFor(() => expect(savedNames).toEqual(['survey-v3.zip', 'survey-v2.zip']));
+      const downloads = stub.requests.filter((request) => request.url.startsWith('/v1/project/download/'));
+      expect(downloads.map((request) => request.url)).toEqual([
+        '/v1/project/download/field-team/survey?format=zip&version=v3',
+        '/v1/project/download/field-team/survey?format=zip&version=v2',
+      ]);
+      // Opening the row was not part of the click.
+      expect(screen.queryByTestId('version-detail')).toBeNull();
+    } finally {
+      click.mockRestore();
+      URL.createObjectURL = createObjectURL;
+      URL.revokeObjectURL = revokeObjectURL;
+    }
   });
 
   it('toasts when the versions cannot be fetched', async () => {
