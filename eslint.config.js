@@ -37,6 +37,11 @@ const LAYER_RULES = [
     why: 'repositories only run SQL: they know no services, policies or routes.',
   },
   {
+    files: ['apps/server/src/push/**'],
+    forbidden: ['services', 'repositories', 'db', 'routes', 'plugins'],
+    why: 'push/ holds the upload area and the rules of a push: the push service drives them, they reach no data or HTTP.',
+  },
+  {
     files: ['apps/server/src/policies/**'],
     forbidden: ['repositories', 'db', 'services', 'routes'],
     why: 'policies decide from facts they are given: they never load data themselves.',

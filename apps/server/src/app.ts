@@ -11,7 +11,9 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { accessRequestRoutes } from './routes/access-request.routes.ts';
 import { authRoutes } from './routes/auth.routes.ts';
+import { fileRoutes } from './routes/file.routes.ts';
 import { projectRoutes } from './routes/project.routes.ts';
+import { pushRoutes } from './routes/push.routes.ts';
 import { serviceRoutes } from './routes/service.routes.ts';
 import { userRoutes } from './routes/user.routes.ts';
 import { workspaceRoutes } from './routes/workspace.routes.ts';
@@ -55,6 +57,8 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await app.register(userRoutes(context));
   await app.register(workspaceRoutes(context));
   await app.register(projectRoutes(context));
+  await app.register(fileRoutes(context));
+  await app.register(pushRoutes(context));
   await app.register(accessRequestRoutes(context));
 
   await registerWebApp(app, options.serveWebApp === false ? undefined : context.config.webDist);

@@ -48,6 +48,12 @@ const envSchema = z.object({
   SESSION_MAX_AGE_DAYS: z.coerce.number().int().positive().default(14),
   DELETED_PROJECT_EXPIRATION_DAYS: z.coerce.number().nonnegative().default(7),
   TRUST_PROXY: booleanFlag,
+  PUSH_TAKEOVER_SECONDS: z.coerce.number().int().positive().default(300),
+  UPLOAD_EXPIRATION_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(24 * 60 * 60),
 });
 
 export type AppConfig = {
@@ -75,6 +81,10 @@ export type AppConfig = {
   /** How long a deleted project keeps its name and can be restored before it is purged. */
   deletedProjectRetentionMs: number;
   trustProxy: boolean;
+  /** A push with no activity for this long may be taken over by a new one (reference: LOCKFILE_EXPIRATION). */
+  pushTakeoverSeconds: number;
+  /** Idle push transactions and stray upload files older than this are removed by the cleanup job. */
+  uploadExpirationSeconds: number;
 };
 
 export class ConfigError extends Error {}
@@ -127,5 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionMaxAgeSeconds: e.SESSION_MAX_AGE_DAYS * 24 * 60 * 60,
     deletedProjectRetentionMs: e.DELETED_PROJECT_EXPIRATION_DAYS * 24 * 60 * 60 * 1000,
     trustProxy: e.TRUST_PROXY,
+    pushTakeoverSeconds: e.PUSH_TAKEOVER_SECONDS,
+    uploadExpirationSeconds: e.UPLOAD_EXPIRATION_SECONDS,
   };
 }

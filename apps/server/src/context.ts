@@ -14,6 +14,9 @@ import { createStorageService } from './services/storage.service.ts';
 import { createUserService } from './services/user.service.ts';
 import { createWorkspaceService } from './services/workspace.service.ts';
 import { createLocalBlobStore } from './storage/blob-store.ts';
+import { createUploadArea } from './push/upload-area.ts';
+import { createPushService } from './services/push.service.ts';
+import { createVersionService } from './services/version.service.ts';
 
 /**
  * Wires repositories into services once; routes, jobs and the CLI use the same services. The database, the
@@ -24,6 +27,7 @@ export function createContext(deps: { config: AppConfig; db: Db; mailer: Mailer;
   const repos = createRepositories(db);
   const blobs = createLocalBlobStore(path.join(config.dataDir, 'blobs'));
   const projects = createProjectService({ config, blobs, log, repos });
+  const uploadArea = createUploadArea(path.join(config.dataDir, 'uploads'));
   return {
     config,
     log,
@@ -38,6 +42,8 @@ export function createContext(deps: { config: AppConfig; db: Db; mailer: Mailer;
     projectMembers: createProjectMembersService({ repos, projectService: projects }),
     accessRequests: createAccessRequestService({ config, mailer, log, repos }),
     storage: createStorageService({ repos, blobs }),
+    push: createPushService({ config, blobs, uploadArea, log, repos, projectService: projects }),
+    versions: createVersionService({ blobs, log, repos, projectService: projects }),
   };
 }
 

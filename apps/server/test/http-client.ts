@@ -29,11 +29,15 @@ export class HttpClient {
     if (this.sendCsrf && this.csrfToken && !('X-CSRF-Token' in headers))
       allHeaders['X-CSRF-Token'] = this.csrfToken;
     if (this.bearer) allHeaders.Authorization = `Bearer ${this.bearer}`;
-    let payload: string | undefined;
-    if (body !== undefined) {
+    let payload: string | Uint8Array | undefined;
+    if (body instanceof Uint8Array) {
+      allHeaders['content-type'] = 'application/octet-stream';
+      payload = body;
+    } else if (body !== undefined) {
       allHeaders['content-type'] = 'application/json';
       payload = typeof body === 'string' ? body : JSON.stringify(body);
     }
+    Object.assign(allHeaders, headers);
     const response = await fetch(`${this.baseUrl}${path}`, { method, headers: allHeaders, body: payload });
     for (const line of response.headers.getSetCookie()) {
       const [pair = '', ...attributes] = line.split(';');

@@ -5,6 +5,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -264,4 +265,33 @@ export const accessRequests = pgTable(
       .where(sql`${t.resolvedAt} IS NULL`),
     index('access_requests_requested_by_idx').on(t.requestedBy),
   ],
+);
+
+/**
+ * Push transactions in progress: the push lock. One row per project at most (the unique index is the lock), so
+ * any number of server processes sharing the database agree on who is uploading. A row whose `last_ping` is
+ * older than the takeover time may be replaced by a new push. Chunk bytes live on disk under
+ * `DATA_DIR/uploads/<id>/`, never in the database.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    /** The transaction id of the API. */
+    id: uuid('id').primaryKey(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** The version the push starts from; it commits version + 1. */
+    version: integer('version').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The validated changes (added/updated/removed with their chunk ids), as the push declared them. */
+    changes: jsonb('changes').notNull(),
+    userAgent: text('user_agent'),
+    deviceId: text('device_id'),
+    createdAt: createdAt(),
+    lastPing: timestamp('last_ping', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('uploads_project_key').on(t.projectId), index('uploads_last_ping_idx').on(t.lastPing)],
 );

@@ -21,12 +21,18 @@ export type DomainErrorOptions = {
   code?: string | undefined;
   /** Extra fields of the answer besides `detail` and `code` (e.g. `{email: [message]}` for form errors). */
   extra?: Record<string, unknown> | undefined;
+  /**
+   * Sent as `detail` instead of the text, for the few reference answers whose detail is an object (push finish:
+   * `{corrupted_files: [...]}`); the text still names the error in logs.
+   */
+  structuredDetail?: Record<string, unknown> | undefined;
 };
 
 /** An expected failure of a domain operation: thrown by services and plugins, answered by the error handler. */
 export class DomainError extends Error {
   readonly code: string | undefined;
   readonly extra: Record<string, unknown>;
+  readonly structuredDetail: Record<string, unknown> | undefined;
 
   constructor(
     readonly kind: ErrorKind,
@@ -37,6 +43,7 @@ export class DomainError extends Error {
     this.name = 'DomainError';
     this.code = options.code;
     this.extra = options.extra ?? {};
+    this.structuredDetail = options.structuredDetail;
   }
 }
 

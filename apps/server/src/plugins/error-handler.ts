@@ -31,7 +31,11 @@ const STATUS_OF_KIND: Record<ErrorKind, number> = {
 
 /** The reference's error body: extra fields first so `detail` and `code` always win. */
 function errorBody(error: DomainError): Record<string, unknown> {
-  return { ...error.extra, detail: error.detail, ...(error.code ? { code: error.code } : {}) };
+  return {
+    ...error.extra,
+    detail: error.structuredDetail ?? error.detail,
+    ...(error.code ? { code: error.code } : {}),
+  };
 }
 
 /** Short texts for Fastify's router errors, which would otherwise echo the whole URL back. */

@@ -1,10 +1,22 @@
-import { and, lt, notExists, or, eq } from 'drizzle-orm';
+import { and, lt, notExists, or, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { blobs, fileHistory, projectFiles } from '../db/schema.ts';
 
 /** All SQL about stored blobs. */
 export function createBlobRepository(db: Db) {
   return {
+    /**
+     * Records a blob before its bytes are put in place, or refreshes the row's age when it exists: the
+     * collector then leaves it alone for its grace period, and bytes never exist without a row that can
+     * collect them (an interrupted push leaves rows the collector removes later, bytes and all).
+     */
+    async touch(sha256: string, size: number): Promise<void> {
+      await db
+        .insert(blobs)
+        .values({ sha256, size })
+        .onConflictDoUpdate({ target: blobs.sha256, set: { createdAt: sql`now()` } });
+    },
+
     /**
      * Deletes the rows of blobs no file refers to any more and that are older than the cut-off (a fresh blob
      * may belong to an upload not yet committed); returns their hashes so the bytes can go too.

@@ -4,7 +4,9 @@ import { type BlobRepository, createBlobRepository } from './blob.repository.ts'
 import { createLoginAttemptRepository, type LoginAttemptRepository } from './login-attempt.repository.ts';
 import { createProjectRepository, type ProjectRepository } from './project.repository.ts';
 import { createSessionRepository, type SessionRepository } from './session.repository.ts';
+import { createUploadRepository, type UploadRepository } from './upload.repository.ts';
 import { createUserRepository, type UserRepository } from './user.repository.ts';
+import { createVersionRepository, type VersionRepository } from './version.repository.ts';
 import { createWorkspaceRepository, type WorkspaceRepository } from './workspace.repository.ts';
 
 /**
@@ -19,6 +21,8 @@ export type Repositories = {
   projects: ProjectRepository;
   accessRequests: AccessRequestRepository;
   blobs: BlobRepository;
+  uploads: UploadRepository;
+  versions: VersionRepository;
   /** All or nothing: the callback's repositories write inside one transaction (a savepoint when nested). */
   transaction<T>(run: (tx: Repositories) => Promise<T>): Promise<T>;
 };
@@ -33,6 +37,8 @@ export function createRepositories(db: Db): Repositories {
     projects: createProjectRepository(db),
     accessRequests: createAccessRequestRepository(db),
     blobs: createBlobRepository(db),
+    uploads: createUploadRepository(db),
+    versions: createVersionRepository(db),
     transaction: (run) => db.transaction((tx) => run(createRepositories(tx))),
   };
 }

@@ -58,13 +58,6 @@ export function projectRoutes(context: AppContext): FastifyPluginAsyncZod {
     );
 
     app.get(
-      '/v1/project/:namespace/:name',
-      { schema: { params: projectPathParamsSchema, response: { 200: projectDetailSchema } } },
-      async (request) =>
-        projects.get(actorOrAnonymous(request), request.params.namespace, request.params.name),
-    );
-
-    app.get(
       '/v1/project/download/:namespace/:name',
       {
         schema: {

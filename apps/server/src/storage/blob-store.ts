@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { access, mkdir, open, rename, rm } from 'node:fs/promises';
+import { access, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -13,13 +13,21 @@ export type ByteRange = { start: number; end: number };
  * however many versions and projects refer to them.
  */
 export interface BlobStore {
-  /** Stores the stream's bytes and returns their hash and size; a blob already present is kept as it is. */
-  put(source: Readable): Promise<BlobRef>;
+  /**
+   * Stores the stream's bytes and returns their hash and size; a blob already present is kept as it is.
+   * `beforeStore` runs once the bytes are hashed and flushed but before they get their real name: it may refuse
+   * them (throw, and nothing is stored) or record the blob first.
+   */
+  put(source: Readable | AsyncIterable<Buffer>, options?: PutOptions): Promise<BlobRef>;
   /** Streams a stored blob, or the inclusive byte range of it. */
   get(sha256: string, range?: ByteRange): Readable;
   has(sha256: string): Promise<boolean>;
   delete(sha256: string): Promise<void>;
+  /** Removes temporary files of writes interrupted before the cut-off (a crash mid-put); returns how many. */
+  removeStaleTemp(before: Date): Promise<number>;
 }
+
+export type PutOptions = { beforeStore?: (ref: BlobRef) => Promise<void> };
 
 const SHA256_PATTERN = /^[0-9a-f]{64}$/;
 
@@ -35,7 +43,7 @@ export function createLocalBlobStore(root: string): BlobStore {
   const tmpDir = path.join(root, 'tmp');
 
   return {
-    async put(source) {
+    async put(source, options = {}) {
       await mkdir(tmpDir, { recursive: true });
       const tmpFile = path.join(tmpDir, randomUUID());
       const hash = createHash('sha256');
@@ -53,6 +61,7 @@ export function createLocalBlobStore(root: string): BlobStore {
         await handle.sync();
         await handle.close();
         const sha256 = hash.digest('hex');
+        await options.beforeStore?.({ sha256, size });
         const target = blobPath(sha256);
         await mkdir(path.dirname(target), { recursive: true });
         await rename(tmpFile, target);
@@ -77,6 +86,28 @@ export function createLocalBlobStore(root: string): BlobStore {
 
     async delete(sha256) {
       await rm(blobPath(sha256), { force: true });
+    },
+
+    async removeStaleTemp(before) {
+      let names: string[];
+      try {
+        names = await readdir(tmpDir);
+      } catch {
+        return 0;
+      }
+      let removed = 0;
+      for (const name of names) {
+        const file = path.join(tmpDir, name);
+        try {
+          if ((await stat(file)).mtime < before) {
+            await rm(file, { force: true });
+            removed += 1;
+          }
+        } catch {
+          // gone meanwhile
+        }
+      }
+      return removed;
     },
   };
 }

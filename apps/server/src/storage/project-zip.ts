@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import yazl from 'yazl';
 import type { VersionFile } from '../repositories/project.repository.ts';
 import type { BlobStore } from './blob-store.ts';
@@ -14,7 +14,13 @@ export function zipProjectFiles(files: VersionFile[], blobs: BlobStore): { strea
   const output = zip.outputStream as Readable;
   zip.on('error', (error: Error) => output.destroy(error));
   for (const file of files) {
-    const source = blobs.get(file.blobSha256);
+    // Opened only when yazl reaches the entry: one file open at a time, however many the project holds.
+    const source = Readable.from(
+      (async function* () {
+        yield* blobs.get(file.blobSha256) as AsyncIterable<Buffer>;
+      })(),
+      { objectMode: false },
+    );
     source.on('error', (error) => output.destroy(error));
     zip.addReadStream(source, file.path, { mtime: file.mtime, size: file.size, compress: false });
   }

@@ -1,0 +1,84 @@
+import {
+  type FileHistoryItem,
+  type ProjectFile,
+  type ProjectVersionDetail,
+  type ProjectVersionListItem,
+  versionName,
+  type VersionFileChange,
+} from '@waymark/contract';
+import type { ProjectWithWorkspace } from '../repositories/project.repository.ts';
+import type { HistoryRow, VersionRow } from '../repositories/version.repository.ts';
+import { isoUtc } from './user.presenter.ts';
+
+const CHANGE_NAMES = {
+  create: 'added',
+  update: 'updated',
+  update_diff: 'updated',
+  delete: 'removed',
+} as const;
+
+const diffOf = (row: HistoryRow) =>
+  row.change === 'update_diff' && row.diffPath && row.diffChecksum
+    ? { diff: { path: row.diffPath, size: row.diffSize ?? 0, checksum: row.diffChecksum } }
+    : {};
+
+/** A file's change in a `history` map. */
+export function presentHistoryItem(row: HistoryRow): FileHistoryItem {
+  return {
+    path: row.path,
+    size: row.size,
+    checksum: row.checksum,
+    change: CHANGE_NAMES[row.change],
+    ...diffOf(row),
+  };
+}
+
+/** A file as it was stored by a change (the file list of a past version). */
+export function presentStoredFile(row: HistoryRow): ProjectFile {
+  return { path: row.path, size: row.size, checksum: row.checksum, mtime: isoUtc(row.mtime), ...diffOf(row) };
+}
+
+export function presentVersionFileChange(row: HistoryRow): VersionFileChange {
+  return { ...presentHistoryItem(row), mtime: isoUtc(row.mtime) };
+}
+
+export function presentVersionListItem(
+  version: VersionRow,
+  { project, workspace }: ProjectWithWorkspace,
+): ProjectVersionListItem {
+  return {
+    name: versionName(version.number),
+    author: version.author,
+    created: isoUtc(version.createdAt),
+    project_name: project.name,
+    namespace: workspace.name,
+    project_size: version.projectSize,
+    changes: {
+      added: version.added,
+      updated: version.updated,
+      updated_diff: version.updatedDiff,
+      removed: version.removed,
+    },
+  };
+}
+
+export function presentVersionDetail(
+  version: VersionRow,
+  { project, workspace }: ProjectWithWorkspace,
+  changes: HistoryRow[],
+): ProjectVersionDetail {
+  const of = (name: 'added' | 'updated' | 'removed') =>
+    changes.filter((row) => CHANGE_NAMES[row.change] === name).map(presentVersionFileChange);
+  return {
+    name: versionName(version.number),
+    author: version.author,
+    created: isoUtc(version.createdAt),
+    project_name: project.name,
+    namespace: workspace.name,
+    user_agent: version.userAgent,
+    project_size: version.projectSize,
+    changes: { added: of('added'), updated: of('updated'), removed: of('removed') },
+    // Per-GeoPackage summaries arrive with the changeset engine.
+    changesets: {},
+  };
+}

@@ -1,0 +1,102 @@
+import {
+  CHUNK_ID_PATTERN,
+  filePathProblem,
+  hasTrailingSpace,
+  isBlacklistedPath,
+  isVersionedFile,
+  MAX_CHUNKS_PER_PUSH,
+  MAX_FILES_PER_PUSH,
+  type PushChanges,
+  type PushFile,
+  PUSH_TEXTS,
+} from '@waymark/contract';
+import { invalid, unprocessable } from '../lib/errors.ts';
+
+/** A file of a push after validation: what the transaction stores and finish assembles. */
+export type DeclaredFile = {
+  path: string;
+  checksum: string;
+  size: number;
+  chunks: string[];
+  diff: { path: string; checksum: string; size: number } | null;
+};
+export type DeclaredChanges = { added: DeclaredFile[]; updated: DeclaredFile[]; removed: DeclaredFile[] };
+
+const declared = (file: PushFile): DeclaredFile => ({
+  path: file.path,
+  checksum: file.checksum.toLowerCase(),
+  size: file.size,
+  chunks: file.chunks,
+  diff: file.diff ? { path: file.diff.path, checksum: file.diff.checksum, size: file.diff.size } : null,
+});
+
+/**
+ * Checks a push's changes against the rules of the reference server and the project's current files, in the
+ * reference's order, and returns them without blacklisted paths. Throws the reference's 400 texts.
+ */
+export function validatePushChanges(
+  changes: PushChanges,
+  currentPaths: ReadonlySet<string>,
+): DeclaredChanges {
+  const keep = (files: PushFile[]) => files.filter((file) => !isBlacklistedPath(file.path)).map(declared);
+  const result: DeclaredChanges = {
+    added: keep(changes.added),
+    updated: keep(changes.updated),
+    removed: keep(changes.removed),
+  };
+  const all = [...result.added, ...result.updated, ...result.removed];
+  if (all.length === 0) throw invalid(PUSH_TEXTS.noChanges);
+  if (all.length > MAX_FILES_PER_PUSH) throw invalid(PUSH_TEXTS.tooManyFiles);
+
+  // Paths that differ only in their Unicode form are the same file on macOS and Windows.
+  const seen = new Set<string>();
+  for (const file of all) {
+    const key = file.path.normalize('NFC');
+    if (seen.has(key)) throw invalid(PUSH_TEXTS.notUnique);
+    seen.add(key);
+  }
+
+  for (const file of [...result.added, ...result.updated]) {
+    if (isVersionedFile(file.path) && file.size === 0) throw invalid(PUSH_TEXTS.invalidFile);
+    const problem = filePathProblem(file.path);
+    if (problem === 'invalid') throw invalid(PUSH_TEXTS.unsupportedName(file.path));
+    if (problem === 'forbidden-type') throw invalid(PUSH_TEXTS.unsupportedType(file.path));
+  }
+  // Only new files: existing projects with such folders must stay updatable.
+  for (const file of result.added) {
+    if (hasTrailingSpace(file.path)) throw invalid(PUSH_TEXTS.trailingSpace(file.path));
+  }
+
+  const currentNormalised = new Set([...currentPaths].map((path) => path.normalize('NFC')));
+  for (const file of result.added) {
+    if (currentNormalised.has(file.path.normalize('NFC')))
+      throw invalid(PUSH_TEXTS.alreadyUploaded(file.path));
+  }
+  for (const file of [...result.updated, ...result.removed]) {
+    if (!currentPaths.has(file.path)) throw invalid(PUSH_TEXTS.notInProject);
+  }
+
+  let chunkCount = 0;
+  for (const file of [...result.added, ...result.updated]) {
+    chunkCount += file.chunks.length;
+    if (file.chunks.some((id) => !CHUNK_ID_PATTERN.test(id))) throw invalid(PUSH_TEXTS.invalidChunkId);
+  }
+  if (chunkCount > MAX_CHUNKS_PER_PUSH) throw invalid(PUSH_TEXTS.tooManyChunks);
+
+  // Diff updates need the changeset engine to rebuild the full file; until it exists, say so before any upload.
+  const diffUpdate = result.updated.find((file) => file.diff);
+  if (diffUpdate) throw unprocessable(PUSH_TEXTS.diffUnsupported(diffUpdate.path));
+  return result;
+}
+
+/** Every chunk id the push declared, each once, in upload order; the index names its file on disk. */
+export function declaredChunkIds(changes: DeclaredChanges): string[] {
+  const ids = new Set<string>();
+  for (const file of [...changes.added, ...changes.updated]) for (const id of file.chunks) ids.add(id);
+  return [...ids];
+}
+
+/** Whether the push uploads anything (otherwise it is a removal-only push, committed at once). */
+export function needsUpload(changes: DeclaredChanges): boolean {
+  return changes.added.length > 0 || changes.updated.length > 0;
+}

@@ -1,0 +1,141 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { type Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/** Raised when a chunk's body exceeds the limit; the partial file is already gone. */
+export class ChunkTooBigError extends Error {}
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Read buffer for assembling files: large reads keep the per-byte cost of big files low. */
+const READ_BUFFER = 1024 * 1024;
+
+/**
+ * Chunk bytes of push transactions on disk: `<root>/<transaction>/<chunk index>`. A chunk is written under a
+ * temporary name and renamed when complete, so a crash never leaves a partial chunk under its real name. Chunks
+ * are not flushed to disk: they only matter until the version commits, and an interrupted upload is redone.
+ */
+export function createUploadArea(root: string) {
+  const folderOf = (transaction: string) => {
+    if (!UUID_PATTERN.test(transaction)) throw new Error(`not a transaction id: ${transaction}`);
+    return path.join(root, transaction);
+  };
+  const chunkPath = (transaction: string, index: number) => path.join(folderOf(transaction), String(index));
+
+  return {
+    root,
+
+    /**
+     * Streams one chunk to disk while hashing it (SHA-1, the API's checksum); refuses more than `maxBytes`.
+     * A second upload of the same chunk replaces the first.
+     */
+    async writeChunk(
+      transaction: string,
+      index: number,
+      source: Readable,
+      maxBytes: number,
+    ): Promise<{ checksum: string; size: number }> {
+      const folder = folderOf(transaction);
+      await mkdir(folder, { recursive: true });
+      const partial = path.join(folder, `${index}.${randomUUID()}.part`);
+      const hash = createHash('sha1');
+      let size = 0;
+      const measure = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          size += chunk.length;
+          if (size > maxBytes) return callback(new ChunkTooBigError('chunk too big'));
+          hash.update(chunk);
+          callback(null, chunk);
+        },
+      });
+      // The request is piped, not pipelined: refusing an oversized chunk must not destroy the socket before the
+      // answer is written (the caller closes the connection after answering instead).
+      const stopReading = (error: Error) => {
+        source.unpipe(measure);
+        source.pause();
+        measure.destroy(error);
+      };
+      const onSourceError = (error: Error) => stopReading(error);
+      const onSourceClose = () => {
+        if (!source.readableEnded) stopReading(new Error('upload aborted'));
+      };
+      source.on('error', onSourceError);
+      source.on('close', onSourceClose);
+      try {
+        source.pipe(measure);
+        await pipeline(measure, createWriteStream(partial, { flags: 'wx' }));
+        await rename(partial, chunkPath(transaction, index));
+        return { checksum: hash.digest('hex'), size };
+      } catch (error) {
+        source.unpipe(measure);
+        source.pause();
+        throw error;
+      } finally {
+        source.off('error', onSourceError);
+        source.off('close', onSourceClose);
+        await rm(partial, { force: true });
+      }
+    },
+
+    /** Sizes of the chunks present, by index (missing ones are absent). */
+    async chunkSizes(transaction: string, indexes: number[]): Promise<Map<number, number>> {
+      const sizes = new Map<number, number>();
+      for (const index of indexes) {
+        try {
+          sizes.set(index, (await stat(chunkPath(transaction, index))).size);
+        } catch {
+          // missing: the caller reports the file as corrupted
+        }
+      }
+      return sizes;
+    },
+
+    /** The concatenation of these chunks, read one after another. */
+    readChunks(transaction: string, indexes: number[]): AsyncIterable<Buffer> {
+      const paths = indexes.map((index) => chunkPath(transaction, index));
+      return (async function* () {
+        for (const file of paths) {
+          for await (const piece of createReadStream(file, { highWaterMark: READ_BUFFER })) {
+            yield piece as Buffer;
+          }
+        }
+      })();
+    },
+
+    /** Drops a transaction's bytes (idempotent). */
+    async remove(transaction: string): Promise<void> {
+      await rm(folderOf(transaction), { recursive: true, force: true });
+    },
+
+    /** Transaction folders on disk with their last change, for the cleanup job; stray names are included as-is. */
+    async list(): Promise<Array<{ name: string; isTransaction: boolean; modified: Date }>> {
+      let names: string[];
+      try {
+        names = await readdir(root);
+      } catch {
+        return [];
+      }
+      const out = [];
+      for (const name of names) {
+        try {
+          const info = await stat(path.join(root, name));
+          out.push({ name, isTransaction: UUID_PATTERN.test(name), modified: info.mtime });
+        } catch {
+          // removed meanwhile
+        }
+      }
+      return out;
+    },
+
+    /** Removes any entry under the root by name (the cleanup job's stray files). */
+    async removeEntry(name: string): Promise<void> {
+      if (name.includes('/') || name === '..' || name === '.') return;
+      await rm(path.join(root, name), { recursive: true, force: true });
+    },
+  };
+}
+
+export type UploadArea = ReturnType<typeof createUploadArea>;

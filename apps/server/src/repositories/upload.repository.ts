@@ -1,0 +1,79 @@
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { projects, uploads } from '../db/schema.ts';
+
+export type UploadRow = typeof uploads.$inferSelect;
+export type UploadWithProject = { upload: UploadRow; projectRemoved: boolean };
+
+/** All SQL about push transactions (the push lock). */
+export function createUploadRepository(db: Db) {
+  return {
+    /** The transaction with whether its project was deleted meanwhile. */
+    async findById(id: string): Promise<UploadWithProject | undefined> {
+      const [row] = await db
+        .select({ upload: uploads, removedAt: projects.removedAt })
+        .from(uploads)
+        .innerJoin(projects, eq(projects.id, uploads.projectId))
+        .where(eq(uploads.id, id));
+      return row ? { upload: row.upload, projectRemoved: row.removedAt !== null } : undefined;
+    },
+
+    /** The project's transaction, row-locked until the surrounding transaction ends. */
+    async findByProjectForUpdate(projectId: string): Promise<UploadRow | undefined> {
+      const [row] = await db.select().from(uploads).where(eq(uploads.projectId, projectId)).for('update');
+      return row;
+    },
+
+    /** Row-locks one transaction; undefined when it no longer exists (cancelled, taken over, committed). */
+    async lockById(id: string): Promise<UploadRow | undefined> {
+      const [row] = await db.select().from(uploads).where(eq(uploads.id, id)).for('update');
+      return row;
+    },
+
+    /** Inserts a transaction; a concurrent one for the same project makes it fail with a unique violation. */
+    async insert(values: typeof uploads.$inferInsert): Promise<UploadRow> {
+      const [row] = await db.insert(uploads).values(values).returning();
+      if (!row) throw new Error('insert into uploads returned no row');
+      return row;
+    },
+
+    /** Records activity (the heartbeat that keeps a takeover away); false when the row is gone. */
+    async touch(id: string): Promise<boolean> {
+      const rows = await db
+        .update(uploads)
+        .set({ lastPing: sql`now()` })
+        .where(eq(uploads.id, id))
+        .returning({ id: uploads.id });
+      return rows.length > 0;
+    },
+
+    async delete(id: string): Promise<boolean> {
+      const rows = await db.delete(uploads).where(eq(uploads.id, id)).returning({ id: uploads.id });
+      return rows.length > 0;
+    },
+
+    /** Deletes the transactions idle since before the cut-off; returns their ids (their folders go next). */
+    async deleteIdleBefore(cutoff: Date): Promise<string[]> {
+      const rows = await db.delete(uploads).where(lt(uploads.lastPing, cutoff)).returning({ id: uploads.id });
+      return rows.map((row) => row.id);
+    },
+
+    /** Which of these ids are live transactions. */
+    async existingIds(ids: string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db.select({ id: uploads.id }).from(uploads).where(inArray(uploads.id, ids));
+      return new Set(rows.map((row) => row.id));
+    },
+
+    /** Database time: takeover decisions compare timestamps written by `now()` on the same clock. */
+    async isIdleSince(id: string, seconds: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: uploads.id })
+        .from(uploads)
+        .where(and(eq(uploads.id, id), sql`${uploads.lastPing} < now() - make_interval(secs => ${seconds})`));
+      return row !== undefined;
+    },
+  };
+}
+
+export type UploadRepository = ReturnType<typeof createUploadRepository>;

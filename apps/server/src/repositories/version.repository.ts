@@ -1,0 +1,259 @@
+import { and, asc, count, desc, eq, gt, gte, inArray, lte, ne, sql } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { fileHistory, projectFiles, projects, projectVersions, users } from '../db/schema.ts';
+
+export type FileChangeKind = (typeof fileHistory.$inferSelect)['change'];
+export type VersionRow = typeof projectVersions.$inferSelect & { author: string | null };
+export type HistoryRow = typeof fileHistory.$inferSelect & { mtime: Date };
+
+/** One file change of a new version; `blobSha256` is null only for deletions. */
+export type CommitChange = {
+  path: string;
+  change: FileChangeKind;
+  size: number;
+  checksum: string;
+  blobSha256: string | null;
+  diff?: { path: string; size: number; checksum: string; blobSha256: string } | undefined;
+};
+
+export type CommitVersionInput = {
+  projectId: string;
+  number: number;
+  authorId: number;
+  userAgent: string | null;
+  deviceId: string | null;
+  changes: CommitChange[];
+};
+
+/** Rows per multi-row INSERT: well below PostgreSQL's 65 535 parameters. */
+const BATCH = 1000;
+const batches = <T>(items: T[]): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += BATCH) out.push(items.slice(i, i + BATCH));
+  return out;
+};
+
+const QGIS_PROJECT = sql`${projectFiles.path} ~* '\\.(qgs|qgz)$'`;
+
+/** All SQL about project versions and the history of their files. */
+export function createVersionRepository(db: Db) {
+  const historyColumns = { history: fileHistory, mtime: projectVersions.createdAt };
+  const withMtime = (rows: Array<{ history: typeof fileHistory.$inferSelect; mtime: Date }>): HistoryRow[] =>
+    rows.map((row) => ({ ...row.history, mtime: row.mtime }));
+
+  return {
+    /** Row-locks the project for the rest of the transaction: version commits of one project queue here. */
+    async lockProject(
+      projectId: string,
+    ): Promise<{ latestVersion: number; removedAt: Date | null } | undefined> {
+      const [row] = await db
+        .select({ latestVersion: projects.latestVersion, removedAt: projects.removedAt })
+        .from(projects)
+        .where(eq(projects.id, projectId))
+        .for('update');
+      return row;
+    },
+
+    /**
+     * Writes version `number` (call inside a transaction holding `lockProject`): its row, one history row per
+     * change, the current-file cache, then the project's cached version, size and tags. Returns the version.
+     */
+    async commit(input: CommitVersionInput): Promise<{ id: number; createdAt: Date; projectSize: number }> {
+      const counts = { create: 0, update: 0, update_diff: 0, delete: 0 };
+      for (const change of input.changes) counts[change.change] += 1;
+      const [version] = await db
+        .insert(projectVersions)
+        .values({
+          projectId: input.projectId,
+          number: input.number,
+          authorId: input.authorId,
+          userAgent: input.userAgent,
+          deviceId: input.deviceId,
+          added: counts.create,
+          updated: counts.update,
+          updatedDiff: counts.update_diff,
+          removed: counts.delete,
+        })
+        .returning();
+      if (!version) throw new Error('insert into project_versions returned no row');
+
+      const historyIds = new Map<string, number>();
+      for (const batch of batches(input.changes)) {
+        const rows = await db
+          .insert(fileHistory)
+          .values(
+            batch.map((change) => ({
+              projectId: input.projectId,
+              versionId: version.id,
+              versionNumber: input.number,
+              path: change.path,
+              change: change.change,
+              size: change.size,
+              checksum: change.checksum,
+              blobSha256: change.blobSha256,
+              diffPath: change.diff?.path ?? null,
+              diffSize: change.diff?.size ?? null,
+              diffChecksum: change.diff?.checksum ?? null,
+              diffBlobSha256: change.diff?.blobSha256 ?? null,
+            })),
+          )
+          .returning({ id: fileHistory.id, path: fileHistory.path });
+        for (const row of rows) historyIds.set(row.path, row.id);
+      }
+
+      const removed = input.changes.filter((c) => c.change === 'delete').map((c) => c.path);
+      for (const batch of batches(removed)) {
+        await db
+          .delete(projectFiles)
+          .where(and(eq(projectFiles.projectId, input.projectId), inArray(projectFiles.path, batch)));
+      }
+      const stored = input.changes.filter((c) => c.change !== 'delete');
+      for (const batch of batches(stored)) {
+        await db
+          .insert(projectFiles)
+          .values(
+            batch.map((change) => ({
+              projectId: input.projectId,
+              path: change.path,
+              historyId: historyIds.get(change.path) ?? 0,
+              size: change.size,
+              checksum: change.checksum,
+              blobSha256: change.blobSha256 ?? '',
+              mtime: version.createdAt,
+            })),
+          )
+          .onConflictDoUpdate({
+            target: [projectFiles.projectId, projectFiles.path],
+            set: {
+              historyId: sql`excluded.history_id`,
+              size: sql`excluded.size`,
+              checksum: sql`excluded.checksum`,
+              blobSha256: sql`excluded.blob_sha256`,
+              mtime: sql`excluded.mtime`,
+            },
+          });
+      }
+
+      const [totals] = await db
+        .select({
+          size: sql<string>`coalesce(sum(${projectFiles.size}), 0)`,
+          qgisProjects: sql<number>`(count(*) filter (where ${QGIS_PROJECT}))::int`,
+        })
+        .from(projectFiles)
+        .where(eq(projectFiles.projectId, input.projectId));
+      const projectSize = Number(totals?.size ?? 0);
+      await db.update(projectVersions).set({ projectSize }).where(eq(projectVersions.id, version.id));
+      await db
+        .update(projects)
+        .set({
+          latestVersion: input.number,
+          diskUsage: projectSize,
+          tags: totals?.qgisProjects === 1 ? ['valid_qgis', 'input_use'] : [],
+          updatedAt: version.createdAt,
+        })
+        .where(eq(projects.id, input.projectId));
+      return { id: version.id, createdAt: version.createdAt, projectSize };
+    },
+
+    /** One page of a project's versions (v0 excluded), with the total. */
+    async list(
+      projectId: string,
+      page: { offset: number; limit: number; descending: boolean },
+    ): Promise<{ rows: VersionRow[]; count: number }> {
+      const where = and(eq(projectVersions.projectId, projectId), gt(projectVersions.number, 0));
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ version: projectVersions, author: users.username })
+          .from(projectVersions)
+          .leftJoin(users, eq(users.id, projectVersions.authorId))
+          .where(where)
+          .orderBy(page.descending ? desc(projectVersions.number) : asc(projectVersions.number))
+          .offset(page.offset)
+          .limit(page.limit),
+        db.select({ n: count() }).from(projectVersions).where(where),
+      ]);
+      return { rows: rows.map((row) => ({ ...row.version, author: row.author })), count: total?.n ?? 0 };
+    },
+
+    async find(projectId: string, number: number): Promise<VersionRow | undefined> {
+      const [row] = await db
+        .select({ version: projectVersions, author: users.username })
+        .from(projectVersions)
+        .leftJoin(users, eq(users.id, projectVersions.authorId))
+        .where(and(eq(projectVersions.projectId, projectId), eq(projectVersions.number, number)));
+      return row ? { ...row.version, author: row.author } : undefined;
+    },
+
+    /** The files a version changed, in path order. */
+    async changesOf(versionId: number): Promise<HistoryRow[]> {
+      const rows = await db
+        .select(historyColumns)
+        .from(fileHistory)
+        .innerJoin(projectVersions, eq(projectVersions.id, fileHistory.versionId))
+        .where(eq(fileHistory.versionId, versionId))
+        .orderBy(asc(fileHistory.path));
+      return withMtime(rows);
+    },
+
+    /** The files of version N with their last change (for diffs and mtimes): latest row ≤ N per path, not deletes. */
+    async filesAt(projectId: string, number: number): Promise<HistoryRow[]> {
+      const latest = db
+        .selectDistinctOn([fileHistory.path], { id: fileHistory.id, change: fileHistory.change })
+        .from(fileHistory)
+        .where(and(eq(fileHistory.projectId, projectId), lte(fileHistory.versionNumber, number)))
+        .orderBy(asc(fileHistory.path), desc(fileHistory.versionNumber))
+        .as('latest');
+      const rows = await db
+        .select(historyColumns)
+        .from(latest)
+        .innerJoin(fileHistory, eq(fileHistory.id, latest.id))
+        .innerJoin(projectVersions, eq(projectVersions.id, fileHistory.versionId))
+        .where(ne(latest.change, 'delete'))
+        .orderBy(asc(fileHistory.path));
+      return withMtime(rows);
+    },
+
+    /** The last change of a path at or before version N (a delete included), or undefined. */
+    async changeAt(projectId: string, path: string, number: number): Promise<HistoryRow | undefined> {
+      const [row] = await db
+        .select(historyColumns)
+        .from(fileHistory)
+        .innerJoin(projectVersions, eq(projectVersions.id, fileHistory.versionId))
+        .where(
+          and(
+            eq(fileHistory.projectId, projectId),
+            eq(fileHistory.path, path),
+            lte(fileHistory.versionNumber, number),
+          ),
+        )
+        .orderBy(desc(fileHistory.versionNumber))
+        .limit(1);
+      return row ? { ...row.history, mtime: row.mtime } : undefined;
+    },
+
+    /** The changes of these paths between two versions (inclusive), newest first per path. */
+    async historyOf(projectId: string, paths: string[], from: number, to: number): Promise<HistoryRow[]> {
+      if (paths.length === 0) return [];
+      const out: HistoryRow[] = [];
+      for (const batch of batches(paths)) {
+        const rows = await db
+          .select(historyColumns)
+          .from(fileHistory)
+          .innerJoin(projectVersions, eq(projectVersions.id, fileHistory.versionId))
+          .where(
+            and(
+              eq(fileHistory.projectId, projectId),
+              inArray(fileHistory.path, batch),
+              gte(fileHistory.versionNumber, from),
+              lte(fileHistory.versionNumber, to),
+            ),
+          )
+          .orderBy(asc(fileHistory.path), desc(fileHistory.versionNumber));
+        out.push(...withMtime(rows));
+      }
+      return out;
+    },
+  };
+}
+
+export type VersionRepository = ReturnType<typeof createVersionRepository>;

@@ -1,0 +1,419 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import {
+  type ChunkResponse,
+  ERROR_TEXTS,
+  type ProjectDetail,
+  PUSH_TEXTS,
+  type PushChanges,
+  UPLOAD_CHUNK_SIZE,
+  versionName,
+  versionNameSchema,
+} from '@waymark/contract';
+import type { AppConfig } from '../config.ts';
+import {
+  conflict,
+  DomainError,
+  forbidden,
+  invalid,
+  limitHit,
+  notFound,
+  unprocessable,
+} from '../lib/errors.ts';
+import type { Logger } from '../lib/logger.ts';
+import { mapPool } from '../lib/map-pool.ts';
+import { canUploadToProject } from '../policies/project.policy.ts';
+import type { Actor } from '../policies/workspace.policy.ts';
+import {
+  type DeclaredChanges,
+  type DeclaredFile,
+  declaredChunkIds,
+  needsUpload,
+  validatePushChanges,
+} from '../push/push-changes.ts';
+import { ChunkTooBigError, type UploadArea } from '../push/upload-area.ts';
+import type { ProjectFileRow } from '../repositories/project.repository.ts';
+import type { Repositories } from '../repositories/repositories.ts';
+import { isUniqueViolation } from '../repositories/unique-violation.ts';
+import type { UploadRow } from '../repositories/upload.repository.ts';
+import type { CommitChange } from '../repositories/version.repository.ts';
+import type { BlobStore } from '../storage/blob-store.ts';
+import type { ProjectService } from './project.service.ts';
+
+/** What the push transaction row keeps: the validated changes and the chunk ids (their index names the file). */
+type StoredChanges = DeclaredChanges & { chunkIds: string[] };
+
+export type PushClientInfo = { userAgent: string | null; deviceId: string | null };
+
+/** Files assembled at the same time by one finish: enough to overlap hashing with disk waits. */
+const ASSEMBLY_CONCURRENCY = 4;
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+class CorruptedFile extends Error {}
+
+const corruptedFiles = (paths: string[]) =>
+  unprocessable(`Corrupted files: ${paths.join(', ')}`, { structuredDetail: { corrupted_files: paths } });
+
+/**
+ * The v1 push protocol (reference §3): start (checks, quota, the lock), chunks, finish (assemble, verify, store
+ * blobs, commit the version in one transaction), cancel. The lock is the `uploads` row of the project; chunk
+ * bytes live in the upload area until finish turns them into blobs.
+ */
+export function createPushService(deps: {
+  config: AppConfig;
+  blobs: BlobStore;
+  uploadArea: UploadArea;
+  log: Logger;
+  repos: Repositories;
+  projectService: ProjectService;
+}) {
+  const { config, blobs, uploadArea, log, repos, projectService } = deps;
+  /** Finishes running in this process, so a client's retry does not assemble the same files twice. */
+  const finishing = new Set<string>();
+
+  /** Keeps a transaction alive (no takeover) while a long operation runs; returns the stop function. */
+  function heartbeat(transaction: string): () => void {
+    const everyMs = Math.min(30_000, (config.pushTakeoverSeconds * 1000) / 3);
+    const timer = setInterval(() => {
+      repos.uploads
+        .touch(transaction)
+        .catch((error: unknown) => log.warn({ err: error }, 'heartbeat failed'));
+    }, everyMs);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
+  /** The caller's own live transaction (404 when unknown or its project is gone, 403 for another user's). */
+  async function requireUpload(actor: NonNullable<Actor>, transaction: string): Promise<UploadRow> {
+    if (!UUID_PATTERN.test(transaction)) throw notFound(ERROR_TEXTS.notFound);
+    const found = await repos.uploads.findById(transaction.toLowerCase());
+    if (!found || found.projectRemoved) throw notFound(ERROR_TEXTS.notFound);
+    if (found.upload.userId !== actor.id) throw forbidden(PUSH_TEXTS.uploadForbidden);
+    return found.upload;
+  }
+
+  const storedChanges = (upload: UploadRow) => upload.changes as StoredChanges;
+
+  /** Takes the project's push lock inside a transaction; a stale holder is replaced. Returns its id, if any. */
+  async function takeLock(tx: Repositories, projectId: string): Promise<string | undefined> {
+    const holder = await tx.uploads.findByProjectForUpdate(projectId);
+    if (!holder) return undefined;
+    if (!(await tx.uploads.isIdleSince(holder.id, config.pushTakeoverSeconds))) {
+      throw invalid(PUSH_TEXTS.anotherProcess);
+    }
+    await tx.uploads.delete(holder.id);
+    log.info({ project: projectId, transaction: holder.id }, 'stale push taken over');
+    return holder.id;
+  }
+
+  /** The history rows of a version from the declared changes and the blobs stored for them. */
+  function commitChanges(
+    changes: DeclaredChanges,
+    current: Map<string, ProjectFileRow>,
+    stored: Map<string, string>,
+  ): CommitChange[] {
+    const kept = (file: DeclaredFile, change: CommitChange['change']): CommitChange => ({
+      path: file.path,
+      change,
+      size: file.size,
+      checksum: file.checksum,
+      blobSha256: stored.get(file.path) ?? null,
+    });
+    return [
+      ...changes.added.map((file) => kept(file, 'create')),
+      ...changes.updated.map((file) => kept(file, 'update')),
+      ...changes.removed.map((file) => {
+        const was = current.get(file.path);
+        return {
+          path: file.path,
+          change: 'delete' as const,
+          size: was?.size ?? file.size,
+          checksum: was?.checksum ?? file.checksum,
+          blobSha256: null,
+        };
+      }),
+    ];
+  }
+
+  /** Commits version base+1 in one transaction: lock checks, version rows, file cache, project totals. */
+  async function commitVersion(input: {
+    tx: Repositories;
+    projectId: string;
+    base: number;
+    actor: NonNullable<Actor>;
+    client: PushClientInfo;
+    changes: CommitChange[];
+  }): Promise<void> {
+    const { tx } = input;
+    const project = await tx.versions.lockProject(input.projectId);
+    if (!project || project.removedAt) throw notFound(ERROR_TEXTS.notFound);
+    if (project.latestVersion !== input.base)
+      throw conflict(PUSH_TEXTS.versionExists(versionName(input.base + 1)));
+    await tx.versions.commit({
+      projectId: input.projectId,
+      number: input.base + 1,
+      authorId: input.actor.id,
+      userAgent: input.client.userAgent,
+      deviceId: input.client.deviceId,
+      changes: input.changes,
+    });
+  }
+
+  async function projectAfterPush(actor: NonNullable<Actor>, projectId: string): Promise<ProjectDetail> {
+    const row = await repos.projects.findById(projectId);
+    if (!row) throw notFound(ERROR_TEXTS.notFound);
+    return projectService.detail(actor, row);
+  }
+
+  /** Assembles one file from its chunks into a blob, verifying size and SHA-1 before the blob is stored. */
+  async function assemble(upload: UploadRow, file: DeclaredFile, chunkIndexes: number[]): Promise<string> {
+    const sha1 = createHash('sha1');
+    const pieces = uploadArea.readChunks(upload.id, chunkIndexes);
+    const hashed = (async function* () {
+      for await (const piece of pieces) {
+        sha1.update(piece);
+        yield piece;
+      }
+    })();
+    const ref = await blobs.put(hashed, {
+      beforeStore: async ({ sha256, size }) => {
+        if (size !== file.size || sha1.digest('hex') !== file.checksum) throw new CorruptedFile(file.path);
+        await repos.blobs.touch(sha256, size);
+      },
+    });
+    return ref.sha256;
+  }
+
+  /** Drops a transaction: its row (the lock) first, then its bytes. */
+  async function clear(transaction: string): Promise<void> {
+    await repos.uploads.delete(transaction);
+    await uploadArea.remove(transaction);
+  }
+
+  return {
+    /** POST /v1/project/push/{ns}/{name}: a transaction for uploads, or a removal-only version at once. */
+    async start(input: {
+      actor: NonNullable<Actor>;
+      namespace: string;
+      name: string;
+      version: string;
+      changes: PushChanges;
+      client: PushClientInfo;
+    }): Promise<{ transaction: string } | ProjectDetail> {
+      const { row } = await projectService.requireProject(
+        input.actor,
+        await repos.projects.findByPath(input.namespace, input.name),
+        canUploadToProject,
+      );
+      const projectId = row.project.id;
+      const base = versionNameSchema.safeParse(input.version);
+      if (!base.success) throw invalid(PUSH_TEXTS.versionMismatch);
+      if (base.data !== row.project.latestVersion) {
+        throw invalid(row.project.latestVersion === 0 ? PUSH_TEXTS.firstPush : PUSH_TEXTS.versionMismatch);
+      }
+
+      const currentFiles = await repos.projects.currentFiles(projectId);
+      const current = new Map(currentFiles.map((file) => [file.path, file]));
+      const changes = validatePushChanges(input.changes, new Set(current.keys()));
+
+      const growth =
+        [...changes.added, ...changes.updated].reduce((sum, file) => sum + file.size, 0) -
+        changes.updated.reduce((sum, file) => sum + (current.get(file.path)?.size ?? 0), 0) -
+        changes.removed.reduce((sum, file) => sum + (current.get(file.path)?.size ?? 0), 0);
+      const usage = (await repos.workspaces.usage([row.workspace.id])).get(row.workspace.id)?.diskUsage ?? 0;
+      if (growth > 0 && usage + growth > row.workspace.storage) {
+        throw limitHit(PUSH_TEXTS.storageLimit, {
+          code: 'StorageLimitHit',
+          extra: { current_usage: usage, storage_limit: row.workspace.storage },
+        });
+      }
+
+      if (!needsUpload(changes)) {
+        const replaced = await repos.transaction(async (tx) => {
+          const stale = await takeLock(tx, projectId);
+          await commitVersion({
+            tx,
+            projectId,
+            base: base.data,
+            actor: input.actor,
+            client: input.client,
+            changes: commitChanges(changes, current, new Map()),
+          });
+          return stale;
+        });
+        if (replaced) await uploadArea.remove(replaced);
+        return projectAfterPush(input.actor, projectId);
+      }
+
+      const transaction = randomUUID();
+      const stored: StoredChanges = { ...changes, chunkIds: declaredChunkIds(changes) };
+      let replaced: string | undefined;
+      try {
+        replaced = await repos.transaction(async (tx) => {
+          const stale = await takeLock(tx, projectId);
+          await tx.uploads.insert({
+            id: transaction,
+            projectId,
+            version: base.data,
+            userId: input.actor.id,
+            changes: stored,
+            userAgent: input.client.userAgent,
+            deviceId: input.client.deviceId,
+          });
+          return stale;
+        });
+      } catch (error) {
+        // Two pushes raced for a free lock: the unique index let one in.
+        if (isUniqueViolation(error)) throw invalid(PUSH_TEXTS.anotherProcess);
+        throw error;
+      }
+      if (replaced) await uploadArea.remove(replaced);
+      return { transaction };
+    },
+
+    /** POST /v1/project/push/chunk/{tx}/{chunk}: streams one declared chunk to disk. */
+    async chunk(input: {
+      actor: NonNullable<Actor>;
+      transaction: string;
+      chunk: string;
+      body: Readable;
+      contentLength: number | undefined;
+    }): Promise<ChunkResponse> {
+      const upload = await requireUpload(input.actor, input.transaction);
+      const index = storedChanges(upload).chunkIds.indexOf(input.chunk);
+      if (index < 0) throw notFound(ERROR_TEXTS.notFound);
+      if (input.contentLength !== undefined && input.contentLength > UPLOAD_CHUNK_SIZE) {
+        throw invalid(PUSH_TEXTS.tooBigChunk);
+      }
+      const stop = heartbeat(upload.id);
+      let result: ChunkResponse;
+      try {
+        result = await uploadArea.writeChunk(upload.id, index, input.body, UPLOAD_CHUNK_SIZE);
+      } catch (error) {
+        if (error instanceof ChunkTooBigError) throw invalid(PUSH_TEXTS.tooBigChunk);
+        throw error;
+      } finally {
+        stop();
+      }
+      if (!(await repos.uploads.touch(upload.id))) {
+        // Cancelled or taken over while the bytes arrived: they belong to nobody.
+        await uploadArea.remove(upload.id);
+        throw invalid(PUSH_TEXTS.uploadCanceled);
+      }
+      return result;
+    },
+
+    /** POST /v1/project/push/finish/{tx}: assemble and verify every file, store blobs, commit the version. */
+    async finish(input: {
+      actor: NonNullable<Actor>;
+      transaction: string;
+      client: PushClientInfo;
+    }): Promise<ProjectDetail> {
+      const upload = await requireUpload(input.actor, input.transaction);
+      if (finishing.has(upload.id)) throw invalid(PUSH_TEXTS.anotherProcess);
+      finishing.add(upload.id);
+      const stop = heartbeat(upload.id);
+      try {
+        await repos.uploads.touch(upload.id);
+        const changes = storedChanges(upload);
+        const indexOf = new Map(changes.chunkIds.map((id, index) => [id, index]));
+        const files = [...changes.added, ...changes.updated];
+        const sizes = await uploadArea.chunkSizes(upload.id, [...indexOf.values()]);
+        const chunkIndexes = (file: DeclaredFile) => file.chunks.map((id) => indexOf.get(id) ?? -1);
+        const incomplete = files.filter((file) => {
+          const indexes = chunkIndexes(file);
+          if (indexes.some((index) => !sizes.has(index))) return true;
+          return indexes.reduce((sum, index) => sum + (sizes.get(index) ?? 0), 0) !== file.size;
+        });
+        if (incomplete.length > 0) {
+          await clear(upload.id);
+          throw corruptedFiles(incomplete.map((file) => file.path));
+        }
+
+        const corrupted: string[] = [];
+        const stored = new Map<string, string>();
+        await mapPool(files, ASSEMBLY_CONCURRENCY, async (file) => {
+          try {
+            stored.set(file.path, await assemble(upload, file, chunkIndexes(file)));
+          } catch (error) {
+            if (!(error instanceof CorruptedFile)) throw error;
+            corrupted.push(file.path);
+          }
+        });
+        if (corrupted.length > 0) {
+          await clear(upload.id);
+          throw corruptedFiles(corrupted.sort());
+        }
+
+        const current = new Map(
+          (await repos.projects.currentFiles(upload.projectId)).map((file) => [file.path, file]),
+        );
+        try {
+          await repos.transaction(async (tx) => {
+            if (!(await tx.uploads.lockById(upload.id))) throw invalid(PUSH_TEXTS.uploadCanceled);
+            await commitVersion({
+              tx,
+              projectId: upload.projectId,
+              base: upload.version,
+              actor: input.actor,
+              client: {
+                userAgent: upload.userAgent,
+                deviceId: upload.deviceId,
+                ...definedOnly(input.client),
+              },
+              changes: commitChanges(changes, current, stored),
+            });
+            await tx.uploads.delete(upload.id);
+          });
+        } catch (error) {
+          // The version was made by someone else meanwhile: this upload can never commit.
+          if (error instanceof DomainError && error.kind === 'conflict') await clear(upload.id);
+          throw error;
+        }
+        log.info(
+          { project: upload.projectId, version: versionName(upload.version + 1), transaction: upload.id },
+          'push finished',
+        );
+      } finally {
+        stop();
+        finishing.delete(upload.id);
+      }
+      // After the commit: a crash before this leaves a folder without a row, which the cleanup job removes.
+      await uploadArea.remove(upload.id);
+      return projectAfterPush(input.actor, upload.projectId);
+    },
+
+    /** POST /v1/project/push/cancel/{tx}: drops the transaction and its bytes. */
+    async cancel(actor: NonNullable<Actor>, transaction: string): Promise<void> {
+      const upload = await requireUpload(actor, transaction);
+      await clear(upload.id);
+    },
+
+    /**
+     * The cleanup job: removes transactions idle beyond the expiration, and upload folders without a
+     * transaction (a crash after a commit or during a takeover). Returns what it removed.
+     */
+    async removeExpired(now = new Date()): Promise<{ transactions: number; folders: number }> {
+      const cutoff = new Date(now.getTime() - config.uploadExpirationSeconds * 1000);
+      const expired = await repos.uploads.deleteIdleBefore(cutoff);
+      for (const id of expired) await uploadArea.remove(id);
+      const entries = await uploadArea.list();
+      const live = await repos.uploads.existingIds(entries.filter((e) => e.isTransaction).map((e) => e.name));
+      // A folder appears only after its row exists, so one without a row is never a push starting up.
+      let folders = 0;
+      for (const entry of entries) {
+        if (entry.isTransaction && live.has(entry.name)) continue;
+        await uploadArea.removeEntry(entry.name);
+        folders += 1;
+      }
+      return { transactions: expired.length, folders };
+    },
+  };
+}
+
+/** The client fields that were given (finish may come from the same client without its headers). */
+function definedOnly(client: PushClientInfo): Partial<PushClientInfo> {
+  return Object.fromEntries(Object.entries(client).filter(([, value]) => value !== null));
+}
+
+export type PushService = ReturnType<typeof createPushService>;

@@ -1,0 +1,191 @@
+import {
+  ERROR_TEXTS,
+  FILE_TEXTS,
+  isQgisProjectFile,
+  isVersionedFile,
+  type ProjectDetail,
+  type ProjectInfoQuery,
+  type ProjectVersionDetail,
+  type ProjectVersionsPage,
+  type ProjectVersionsQuery,
+  type RawFileQuery,
+  type ResourceHistory,
+  versionName,
+  versionNameSchema,
+} from '@waymark/contract';
+import { broken, invalid, notFound } from '../lib/errors.ts';
+import type { Logger } from '../lib/logger.ts';
+import type { Actor } from '../policies/workspace.policy.ts';
+import { hasConflictFile, presentProjectDetail } from '../presenters/project.presenter.ts';
+import { isoUtc } from '../presenters/user.presenter.ts';
+import {
+  presentHistoryItem,
+  presentStoredFile,
+  presentVersionDetail,
+  presentVersionListItem,
+} from '../presenters/version.presenter.ts';
+import type { ProjectWithWorkspace } from '../repositories/project.repository.ts';
+import type { Repositories } from '../repositories/repositories.ts';
+import type { HistoryRow } from '../repositories/version.repository.ts';
+import type { BlobStore } from '../storage/blob-store.ts';
+import type { ProjectService } from './project.service.ts';
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A version name from a query, or 400 with the reference's wording. */
+function parseVersion(name: string): number {
+  const parsed = versionNameSchema.safeParse(name);
+  if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? 'Invalid version');
+  return parsed.data;
+}
+
+/**
+ * Newest-first changes of each path, cut after the change that created (or deleted) the file, as the reference's
+ * `FileHistory.changes` does: a history never reaches into an earlier life of the same path.
+ */
+function historyByPath(rows: HistoryRow[]): Map<string, HistoryRow[]> {
+  const out = new Map<string, HistoryRow[]>();
+  for (const row of rows) {
+    const list = out.get(row.path) ?? [];
+    const last = list[list.length - 1];
+    if (last && (last.change === 'create' || last.change === 'delete')) continue;
+    list.push(row);
+    out.set(row.path, list);
+  }
+  return out;
+}
+
+const historyMap = (rows: HistoryRow[] | undefined) =>
+  Object.fromEntries((rows ?? []).map((row) => [versionName(row.versionNumber), presentHistoryItem(row)]));
+
+/** Reads of files and versions: project info at a version or with history, version lists, raw files. */
+export function createVersionService(deps: {
+  blobs: BlobStore;
+  log: Logger;
+  repos: Repositories;
+  projectService: ProjectService;
+}) {
+  const { blobs, log, repos, projectService } = deps;
+  const { projects, versions } = repos;
+
+  async function requireReadable(actor: Actor, namespace: string, name: string) {
+    return projectService.requireProject(actor, await projects.findByPath(namespace, name));
+  }
+
+  /** The project as it was at version N (reference: ProjectSchemaForVersion, in the detail's shape). */
+  async function detailAtVersion(
+    actor: Actor,
+    row: ProjectWithWorkspace,
+    facts: Awaited<ReturnType<typeof requireReadable>>['facts'],
+    number: number,
+  ): Promise<ProjectDetail> {
+    const version = await versions.find(row.project.id, number);
+    if (!version) throw notFound(FILE_TEXTS.versionNotFound);
+    const [members, files] = await Promise.all([
+      projects.membersOf([row.project.id]),
+      versions.filesAt(row.project.id, number),
+    ]);
+    const base = presentProjectDetail(row, facts, members, []);
+    const qgisProjects = files.filter((file) => isQgisProjectFile(file.path)).length;
+    return {
+      ...base,
+      version: versionName(number),
+      updated: isoUtc(version.createdAt),
+      disk_usage: files.reduce((sum, file) => sum + file.size, 0),
+      tags: qgisProjects === 1 ? ['valid_qgis', 'input_use'] : [],
+      has_conflict: hasConflictFile(files.map((file) => file.path)),
+      files: files.map(presentStoredFile),
+    };
+  }
+
+  return {
+    /** GET /v1/project/{ns}/{name}: latest files, or `?version=vN`, or with each GeoPackage's history `?since=vN`. */
+    async projectInfo(actor: Actor, namespace: string, name: string, query: ProjectInfoQuery) {
+      const { row, facts } = await requireReadable(actor, namespace, name);
+      if (query.since !== undefined && query.version !== undefined) throw invalid(FILE_TEXTS.sinceAndVersion);
+      if (query.version !== undefined) {
+        return detailAtVersion(actor, row, facts, parseVersion(query.version));
+      }
+      const detail = await projectService.detail(actor, row, facts);
+      if (query.since === undefined) return detail;
+      const since = parseVersion(query.since);
+      const versioned = detail.files.filter((file) => isVersionedFile(file.path)).map((file) => file.path);
+      const history = historyByPath(
+        await versions.historyOf(row.project.id, versioned, since, row.project.latestVersion),
+      );
+      return {
+        ...detail,
+        files: detail.files.map((file) => ({
+          ...file,
+          history: isVersionedFile(file.path) ? historyMap(history.get(file.path)) : {},
+        })),
+      };
+    },
+
+    /** GET /v1/project/versions/paginated/{ns}/{name} */
+    async list(
+      actor: Actor,
+      namespace: string,
+      name: string,
+      query: ProjectVersionsQuery,
+    ): Promise<ProjectVersionsPage> {
+      const { row } = await requireReadable(actor, namespace, name);
+      const { rows, count } = await versions.list(row.project.id, {
+        offset: (query.page - 1) * query.per_page,
+        limit: query.per_page,
+        descending: query.descending,
+      });
+      return { versions: rows.map((version) => presentVersionListItem(version, row)), count };
+    },
+
+    /** GET /v1/project/version/{project id}/{version} */
+    async detail(actor: Actor, projectId: string, version: string): Promise<ProjectVersionDetail> {
+      if (!UUID_PATTERN.test(projectId)) throw notFound(ERROR_TEXTS.notFound);
+      const { row } = await projectService.requireProject(actor, await projects.findById(projectId));
+      const found = await versions.find(row.project.id, parseVersion(version));
+      if (!found) throw notFound(FILE_TEXTS.versionNotFound);
+      return presentVersionDetail(found, row, await versions.changesOf(found.id));
+    },
+
+    /** GET /v1/resource/history/{ns}/{name}?path= */
+    async resourceHistory(
+      actor: Actor,
+      namespace: string,
+      name: string,
+      path: string,
+    ): Promise<ResourceHistory> {
+      const { row } = await requireReadable(actor, namespace, name);
+      const all = await versions.historyOf(row.project.id, [path], 1, row.project.latestVersion);
+      const lastStored = all.find((change) => change.change !== 'delete');
+      if (!lastStored) throw notFound(FILE_TEXTS.fileNotFound(path));
+      return {
+        ...presentStoredFile(lastStored),
+        history: historyMap(historyByPath(all).get(path)),
+      };
+    },
+
+    /** Which stored bytes GET /v1/project/raw answers: the file (or its changeset) at a version. */
+    async rawFile(actor: Actor, namespace: string, name: string, query: RawFileQuery) {
+      const wantsDiff = query.diff === true;
+      if (isVersionedFile(query.file) && wantsDiff && query.version === undefined) {
+        throw invalid(FILE_TEXTS.diffNeedsVersion);
+      }
+      if (!isVersionedFile(query.file) && wantsDiff) throw notFound(FILE_TEXTS.noDiffInFile(query.file));
+      const { row } = await requireReadable(actor, namespace, name);
+      const number = query.version === undefined ? row.project.latestVersion : parseVersion(query.version);
+      const change = await versions.changeAt(row.project.id, query.file, number);
+      if (!change || change.change === 'delete') throw notFound(FILE_TEXTS.fileNotFound(query.file));
+      if (wantsDiff && !change.diffBlobSha256) throw notFound(FILE_TEXTS.noDiffInVersion(query.file));
+      const sha256 = wantsDiff ? change.diffBlobSha256 : change.blobSha256;
+      const size = wantsDiff ? (change.diffSize ?? 0) : change.size;
+      const path = wantsDiff ? (change.diffPath ?? query.file) : query.file;
+      if (!sha256 || !(await blobs.has(sha256))) {
+        log.error({ project: row.project.id, path }, 'project file missing from the blob store');
+        throw broken(`File ${path} is missing on the server`);
+      }
+      return { path, size, sha256 };
+    },
+  };
+}
+
+export type VersionService = ReturnType<typeof createVersionService>;

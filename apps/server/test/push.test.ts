@@ -1,0 +1,576 @@
+import { PUSH_TEXTS } from '@waymark/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpClient } from './http-client.ts';
+import { entryOf, push, sha1, startPush, uploadChunk } from './push-helper.ts';
+import { startTestServer, TEST_PASSWORD, type TestServer } from './test-server.ts';
+
+type Project = {
+  version: string;
+  disk_usage: number;
+  tags: string[];
+  files: Array<{ path: string; size: number; checksum: string; mtime: string }>;
+};
+
+let server: TestServer;
+let owner: HttpClient;
+let writer: HttpClient;
+let reader: HttpClient;
+let api: HttpClient;
+
+/** A fresh project of anna's, so each test starts from v0. */
+let projectCount = 0;
+async function newProject(): Promise<string> {
+  projectCount += 1;
+  const name = `survey-${projectCount}`;
+  const project = await server.createProject('anna', 'anna', name);
+  const wendy = await server.repos.users.findByUsername('wendy');
+  const rob = await server.repos.users.findByUsername('rob1');
+  await server.repos.projects.setMember(project.id, wendy?.id ?? 0, 'writer');
+  await server.repos.projects.setMember(project.id, rob?.id ?? 0, 'reader');
+  return `anna/${name}`;
+}
+
+const bigText = (size: number, seed: string) =>
+  Buffer.from(seed.repeat(Math.ceil(size / seed.length)).slice(0, size));
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await server.createUser({ username: 'anna' });
+  await server.createUser({ username: 'wendy' });
+  await server.createUser({ username: 'rob1' });
+  owner = new HttpClient(server.url);
+  await owner.login('anna', TEST_PASSWORD);
+  writer = new HttpClient(server.url);
+  await writer.login('wendy', TEST_PASSWORD);
+  reader = new HttpClient(server.url);
+  await reader.login('rob1', TEST_PASSWORD);
+  // The desktop plugin and the Python client authenticate with a Bearer token, not a cookie.
+  api = new HttpClient(server.url);
+  const login = await api.post<{ session: { token: string } }>('/v1/auth/login', {
+    login: 'anna',
+    password: TEST_PASSWORD,
+  });
+  api.bearer = login.body.session.token;
+});
+afterAll(() => server.close());
+
+describe('a first push', () => {
+  it('makes v1 from v0 with many files in nested folders, in chunks of any size', async () => {
+    const project = await newProject();
+    const files = [
+      { path: 'survey.gpkg', content: bigText(2500, 'SQLite format 3 ') },
+      { path: 'project.qgs', content: '<qgis/>' },
+      { path: 'photos/2026/tree 1.jpg', content: bigText(1001, 'jpeg') },
+      { path: 'photos/2026/ü/empty.txt', content: '' },
+      ...Array.from({ length: 40 }, (_, i) => ({ path: `notes/n${i}.txt`, content: `note ${i}` })),
+    ];
+    const finished = await push(api, project, { version: 'v0', added: files, chunkSize: 1000 });
+    const body = finished.body as Project;
+    expect(body.version).toBe('v1');
+    expect(body.files).toHaveLength(files.length);
+    const byPath = new Map(body.files.map((file) => [file.path, file]));
+    for (const file of files) {
+      expect(byPath.get(file.path)).toMatchObject({
+        size: Buffer.byteLength(file.content),
+        checksum: sha1(file.content),
+      });
+    }
+    expect(body.disk_usage).toBe(files.reduce((sum, f) => sum + Buffer.byteLength(f.content), 0));
+    expect(body.tags).toEqual(['valid_qgis', 'input_use']);
+
+    const info = await api.get<Project>(`/v1/project/${project}`);
+    expect(info.body).toMatchObject({ version: 'v1', disk_usage: body.disk_usage });
+  });
+
+  it('answers the transaction, and each chunk its SHA-1 and size', async () => {
+    const project = await newProject();
+    const { response, entries } = await startPush(owner, project, {
+      version: 'v0',
+      added: [{ path: 'a.txt', content: 'hello' }],
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ transaction: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    const [entry] = entries;
+    const chunk = await uploadChunk(
+      owner,
+      response.body.transaction ?? '',
+      entry?.chunks[0] ?? '',
+      Buffer.from('hello'),
+    );
+    expect(chunk).toMatchObject({ status: 200, body: { checksum: sha1('hello'), size: 5 } });
+    const again = await uploadChunk(
+      owner,
+      response.body.transaction ?? '',
+      entry?.chunks[0] ?? '',
+      Buffer.from('hello'),
+    );
+    expect(again.status).toBe(200);
+    expect((await owner.post(`/v1/project/push/finish/${response.body.transaction}`)).status).toBe(200);
+  });
+});
+
+describe('push start refusals', () => {
+  let project: string;
+  beforeAll(async () => {
+    project = await newProject();
+    await push(api, project, {
+      version: 'v0',
+      added: [
+        { path: 'base.gpkg', content: 'SQLite format 3 base' },
+        { path: 'doc.txt', content: 'doc' },
+      ],
+    });
+  });
+
+  const start = (body: unknown) => api.post(`/v1/project/push/${project}`, body);
+  const file = (path: string, size = 3) => ({ path, size, checksum: sha1('abc'), chunks: ['c1'] });
+
+  it.each([
+    ['a stale version', { version: 'v0', changes: { added: [file('x.txt')] } }, PUSH_TEXTS.versionMismatch],
+    ['a version ahead', { version: 'v5', changes: { added: [file('x.txt')] } }, PUSH_TEXTS.versionMismatch],
+    ['no changes', { version: 'v1', changes: {} }, PUSH_TEXTS.noChanges],
+    [
+      'only blacklisted paths',
+      { version: 'v1', changes: { added: [file('.mergin/mergin.json'), file('a/.DS_Store')] } },
+      PUSH_TEXTS.noChanges,
+    ],
+    [
+      'the same path twice',
+      { version: 'v1', changes: { added: [file('x.txt')], removed: [file('x.txt')] } },
+      PUSH_TEXTS.notUnique,
+    ],
+    [
+      'the same path in two Unicode forms',
+      { version: 'v1', changes: { added: [file('caf\u00e9.txt'), file('cafe\u0301.txt')] } },
+      PUSH_TEXTS.notUnique,
+    ],
+    [
+      'an empty GeoPackage',
+      { version: 'v1', changes: { added: [file('new.gpkg', 0)] } },
+      PUSH_TEXTS.invalidFile,
+    ],
+    [
+      'an absolute path',
+      { version: 'v1', changes: { added: [file('/etc/x.txt')] } },
+      PUSH_TEXTS.unsupportedName('/etc/x.txt'),
+    ],
+    [
+      'a parent folder',
+      { version: 'v1', changes: { added: [file('../x.txt')] } },
+      PUSH_TEXTS.unsupportedName('../x.txt'),
+    ],
+    [
+      'a backslash',
+      { version: 'v1', changes: { added: [file('a\\x.txt')] } },
+      PUSH_TEXTS.unsupportedName('a\\x.txt'),
+    ],
+    [
+      'a ./ part',
+      { version: 'v1', changes: { added: [file('a/./x.txt')] } },
+      PUSH_TEXTS.unsupportedName('a/./x.txt'),
+    ],
+    [
+      'a too long name',
+      { version: 'v1', changes: { added: [file(`${'n'.repeat(300)}.txt`)] } },
+      PUSH_TEXTS.unsupportedName(`${'n'.repeat(300)}.txt`),
+    ],
+    [
+      'a forbidden extension',
+      { version: 'v1', changes: { added: [file('run.exe')] } },
+      PUSH_TEXTS.unsupportedType('run.exe'),
+    ],
+    [
+      'a folder with a trailing space',
+      { version: 'v1', changes: { added: [file('photos /a.jpg')] } },
+      PUSH_TEXTS.trailingSpace('photos /a.jpg'),
+    ],
+    [
+      'an existing path added',
+      { version: 'v1', changes: { added: [file('doc.txt')] } },
+      PUSH_TEXTS.alreadyUploaded('doc.txt'),
+    ],
+    [
+      'a missing path updated',
+      { version: 'v1', changes: { updated: [file('nope.txt')] } },
+      PUSH_TEXTS.notInProject,
+    ],
+    [
+      'a missing path removed',
+      { version: 'v1', changes: { removed: [file('nope.txt')] } },
+      PUSH_TEXTS.notInProject,
+    ],
+    [
+      'a bad chunk id',
+      { version: 'v1', changes: { added: [{ ...file('x.txt'), chunks: ['../../etc'] }] } },
+      PUSH_TEXTS.invalidChunkId,
+    ],
+  ])('refuses %s with 400', async (_case, body, detail) => {
+    const response = await start(body);
+    expect({ status: response.status, body: response.body }).toEqual({ status: 400, body: { detail } });
+  });
+
+  it('refuses NUL characters and malformed bodies with a clear 400', async () => {
+    expect((await start({ version: 'v1', changes: { added: [file('a\u0000.txt')] } })).status).toBe(400);
+    const missing = await start({ changes: { added: [file('x.txt')] } });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toHaveProperty('detail');
+    const badSize = await start({ version: 'v1', changes: { added: [{ ...file('x.txt'), size: 'big' }] } });
+    expect(badSize.status).toBe(400);
+  });
+
+  it('refuses GeoPackage changeset uploads until the server can apply them', async () => {
+    const response = await start({
+      version: 'v1',
+      changes: {
+        updated: [
+          { ...file('base.gpkg'), diff: { path: 'base.gpkg-diff-1', size: 3, checksum: sha1('abc') } },
+        ],
+      },
+    });
+    expect(response).toMatchObject({
+      status: 422,
+      body: { detail: PUSH_TEXTS.diffUnsupported('base.gpkg') },
+    });
+  });
+
+  it('needs the writer role: readers get 403, visitors 401', async () => {
+    const body = { version: 'v1', changes: { added: [file('x.txt')] } };
+    expect((await reader.post(`/v1/project/push/${project}`, body)).status).toBe(403);
+    expect((await new HttpClient(server.url).post(`/v1/project/push/${project}`, body)).status).toBe(401);
+    const byWriter = await writer.post(`/v1/project/push/${project}`, body);
+    expect(byWriter.status).toBe(200);
+    await writer.post(`/v1/project/push/cancel/${(byWriter.body as { transaction: string }).transaction}`);
+  });
+
+  it('answers 404 for unknown projects', async () => {
+    const response = await api.post('/v1/project/push/anna/nothing-here', { version: 'v0', changes: {} });
+    expect(response.status).toBe(404);
+  });
+});
+
+describe('storage quota', () => {
+  it('answers 422 StorageLimitHit with the usage and the limit', async () => {
+    const project = await newProject();
+    const workspace = await server.repos.workspaces.findByName('anna');
+    const usage =
+      (await server.repos.workspaces.usage([workspace?.id ?? 0])).get(workspace?.id ?? 0)?.diskUsage ?? 0;
+    await server.repos.workspaces.setStorage(workspace?.id ?? 0, usage + 10);
+    try {
+      const response = await api.post(`/v1/project/push/${project}`, {
+        version: 'v0',
+        changes: { added: [{ path: 'big.bin', size: 11, checksum: sha1('x'), chunks: ['c1'] }] },
+      });
+      expect(response).toMatchObject({
+        status: 422,
+        body: {
+          code: 'StorageLimitHit',
+          detail: PUSH_TEXTS.storageLimit,
+          current_usage: usage,
+          storage_limit: usage + 10,
+        },
+      });
+      const fits = await push(api, project, {
+        version: 'v0',
+        added: [{ path: 'ok.bin', content: '0123456789' }],
+      });
+      expect(fits.status).toBe(200);
+    } finally {
+      await server.repos.workspaces.setStorage(workspace?.id ?? 0, 1024 * 1024 * 1024);
+    }
+  });
+});
+
+describe('the push lock', () => {
+  it('lets one upload run at a time per project', async () => {
+    const project = await newProject();
+    const first = await startPush(api, project, { version: 'v0', added: [{ path: 'a.txt', content: 'a' }] });
+    expect(first.response.status).toBe(200);
+    const second = await startPush(writer, project, {
+      version: 'v0',
+      added: [{ path: 'b.txt', content: 'b' }],
+    });
+    expect(second.response).toMatchObject({ status: 400, body: { detail: PUSH_TEXTS.anotherProcess } });
+    // Removals wait for the lock too.
+    await api.post(`/v1/project/push/cancel/${first.response.body.transaction}`);
+  });
+
+  it('of two concurrent pushes, exactly one wins', async () => {
+    const project = await newProject();
+    const results = await Promise.allSettled([
+      push(api, project, { version: 'v0', added: [{ path: 'a.txt', content: 'from api' }] }),
+      push(writer, project, { version: 'v0', added: [{ path: 'b.txt', content: 'from wendy' }] }),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const failed = results.find((r) => r.status === 'rejected');
+    expect(String(failed?.reason)).toMatch(/Another process is running|Version mismatch/);
+    const info = await api.get<Project>(`/v1/project/${project}`);
+    expect(info.body.version).toBe('v1');
+    expect(info.body.files).toHaveLength(1);
+  });
+
+  it('may take over an upload idle for longer than the takeover time', async () => {
+    const project = await newProject();
+    const first = await startPush(api, project, {
+      version: 'v0',
+      added: [{ path: 'a.txt', content: 'aaaa' }],
+    });
+    const transaction = first.response.body.transaction ?? '';
+    const chunk = first.entries[0]?.chunks[0] ?? '';
+    expect((await uploadChunk(api, transaction, chunk, Buffer.from('aaaa'))).status).toBe(200);
+    await server.database.db.execute(
+      sql`update uploads set last_ping = now() - interval '301 seconds' where id = ${transaction}`,
+    );
+    const taker = await push(writer, project, { version: 'v0', added: [{ path: 'b.txt', content: 'b' }] });
+    expect(taker.status).toBe(200);
+    // The old transaction is gone, bytes and all.
+    expect((await uploadChunk(api, transaction, chunk, Buffer.from('aaaa'))).status).toBe(404);
+    expect((await api.post(`/v1/project/push/finish/${transaction}`)).status).toBe(404);
+  });
+
+  it('does not take over an upload that is only idle for a while', async () => {
+    const project = await newProject();
+    const first = await startPush(api, project, { version: 'v0', added: [{ path: 'a.txt', content: 'a' }] });
+    await server.database.db.execute(
+      sql`update uploads set last_ping = now() - interval '200 seconds' where id = ${first.response.body.transaction ?? ''}`,
+    );
+    const second = await startPush(writer, project, {
+      version: 'v0',
+      added: [{ path: 'b.txt', content: 'b' }],
+    });
+    expect(second.response.status).toBe(400);
+  });
+});
+
+describe('chunks', () => {
+  let project: string;
+  let transaction: string;
+  let chunkIds: string[];
+  beforeAll(async () => {
+    project = await newProject();
+    const started = await startPush(api, project, {
+      version: 'v0',
+      added: [{ path: 'data.bin', content: bigText(30, 'x') }],
+      chunkSize: 10,
+    });
+    transaction = started.response.body.transaction ?? '';
+    chunkIds = started.entries[0]?.chunks ?? [];
+  });
+
+  it('accepts only declared chunk ids and known transactions', async () => {
+    expect((await uploadChunk(api, transaction, 'not-declared', Buffer.from('x'))).status).toBe(404);
+    expect(
+      (await uploadChunk(api, '4f0e7e1c-5b0a-4a8e-9d4e-6f7a8b9c0d1e', chunkIds[0] ?? '', Buffer.from('x')))
+        .status,
+    ).toBe(404);
+    expect((await uploadChunk(api, 'not-a-uuid', chunkIds[0] ?? '', Buffer.from('x'))).status).toBe(404);
+  });
+
+  it("refuses another user's transaction", async () => {
+    const response = await uploadChunk(writer, transaction, chunkIds[0] ?? '', Buffer.from('x'));
+    expect(response).toMatchObject({ status: 403, body: { detail: PUSH_TEXTS.uploadForbidden } });
+    expect((await writer.post(`/v1/project/push/finish/${transaction}`)).status).toBe(403);
+    expect((await writer.post(`/v1/project/push/cancel/${transaction}`)).status).toBe(403);
+  });
+
+  it('refuses chunks over 10 MiB, by their declared length or as they stream', async () => {
+    const tooBig = Buffer.alloc(10 * 1024 * 1024 + 1, 1);
+    const declared = await uploadChunk(api, transaction, chunkIds[0] ?? '', tooBig);
+    expect(declared).toMatchObject({ status: 400, body: { detail: PUSH_TEXTS.tooBigChunk } });
+
+    // No Content-Length: the server counts while the bytes arrive.
+    const streamed = await fetch(`${server.url}/v1/project/push/chunk/${transaction}/${chunkIds[0]}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${api.bearer}`, 'Content-Type': 'application/octet-stream' },
+      body: new ReadableStream({
+        start(controller) {
+          for (let i = 0; i < 11; i += 1) controller.enqueue(new Uint8Array(1024 * 1024));
+          controller.close();
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(streamed.status).toBe(400);
+    expect(await streamed.json()).toEqual({ detail: PUSH_TEXTS.tooBigChunk });
+  });
+});
+
+describe('finish', () => {
+  it('refuses a file whose size does not match, and releases the lock', async () => {
+    const project = await newProject();
+    const started = await startPush(api, project, {
+      version: 'v0',
+      added: [
+        { path: 'good.txt', content: 'good' },
+        { path: 'short.txt', content: 'four' },
+      ],
+    });
+    const transaction = started.response.body.transaction ?? '';
+    const [good, short] = started.entries;
+    await uploadChunk(api, transaction, good?.chunks[0] ?? '', Buffer.from('good'));
+    await uploadChunk(api, transaction, short?.chunks[0] ?? '', Buffer.from('fou'));
+    const finished = await api.post(`/v1/project/push/finish/${transaction}`);
+    expect(finished).toMatchObject({ status: 422, body: { detail: { corrupted_files: ['short.txt'] } } });
+    const info = await api.get<Project>(`/v1/project/${project}`);
+    expect(info.body).toMatchObject({ version: 'v0', files: [] });
+    // The failed upload let go of the project.
+    expect(
+      (await push(api, project, { version: 'v0', added: [{ path: 'x.txt', content: 'x' }] })).status,
+    ).toBe(200);
+  });
+
+  it('refuses a file whose SHA-1 does not match', async () => {
+    const project = await newProject();
+    const started = await startPush(api, project, {
+      version: 'v0',
+      added: [{ path: 'a.txt', content: 'abcd' }],
+    });
+    const transaction = started.response.body.transaction ?? '';
+    await uploadChunk(api, transaction, started.entries[0]?.chunks[0] ?? '', Buffer.from('abce'));
+    const finished = await api.post(`/v1/project/push/finish/${transaction}`);
+    expect(finished).toMatchObject({ status: 422, body: { detail: { corrupted_files: ['a.txt'] } } });
+  });
+
+  it('refuses a file with a missing chunk', async () => {
+    const project = await newProject();
+    const started = await startPush(api, project, {
+      version: 'v0',
+      added: [{ path: 'a.txt', content: 'abcdefgh' }],
+      chunkSize: 4,
+    });
+    const transaction = started.response.body.transaction ?? '';
+    await uploadChunk(api, transaction, started.entries[0]?.chunks[0] ?? '', Buffer.from('abcd'));
+    const finished = await api.post(`/v1/project/push/finish/${transaction}`);
+    expect(finished).toMatchObject({ status: 422, body: { detail: { corrupted_files: ['a.txt'] } } });
+  });
+
+  it('cancel drops the upload: its chunks are refused and the project is free', async () => {
+    const project = await newProject();
+    const started = await startPush(api, project, {
+      version: 'v0',
+      added: [{ path: 'a.txt', content: 'abcd' }],
+    });
+    const transaction = started.response.body.transaction ?? '';
+    expect((await api.post(`/v1/project/push/cancel/${transaction}`)).status).toBe(200);
+    expect(
+      (await uploadChunk(api, transaction, started.entries[0]?.chunks[0] ?? '', Buffer.from('abcd'))).status,
+    ).toBe(404);
+    expect((await api.post(`/v1/project/push/finish/${transaction}`)).status).toBe(404);
+    expect((await api.post(`/v1/project/push/cancel/${transaction}`)).status).toBe(404);
+    expect(
+      (await push(api, project, { version: 'v0', added: [{ path: 'b.txt', content: 'b' }] })).status,
+    ).toBe(200);
+  });
+});
+
+describe('updates and removals', () => {
+  it('updates files, removes files at once, and keeps sizes and tags current', async () => {
+    const project = await newProject();
+    await push(api, project, {
+      version: 'v0',
+      added: [
+        { path: 'one.qgs', content: '<qgis/>' },
+        { path: 'two.qgz', content: 'PK zip' },
+        { path: 'data/a.txt', content: 'aaaa' },
+      ],
+    });
+    expect((await api.get<Project>(`/v1/project/${project}`)).body.tags).toEqual([]);
+
+    const updated = await push(api, project, {
+      version: 'v1',
+      updated: [{ path: 'data/a.txt', content: 'aaaaaaaa' }],
+      added: [{ path: 'conflict (conflicted copy, anna v1).gpkg', content: 'SQLite' }],
+    });
+    expect(updated.body).toMatchObject({ version: 'v2', disk_usage: 7 + 6 + 8 + 6 });
+
+    const removed = await api.post<Project & { has_conflict: boolean }>(`/v1/project/push/${project}`, {
+      version: 'v2',
+      changes: { removed: [{ path: 'two.qgz', checksum: sha1('PK zip'), size: 6 }] },
+    });
+    expect(removed.status).toBe(200);
+    expect(removed.body).toMatchObject({
+      version: 'v3',
+      disk_usage: 7 + 8 + 6,
+      tags: ['valid_qgis', 'input_use'],
+    });
+    expect(removed.body.files.map((f) => f.path)).toEqual([
+      'conflict (conflicted copy, anna v1).gpkg',
+      'data/a.txt',
+      'one.qgs',
+    ]);
+    const list = await api.get<{ projects: Array<{ name: string; has_conflict: boolean }> }>(
+      '/v1/project/paginated?only_namespace=anna&per_page=100',
+    );
+    expect(list.body.projects.find((p) => `anna/${p.name}` === project)?.has_conflict).toBe(true);
+  });
+
+  it('lets the web app delete a file with its session cookie and CSRF token', async () => {
+    const project = await newProject();
+    await push(owner, project, {
+      version: 'v0',
+      added: [
+        { path: 'photo.jpg', content: 'jpeg' },
+        { path: 'keep.txt', content: 'k' },
+      ],
+    });
+    const body = {
+      version: 'v1',
+      changes: { added: [], updated: [], removed: [{ path: 'photo.jpg', checksum: sha1('jpeg'), size: 4 }] },
+    };
+
+    owner.sendCsrf = false;
+    const withoutToken = await owner.post(`/v1/project/push/${project}`, body);
+    owner.sendCsrf = true;
+    expect(withoutToken.status).toBe(400);
+
+    const deleted = await owner.post<Project>(`/v1/project/push/${project}`, body);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.version).toBe('v2');
+    expect(deleted.body.files.map((f) => f.path)).toEqual(['keep.txt']);
+
+    // Readers may not delete.
+    const byReader = await reader.post(`/v1/project/push/${project}`, {
+      version: 'v2',
+      changes: { removed: [{ path: 'keep.txt', checksum: sha1('k'), size: 1 }] },
+    });
+    expect(byReader.status).toBe(403);
+  });
+
+  it('blacklisted entries are dropped silently from a real push', async () => {
+    const project = await newProject();
+    const started = await startPush(api, project, {
+      version: 'v0',
+      added: [
+        { path: '.mergin/mergin.json', content: '{}' },
+        { path: 'photos/.DS_Store', content: 'x' },
+        { path: 'real.txt', content: 'real' },
+      ],
+    });
+    const transaction = started.response.body.transaction ?? '';
+    const [mergin, , real] = started.entries;
+    // Their chunks are not part of the transaction.
+    expect((await uploadChunk(api, transaction, mergin?.chunks[0] ?? '', Buffer.from('{}'))).status).toBe(
+      404,
+    );
+    await uploadChunk(api, transaction, real?.chunks[0] ?? '', Buffer.from('real'));
+    const finished = await api.post<Project>(`/v1/project/push/finish/${transaction}`);
+    expect(finished.body.files.map((f) => f.path)).toEqual(['real.txt']);
+  });
+
+  it('stores each distinct content once', async () => {
+    const project = await newProject();
+    const content = bigText(5000, 'same bytes ');
+    await push(api, project, {
+      version: 'v0',
+      added: [
+        { path: 'a.bin', content },
+        { path: 'copy/a.bin', content },
+      ],
+    });
+    const files = await server.repos.projects.currentFiles(
+      (await server.repos.projects.findByPath('anna', project.split('/')[1] ?? ''))?.project.id ?? '',
+    );
+    expect(new Set(files.map((f) => f.blobSha256)).size).toBe(1);
+    expect(entryOf({ path: 'a.bin', content }, 100).chunks).toHaveLength(50);
+  });
+});
