@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { apiAsUser, E2E_ADMIN, signIn, snap } from './fixtures.ts';
+import { apiAsUser, E2E_ADMIN, E2E_PORT, signIn, snap } from './fixtures.ts';
 import { bearerToken, type LocalFile, makeGeoPackage, makePng, pushFiles } from './projectFiles.ts';
 
 const PROJECT = { namespace: 'admin', name: 'field-notes' };
@@ -62,17 +62,24 @@ test.describe.serial('browsing files and versions', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test('a project gets files through the push API', async ({ page }) => {
+  test('a project gets files through the push API', async ({ page, playwright }) => {
     await apiAsUser(page, 'POST', `/v1/project/${PROJECT.namespace}`, { name: PROJECT.name, public: false });
-    const token = await bearerToken(page.request, E2E_ADMIN.username, E2E_ADMIN.password);
-    const project = await pushFiles(page.request, token, PROJECT, { added: FILES });
+    // A client of its own, without the browser's session cookie: the sync clients send only the token.
+    const client = await playwright.request.newContext({ baseURL: `http://localhost:${E2E_PORT}` });
+    const token = await bearerToken(client, E2E_ADMIN.username, E2E_ADMIN.password);
+    const project = await pushFiles(client, token, PROJECT, { added: FILES });
+    await client.dispose();
     expect(project.version).toBe('v1');
     expect(project.files).toHaveLength(FILES.length);
 
     await apiAsUser(page, 'POST', '/v2/users', { ...READER });
-    await apiAsUser(page, 'POST', `/v2/projects/${project.id}/collaborators`, {
-      user: READER.username,
-      role: 'reader',
+    await apiAsUser(page, 'PUT', `/v1/project/${PROJECT.namespace}/${PROJECT.name}`, {
+      access: {
+        ownersnames: [E2E_ADMIN.username],
+        writersnames: [E2E_ADMIN.username],
+        editorsnames: [E2E_ADMIN.username],
+        readersnames: [E2E_ADMIN.username, READER.username],
+      },
     });
   });
 

@@ -67,6 +67,7 @@ export const FILE_DETAIL_TEXTS = {
   previewFailed: 'The preview could not be loaded.',
   previewTruncated: 'Only the beginning of the file is shown.',
   imageAlt: (name: string) => `Preview of ${name}`,
+  imageViewer: (name: string) => `${name}, enlarged`,
   close: 'Close',
 } as const;
 

@@ -11,6 +11,9 @@ describe('previewKindOf', () => {
     expect(previewKindOf('application/vnd.geo+json', 'a')).toBe('text');
     expect(previewKindOf('application/geopackage+sqlite3', 'survey.gpkg')).toBe('none');
     expect(previewKindOf('application/zip', 'notes.txt')).toBe('none');
+    // Images the browser cannot draw, and SVG that the server sends as bytes, are not previewed.
+    expect(previewKindOf('image/tiff', 'scan.tif')).toBe('none');
+    expect(previewKindOf('application/octet-stream', 'logo.svg')).toBe('none');
   });
 
   it('falls back to the extension when the server only says octet-stream', () => {

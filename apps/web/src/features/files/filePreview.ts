@@ -3,7 +3,8 @@ import { FILE_PREVIEW_MAX_SIZE, TEXT_PREVIEW_MAX_CHARS, TEXT_PREVIEW_MAX_LINES }
 export type PreviewKind = 'image' | 'text' | 'none';
 
 const TEXT_TYPES = /^(text\/|application\/(json|xml|geo\+json|x-yaml|yaml|javascript|sql)\b)|\+(json|xml)\b/i;
-const IMAGE_TYPES = /^image\//i;
+/** Images every browser draws in an <img> (TIFF and HEIC are images too, but not for Chromium). */
+const IMAGE_TYPES = /^image\/(png|jpeg|gif|webp|bmp|avif)\b/i;
 /** Types that say nothing about the content: then the file's extension decides. */
 const UNKNOWN_TYPES = /^(application\/octet-stream|binary\/octet-stream)?\s*(;|$)/i;
 
@@ -26,9 +27,8 @@ const TEXT_EXTENSIONS = new Set([
   'prj',
   'wkt',
   'sql',
-  'html',
 ]);
-const IMAGE_EXTENSIONS = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp', 'svg', 'avif']);
+const IMAGE_EXTENSIONS = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp', 'avif']);
 
 function extensionOf(path: string): string {
   const name = path.slice(path.lastIndexOf('/') + 1);

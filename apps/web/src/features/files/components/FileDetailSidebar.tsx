@@ -44,16 +44,7 @@ function FileDetails({ project, file, canDelete, titleId, onClose }: FileDetails
   const name = baseName(file.path);
   const folder = file.path.includes('/') ? file.path.slice(0, file.path.lastIndexOf('/')) : undefined;
   const [isConfirming, setIsConfirming] = useState(false);
-  const deletion = useDeleteFile(project);
-
-  const handleDelete = () => {
-    deletion.mutate(file, {
-      onSuccess: () => {
-        setIsConfirming(false);
-        onClose();
-      },
-    });
-  };
+  const deletion = useDeleteFile(project, { onDeleted: onClose });
 
   return (
     <div className="detail-panel" data-testid="file-detail">
@@ -143,7 +134,7 @@ function FileDetails({ project, file, canDelete, titleId, onClose }: FileDetails
         isDanger
         isBusy={deletion.isPending}
         testId="delete-file-dialog"
-        onConfirm={handleDelete}
+        onConfirm={() => deletion.mutate(file)}
         onHide={() => setIsConfirming(false)}
       />
     </div>

@@ -64,6 +64,8 @@ export function FilePreview({ namespace, projectName, file }: FilePreviewProps) 
             src={`${rawFileUrl(namespace, projectName, file.path)}&random=${file.checksum.slice(0, 12)}`}
             alt={FILE_DETAIL_TEXTS.imageAlt(name)}
             preview
+            // PrimeReact's enlarged view is a dialog without a name of its own.
+            pt={{ mask: { 'aria-label': FILE_DETAIL_TEXTS.imageViewer(name) } }}
             className="file-preview__image"
             imageClassName="file-preview__image-img"
             data-testid="file-preview-image"

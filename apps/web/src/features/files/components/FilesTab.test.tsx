@@ -36,7 +36,7 @@ const FILES = [
 interface OpenOptions {
   project?: Partial<ProjectDetail>;
   path?: string;
-  raw?: StubReply | ((request: RecordedRequest) => StubReply);
+  raw?: StubReply | StubReply[] | ((request: RecordedRequest) => StubReply);
   push?: StubReply;
 }
 
@@ -236,7 +236,8 @@ describe('file detail sidebar', () => {
     const { router, requests } = await openFiles({
       path: `${TREE}?file_path=notes.txt`,
       project: { role: 'writer' },
-      raw: textReply('x'),
+      // The refresh after the push is slow: the sidebar is gone by the time it ends, and must close anyway.
+      raw: [textReply('x'), { ...textReply('x'), delayMs: 1500 }],
       push: { data: buildProject({ role: 'writer', version: 'v4', files: remaining }) },
     });
     await userEvent.click(await screen.findByRole('button', { name: FILE_DETAIL_TEXTS.deleteFile }));
