@@ -54,6 +54,7 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(24 * 60 * 60),
+  WAYMARK_TEST_CRASH_POINT: optionalString,
 });
 
 export type AppConfig = {
@@ -85,6 +86,8 @@ export type AppConfig = {
   pushTakeoverSeconds: number;
   /** Idle push transactions and stray upload files older than this are removed by the cleanup job. */
   uploadExpirationSeconds: number;
+  /** Test-only: the point of a push where the crash-safety test kills the server (lib/crash-point.ts). */
+  testCrashPoint: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -139,5 +142,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     pushTakeoverSeconds: e.PUSH_TAKEOVER_SECONDS,
     uploadExpirationSeconds: e.UPLOAD_EXPIRATION_SECONDS,
+    testCrashPoint: e.WAYMARK_TEST_CRASH_POINT,
   };
 }

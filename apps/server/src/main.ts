@@ -5,6 +5,8 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createContext } from './context.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/database.ts';
+import { serverJobs, UPLOAD_CLEANUP_JOB } from './jobs/jobs.ts';
+import { startJobQueue } from './jobs/queue.ts';
 import { startHousekeeping } from './jobs/scheduler.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -23,6 +25,9 @@ async function main(): Promise<void> {
   const app = await buildApp(context);
   await bootstrapAdmin(context, (line) => console.log(line));
   const stopHousekeeping = startHousekeeping(context, log);
+  const queue = await startJobQueue({ executeSql: database.executeSql, jobs: serverJobs(context), log });
+  // What a previous run may have left behind (a crash mid-push) goes at once, not at the next schedule.
+  await queue.send(UPLOAD_CLEANUP_JOB);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -31,6 +36,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     stopHousekeeping();
     await app.close();
+    await queue.stop();
     await database.close();
     process.exit(0);
   };

@@ -14,9 +14,13 @@ export type Schema = typeof schema;
 /** The query API shared by both drivers; repositories only see this. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** Raw SQL for libraries that bring their own (the job queue): multi-statement text when there are no values. */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  executeSql: ExecuteSql;
   migrate(): Promise<void>;
   close(): Promise<void>;
 };
@@ -37,6 +41,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
+      executeSql: async (text, values) => {
+        const result = await pool.query(text, values && values.length > 0 ? values : undefined);
+        // A multi-statement text answers one result per statement.
+        const last = Array.isArray(result) ? (result as pg.QueryResult[]).at(-1) : result;
+        return { rows: last?.rows ?? [] };
+      },
       migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
       close: () => pool.end(),
     };
@@ -52,6 +62,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db: db as unknown as Db,
       kind: 'pglite',
+      executeSql: async (text, values) => {
+        if (values && values.length > 0) return { rows: (await client.query(text, values)).rows };
+        const results = await client.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      },
       migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
       close: async () => {
         await client.close();

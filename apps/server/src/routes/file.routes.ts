@@ -105,10 +105,6 @@ export function fileRoutes(context: AppContext): FastifyPluginAsyncZod {
           request.query,
         );
         const name = file.path.slice(file.path.lastIndexOf('/') + 1);
-        reply
-          .header('Content-Type', contentTypeOf(file.path))
-          .header('Content-Disposition', attachmentHeader(name))
-          .header('Accept-Ranges', 'bytes');
         const range = parseRange(request.headers.range, file.size);
         if (range === 'unsatisfiable') {
           return reply
@@ -116,6 +112,10 @@ export function fileRoutes(context: AppContext): FastifyPluginAsyncZod {
             .header('Content-Range', `bytes */${file.size}`)
             .send({ detail: 'Requested range not satisfiable' });
         }
+        reply
+          .header('Content-Type', contentTypeOf(file.path))
+          .header('Content-Disposition', attachmentHeader(name))
+          .header('Accept-Ranges', 'bytes');
         if (range) {
           return reply
             .status(206)

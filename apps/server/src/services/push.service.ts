@@ -21,6 +21,7 @@ import {
   unprocessable,
 } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
+import { crashPoint } from '../lib/crash-point.ts';
 import { mapPool } from '../lib/map-pool.ts';
 import { canUploadToProject } from '../policies/project.policy.ts';
 import type { Actor } from '../policies/workspace.policy.ts';
@@ -68,6 +69,7 @@ export function createPushService(deps: {
   projectService: ProjectService;
 }) {
   const { config, blobs, uploadArea, log, repos, projectService } = deps;
+  const reach = crashPoint(config.testCrashPoint);
   /** Finishes running in this process, so a client's retry does not assemble the same files twice. */
   const finishing = new Set<string>();
 
@@ -335,6 +337,7 @@ export function createPushService(deps: {
         await mapPool(files, ASSEMBLY_CONCURRENCY, async (file) => {
           try {
             stored.set(file.path, await assemble(upload, file, chunkIndexes(file)));
+            reach('finish:blob-stored');
           } catch (error) {
             if (!(error instanceof CorruptedFile)) throw error;
             corrupted.push(file.path);
@@ -345,6 +348,7 @@ export function createPushService(deps: {
           throw corruptedFiles(corrupted.sort());
         }
 
+        reach('finish:assembled');
         const current = new Map(
           (await repos.projects.currentFiles(upload.projectId)).map((file) => [file.path, file]),
         );
@@ -370,6 +374,7 @@ export function createPushService(deps: {
           if (error instanceof DomainError && error.kind === 'conflict') await clear(upload.id);
           throw error;
         }
+        reach('finish:committed');
         log.info(
           { project: upload.projectId, version: versionName(upload.version + 1), transaction: upload.id },
           'push finished',

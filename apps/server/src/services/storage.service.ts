@@ -14,6 +14,11 @@ export function createStorageService(deps: { repos: Repositories; blobs: BlobSto
       for (const sha256 of unreferenced) await blobs.delete(sha256);
       return unreferenced.length;
     },
+
+    /** Removes the temporary files of blob writes a crash interrupted before the cut-off. */
+    async removeStaleTemp(before: Date): Promise<number> {
+      return blobs.removeStaleTemp(before);
+    },
   };
 }
 
