@@ -138,6 +138,15 @@ test.describe.serial('browsing files and versions', () => {
       'project.qgs',
     ]);
 
+    // On a phone the table keeps name and size, and the toolbar stacks.
+    await page.setViewportSize({ width: 390, height: 844 });
+    // The shell closes its drawer on narrow screens: wait until it has slid away.
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(390);
+    await snap(page, 'files-narrow');
+    await page.setViewportSize({ width: 1366, height: 860 });
+
     await page.goto(`${PROJECT_PATH}/tree/logs`);
     await expect(rowNames(page)).toHaveCount(51);
     const paginator = page.getByTestId('files-paginator');
