@@ -95,17 +95,6 @@ export const PROJECT_SETTINGS_TEXTS = {
   deleteFailed: 'Failed to remove project',
 } as const;
 
-export const PROJECT_FILES_TEXTS = {
-  title: 'Files',
-  count: (count: number) => (count === 1 ? '1 file' : `${count} files`),
-  columnName: 'Name',
-  columnModified: 'Modified',
-  columnSize: 'Size',
-  empty: 'No files found.',
-  uploadsLater:
-    'This project has no files yet. Sync data from QGIS with the Mergin Maps plugin, or upload files from your browser.',
-} as const;
-
 /** Defaults of the generic confirmation dialog (SPEC §2 "Generic dialog holder"). */
 export const CONFIRM_DIALOG_TEXTS = {
   header: 'Action',

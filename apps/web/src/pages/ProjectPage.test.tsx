@@ -107,32 +107,8 @@ describe('project tabs', () => {
       overrides: { [PROJECT_URL]: { data: buildProject({ role: 'reader' }) } },
     });
     const { router } = renderApp('/projects/field-team/survey/settings');
-    await screen.findByTestId('project-files');
+    await screen.findByTestId('files-browser');
     expect(currentPath(router)).toBe('/projects/field-team/survey/tree');
-  });
-});
-
-describe('project files tab', () => {
-  it('lists the current files sorted by path', async () => {
-    await openProject(
-      buildProject({
-        files: [
-          { path: 'photos/b.jpg', size: 2048, checksum: 'x', mtime: '2025-01-02T00:00:00Z' },
-          { path: 'a.gpkg', size: 100, checksum: 'y', mtime: '2025-01-01T00:00:00Z' },
-        ],
-      }),
-    );
-    const rows = await screen.findAllByTestId('project-file-row');
-    expect(rows.map((row) => row.textContent)).toEqual([
-      expect.stringContaining('a.gpkg'),
-      expect.stringContaining('photos/b.jpg'),
-    ]);
-    expect(rows[1]?.textContent).toContain('2.00 kB');
-  });
-
-  it('says so when the project has no files', async () => {
-    await openProject(buildProject({ files: [] }));
-    expect(await screen.findByTestId('project-files-empty')).toBeTruthy();
   });
 });
 

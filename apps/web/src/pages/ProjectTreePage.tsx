@@ -1,18 +1,18 @@
-import { useSearchParams } from 'react-router';
-import { ProjectFilesList } from '../features/project/components/ProjectFilesList.tsx';
+import { useParams } from 'react-router';
+import { FilesTab } from '../features/files/components/FilesTab.tsx';
+import { PendingUploadChanges } from '../features/upload/components/PendingUploadChanges.tsx';
 import { ProjectUploadPanel } from '../features/upload/components/ProjectUploadPanel.tsx';
 
 /**
- * /projects/:namespace/:projectName/tree/* — the files tab. For now a read-only list of the current
- * files; browsing folders comes with the file browser.
+ * /projects/:namespace/:projectName/tree/:location? — the Files tab: the folder `location`, the file
+ * detail sidebar of `?file_path=`, and above them the upload panel (writers only; it checks the role
+ * itself), whose pending changes the browser shows.
  */
 export function ProjectTreePage() {
-  const [searchParams] = useSearchParams();
+  const { '*': location } = useParams();
   return (
-    <>
-      {/* Upload files and Data Sync (writers only; it checks the role itself). */}
-      <ProjectUploadPanel />
-      <ProjectFilesList selectedPath={searchParams.get('file_path') ?? undefined} />
-    </>
+    <PendingUploadChanges>
+      <FilesTab location={location} uploadPanel={<ProjectUploadPanel />} />
+    </PendingUploadChanges>
   );
 }

@@ -1,12 +1,6 @@
-import { SectionPlaceholder } from '../ui/SectionPlaceholder.tsx';
+import { VersionsTab } from '../features/versions/components/VersionsTab.tsx';
 
-/** /projects/:namespace/:projectName/history — the versions tab (placeholder). */
+/** /projects/:namespace/:projectName/history — the History tab; `?version_id=` opens a version's detail. */
 export function ProjectVersionsPage() {
-  return (
-    <SectionPlaceholder
-      title="History"
-      description="Every version of the project, with its changes, will be listed here."
-      icon="pi pi-history"
-    />
-  );
+  return <VersionsTab />;
 }

@@ -12,6 +12,8 @@ export interface StubReply {
   headers?: Record<string, string>;
   /** Simulates a failure without an answer (offline, refused connection). */
   isNetworkError?: boolean;
+  /** Answers only after this many milliseconds, like a slow server. */
+  delayMs?: number;
 }
 
 export interface RecordedRequest {
@@ -65,6 +67,7 @@ export function createStubAdapter(table: Record<string, Responder | Responder[]>
           ? responder(request)
           : responder;
 
+    if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
     if (reply.isNetworkError) {
       throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {});
     }

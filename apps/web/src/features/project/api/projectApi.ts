@@ -54,9 +54,10 @@ export async function fetchOwnAccessRequests(): Promise<AccessRequestListRespons
   return response.data;
 }
 
-/** Address of the project's zip archive (SPEC §7). */
-export function projectArchiveUrl(namespace: string, name: string): string {
-  return `/v1/project/download/${projectAddress(namespace, name)}?format=zip`;
+/** Address of the project's zip archive (SPEC §7), of the latest version or of `version`. */
+export function projectArchiveUrl(namespace: string, name: string, version?: string): string {
+  const versionQuery = version ? `&version=${encodeURIComponent(version)}` : '';
+  return `/v1/project/download/${projectAddress(namespace, name)}?format=zip${versionQuery}`;
 }
 
 export interface ProjectArchive {
@@ -69,8 +70,14 @@ export interface ProjectArchive {
  * GET the zip archive as a blob. A failed download answers with a blob too, so its text is what
  * carries the error detail (SPEC §7 "Download errors read the detail from a text body").
  */
-export async function downloadProjectArchive(namespace: string, name: string): Promise<ProjectArchive> {
-  const response = await http.get<Blob>(projectArchiveUrl(namespace, name), { responseType: 'blob' });
+export async function downloadProjectArchive(
+  namespace: string,
+  name: string,
+  version?: string,
+): Promise<ProjectArchive> {
+  const response = await http.get<Blob>(projectArchiveUrl(namespace, name, version), {
+    responseType: 'blob',
+  });
   const { headers } = response;
   const disposition: unknown =
     headers instanceof AxiosHeaders ? headers.get('content-disposition') : headers['content-disposition'];

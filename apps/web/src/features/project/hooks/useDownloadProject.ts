@@ -19,14 +19,16 @@ function saveFile(blob: Blob, fileName: string): void {
 }
 
 /**
- * Downloads the project as a zip, saved under the server's file name (`{name}-vN.zip`) or else
- * `{name}.zip`. It is fetched rather than linked so that a failure shows its reason in a toast
- * instead of leaving the app for a bare error page.
+ * Downloads the project as a zip — the latest version, or the version passed to `mutate` — saved under
+ * the server's file name (`{name}-vN.zip`) or else `{name}.zip` / `{name}-vN.zip`. It is fetched rather
+ * than linked so that a failure shows its reason in a toast instead of leaving the app for a bare error
+ * page.
  */
 export function useDownloadProject(project: Pick<ProjectDetail, 'namespace' | 'name'>) {
   return useMutation({
-    mutationFn: () => downloadProjectArchive(project.namespace, project.name),
-    onSuccess: (archive) => saveFile(archive.blob, archive.fileName ?? `${project.name}.zip`),
+    mutationFn: (version?: string) => downloadProjectArchive(project.namespace, project.name, version),
+    onSuccess: (archive, version) =>
+      saveFile(archive.blob, archive.fileName ?? `${project.name}${version ? `-${version}` : ''}.zip`),
     meta: { readErrorMessage: (error) => readDownloadError(error, PROJECT_PAGE_TEXTS.downloadFailed) },
   });
 }

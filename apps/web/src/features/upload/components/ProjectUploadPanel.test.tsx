@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type ProjectDetail, UPLOAD_TEXTS } from '@waymark/contract';
+import { FILE_DETAIL_TEXTS, type ProjectDetail, UPLOAD_TEXTS } from '@waymark/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp, stubServer } from '../../../test/renderApp.tsx';
 import { buildProject } from '../../project/test/projectFixture.ts';
@@ -15,7 +15,7 @@ async function openTree(project: ProjectDetail) {
     overrides: { 'GET /v1/project/field-team/survey': { data: project } },
   });
   renderApp('/projects/field-team/survey/tree');
-  await screen.findByTestId('project-files');
+  await screen.findByTestId('files-browser');
 }
 
 function local(path: string, checksum: string | undefined, size = 4096): LocalFile {
@@ -122,5 +122,27 @@ describe('the Data Sync panel', () => {
     const toast = await screen.findByTestId('upload-toast');
     expect(within(toast).getByText(UPLOAD_TEXTS.progressTitle)).toBeTruthy();
     expect(within(toast).getByTestId('upload-toast-numbers').textContent).toBe('1.00 kB of 4.00 kB · 25%');
+  });
+});
+
+describe('the files browser beside an upload', () => {
+  it('lists the files the upload would add and marks their state in the file sidebar', async () => {
+    seedUpload([local('survey.gpkg', 'new', 3000), local('photo.jpg', 'p', 1024)]);
+    await openTree(buildProject({ role: 'writer', files: [GPKG] }));
+    const table = screen.getByTestId('files-table');
+    expect(await within(table).findByText('photo.jpg')).toBeTruthy();
+    expect(within(table).getByText('survey.gpkg')).toBeTruthy();
+  });
+
+  it('shows the Modified file banner for a file the upload updates', async () => {
+    seedUpload([local('survey.gpkg', 'new', 3000)]);
+    stubServer({
+      isAuthenticated: true,
+      overrides: {
+        'GET /v1/project/field-team/survey': { data: buildProject({ role: 'writer', files: [GPKG] }) },
+      },
+    });
+    renderApp('/projects/field-team/survey/tree?file_path=survey.gpkg');
+    expect(await screen.findByText(FILE_DETAIL_TEXTS.stateUpdated)).toBeTruthy();
   });
 });

@@ -1,0 +1,101 @@
+import { FILE_DETAIL_TEXTS, type ProjectFile } from '@waymark/contract';
+import { Image } from 'primereact/image';
+import { ProgressSpinner } from 'primereact/progressspinner';
+import { rawFileUrl } from '../api/filesApi.ts';
+import { baseName } from '../fileRows.ts';
+import { useFilePreview } from '../hooks/useFilePreview.ts';
+
+interface FilePreviewProps {
+  namespace: string;
+  projectName: string;
+  file: ProjectFile;
+}
+
+function PreviewNote({ icon, text, testId }: { icon: string; text: string; testId: string }) {
+  return (
+    <p className="file-preview__note" data-testid={testId}>
+      <i className={icon} aria-hidden="true" />
+      <span>{text}</span>
+    </p>
+  );
+}
+
+/**
+ * SPEC §2 preview of the file detail: an image, zoomable (0.5–1.5 by 0.1) and rotatable by 90° in
+ * PrimeReact's preview, or the start of a text file; other files say there is no preview.
+ */
+export function FilePreview({ namespace, projectName, file }: FilePreviewProps) {
+  const preview = useFilePreview(namespace, projectName, file);
+  const name = baseName(file.path);
+
+  let body;
+  switch (preview.status) {
+    case 'too-large':
+      body = (
+        <PreviewNote
+          icon="pi pi-info-circle"
+          text={FILE_DETAIL_TEXTS.tooLargeForPreview}
+          testId="file-preview-too-large"
+        />
+      );
+      break;
+    case 'loading':
+      body = (
+        <div className="file-preview__loading" role="status" data-testid="file-preview-loading">
+          <ProgressSpinner style={{ width: '2rem', height: '2rem' }} strokeWidth="4" />
+          <span className="visually-hidden">{FILE_DETAIL_TEXTS.previewLoading}</span>
+        </div>
+      );
+      break;
+    case 'failed':
+      body = (
+        <PreviewNote
+          icon="pi pi-exclamation-triangle"
+          text={FILE_DETAIL_TEXTS.previewFailed}
+          testId="file-preview-failed"
+        />
+      );
+      break;
+    case 'ready':
+      if (preview.kind === 'image') {
+        body = (
+          <Image
+            // The checksum keeps the browser from showing a cached older content of the same path.
+            src={`${rawFileUrl(namespace, projectName, file.path)}&random=${file.checksum.slice(0, 12)}`}
+            alt={FILE_DETAIL_TEXTS.imageAlt(name)}
+            preview
+            // PrimeReact's enlarged view is a dialog without a name of its own.
+            pt={{ mask: { 'aria-label': FILE_DETAIL_TEXTS.imageViewer(name) } }}
+            className="file-preview__image"
+            imageClassName="file-preview__image-img"
+            data-testid="file-preview-image"
+          />
+        );
+      } else if (preview.kind === 'text') {
+        body = (
+          <>
+            <pre className="file-preview__text" tabIndex={0} data-testid="file-preview-text">
+              {preview.text.text}
+            </pre>
+            {preview.text.isTruncated && (
+              <p className="file-preview__hint" data-testid="file-preview-truncated">
+                {FILE_DETAIL_TEXTS.previewTruncated}
+              </p>
+            )}
+          </>
+        );
+      } else {
+        body = (
+          <PreviewNote icon="pi pi-eye-slash" text={FILE_DETAIL_TEXTS.noPreview} testId="file-preview-none" />
+        );
+      }
+      break;
+  }
+
+  return (
+    <section className="file-preview" aria-label={FILE_DETAIL_TEXTS.preview}>
+      <h3 className="detail-panel__label">{FILE_DETAIL_TEXTS.preview}</h3>
+      {body}
+    </section>
+  );
+}

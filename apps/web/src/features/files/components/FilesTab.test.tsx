@@ -1,0 +1,276 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  FILE_DETAIL_TEXTS,
+  FILE_SORT_LABELS,
+  FILES_TEXTS,
+  type ProjectDetail,
+  type ProjectFile,
+} from '@waymark/contract';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { currentPath, renderApp, stubServer } from '../../../test/renderApp.tsx';
+import type { RecordedRequest, StubReply } from '../../../test/stubAdapter.ts';
+import { buildProject } from '../../project/test/projectFixture.ts';
+import { useWorkspaceStore } from '../../workspaces/workspaceStore.ts';
+
+const PROJECT_URL = 'GET /v1/project/field-team/survey';
+const RAW_URL = 'GET /v1/project/raw/field-team/survey';
+const PUSH_URL = 'POST /v1/project/push/field-team/survey';
+const TREE = '/projects/field-team/survey/tree';
+
+const file = (path: string, size = 100, mtime = '2025-03-01T10:00:00Z'): ProjectFile => ({
+  path,
+  size,
+  mtime,
+  checksum: `${path.length}`.padStart(40, '0'),
+});
+
+const FILES = [
+  file('survey.gpkg', 98_304),
+  file('notes.txt', 2048),
+  file('data/roads.gpkg', 5000, '2025-01-01T10:00:00Z'),
+  file('data/photos/tree.jpg', 1000, '2025-04-01T10:00:00Z'),
+  file('data/photos/bench.jpg', 3000, '2025-02-01T10:00:00Z'),
+];
+
+interface OpenOptions {
+  project?: Partial<ProjectDetail>;
+  path?: string;
+  raw?: StubReply | StubReply[] | ((request: RecordedRequest) => StubReply);
+  push?: StubReply;
+}
+
+async function openFiles({ project, path = TREE, raw, push }: OpenOptions = {}) {
+  const stub = stubServer({
+    isAuthenticated: true,
+    overrides: {
+      [PROJECT_URL]: { data: buildProject({ files: FILES, ...project }) },
+      ...(raw ? { [RAW_URL]: raw } : {}),
+      ...(push ? { [PUSH_URL]: push } : {}),
+    },
+  });
+  const view = renderApp(path);
+  const table = await screen.findByTestId('files-table');
+  return { ...stub, ...view, table };
+}
+
+/** The names of the table's rows, in order. */
+function rowNames(): string[] {
+  return screen.queryAllByTestId(/^file-row-link-/).map((link) => link.textContent ?? '');
+}
+
+const textReply = (text: string, contentType = 'text/plain; charset=utf-8'): StubReply => ({
+  status: 206,
+  data: new TextEncoder().encode(text).buffer,
+  headers: { 'content-type': contentType },
+});
+
+beforeEach(() => {
+  useWorkspaceStore.getState().reset();
+});
+
+describe('files tab: folders', () => {
+  it('lists folders first with their file count, then the files, by name', async () => {
+    const { table } = await openFiles();
+    expect(rowNames()).toEqual(['data', 'notes.txt', 'survey.gpkg']);
+    const data = within(table).getByRole('row', { name: /data/ });
+    expect(within(data).getByTestId('folder-file-count').textContent).toBe(FILES_TEXTS.folderFiles(3));
+    // 5000 + 1000 + 3000 bytes.
+    expect(within(data).getByTestId('file-row-size').textContent).toBe('8.79 kB');
+    expect(screen.getByTestId('files-count').textContent).toBe(FILES_TEXTS.folderFiles(5));
+    // At the root there is no way up.
+    expect(screen.queryByTestId('file-row-link-parent')).toBeNull();
+  });
+
+  it('opens a folder by its address, with .. and the breadcrumb leading back up', async () => {
+    const { router } = await openFiles();
+    await userEvent.click(screen.getByRole('link', { name: 'data' }));
+    await waitFor(() => expect(rowNames()).toEqual([FILES_TEXTS.parentFolder, 'photos', 'roads.gpkg']));
+    expect(currentPath(router)).toBe(`${TREE}/data`);
+
+    const photosRow = screen.getByRole('row', { name: /photos/ });
+    await userEvent.click(within(photosRow).getByTestId('file-row-size'));
+    await waitFor(() => expect(rowNames()).toEqual([FILES_TEXTS.parentFolder, 'bench.jpg', 'tree.jpg']));
+    expect(currentPath(router)).toBe(`${TREE}/data/photos`);
+    const breadcrumb = screen.getByRole('navigation', { name: FILES_TEXTS.folderPathLabel });
+    expect(within(breadcrumb).getByText('photos').getAttribute('aria-current')).toBe('location');
+
+    await userEvent.click(screen.getByRole('link', { name: FILES_TEXTS.parentFolderLabel }));
+    await waitFor(() => expect(currentPath(router)).toBe(`${TREE}/data`));
+    await userEvent.click(within(breadcrumb).getByRole('link', { name: FILES_TEXTS.projectHome }));
+    await waitFor(() => expect(currentPath(router)).toBe(TREE));
+  });
+
+  it('says No files found. in a folder that does not exist, keeping the way up', async () => {
+    await openFiles({ path: `${TREE}/nowhere` });
+    expect(screen.getByText(FILES_TEXTS.empty)).toBeTruthy();
+    expect(screen.getByRole('link', { name: FILES_TEXTS.parentFolderLabel })).toBeTruthy();
+  });
+
+  it('tells an empty project how to add files', async () => {
+    await openFiles({ project: { files: [] } });
+    expect(screen.getByText(FILES_TEXTS.empty)).toBeTruthy();
+    expect(screen.getByText(FILES_TEXTS.emptyProjectHint)).toBeTruthy();
+  });
+});
+
+describe('files tab: search, sort and pages', () => {
+  it('searches the files below the folder flat, and says when nothing matches', async () => {
+    await openFiles();
+    const search = screen.getByPlaceholderText(FILES_TEXTS.searchPlaceholder);
+    await userEvent.type(search, 'JPG');
+    expect(rowNames()).toEqual(['data/photos/bench.jpg', 'data/photos/tree.jpg']);
+    expect(screen.getByTestId('files-count').textContent).toBe(FILES_TEXTS.searchResults(2));
+    await userEvent.clear(search);
+    await userEvent.type(search, 'nothing like it');
+    expect(screen.getByText(FILES_TEXTS.empty)).toBeTruthy();
+    expect(screen.queryByText(FILES_TEXTS.emptyProjectHint)).toBeNull();
+  });
+
+  it('sorts by size, largest first, folders still first', async () => {
+    await openFiles();
+    await userEvent.click(screen.getByTestId('files-sort'));
+    // jsdom leaves PrimeReact's overlay measuring styles on, so its options count as hidden.
+    await userEvent.click(
+      await screen.findByRole('option', { name: FILE_SORT_LABELS.sizeDesc, hidden: true }),
+    );
+    expect(rowNames()).toEqual(['data', 'survey.gpkg', 'notes.txt']);
+    await userEvent.click(screen.getByTestId('files-sort'));
+    await userEvent.click(
+      await screen.findByRole('option', { name: FILE_SORT_LABELS.nameDesc, hidden: true }),
+    );
+    expect(rowNames()).toEqual(['data', 'survey.gpkg', 'notes.txt']);
+    await userEvent.click(screen.getByTestId('files-sort'));
+    await userEvent.click(
+      await screen.findByRole('option', { name: FILE_SORT_LABELS.modifiedDesc, hidden: true }),
+    );
+    expect(rowNames()[0]).toBe('data');
+  });
+
+  it('pages above 50 rows, and a new search starts on page 1 again', async () => {
+    const many = Array.from({ length: 60 }, (_, index) => file(`f${String(index).padStart(2, '0')}.txt`));
+    await openFiles({ project: { files: many } });
+    expect(rowNames()).toHaveLength(50);
+    const paginator = screen.getByTestId('files-paginator');
+    await userEvent.click(within(paginator).getByRole('button', { name: 'Page 2' }));
+    expect(rowNames()).toEqual(many.slice(50).map((entry) => entry.path));
+    await userEvent.type(screen.getByPlaceholderText(FILES_TEXTS.searchPlaceholder), 'f');
+    expect(rowNames()[0]).toBe('f00.txt');
+  });
+
+  it('shows no paginator for 50 rows or fewer', async () => {
+    await openFiles();
+    expect(screen.queryByTestId('files-paginator')).toBeNull();
+  });
+});
+
+describe('file detail sidebar', () => {
+  it('opens from a row through file_path with modified time, size and download', async () => {
+    const { router, requests } = await openFiles({ raw: textReply('hello\nworld\n') });
+    await userEvent.click(screen.getByRole('link', { name: 'notes.txt' }));
+    await waitFor(() => expect(currentPath(router)).toBe(`${TREE}?file_path=notes.txt`));
+    const sidebar = await screen.findByTestId('file-detail');
+    expect(within(sidebar).getByTestId('file-detail-name').textContent).toBe('notes.txt');
+    expect(within(sidebar).getByTestId('file-detail-size').textContent).toBe('2.00 kB');
+    const download = within(sidebar).getByTestId('file-detail-download');
+    expect(download.getAttribute('href')).toBe('/v1/project/raw/field-team/survey?file=notes.txt');
+    expect(download.getAttribute('download')).toBe('notes.txt');
+    expect((await within(sidebar).findByTestId('file-preview-text')).textContent).toBe('hello\nworld\n');
+    // Only the start of the file is asked for.
+    const rawCall = requests.find((request) => request.url.startsWith('/v1/project/raw/'));
+    expect(rawCall?.headers.get('Range')).toBe('bytes=0-39999');
+    // Readers may not delete.
+    expect(within(sidebar).queryByText(FILE_DETAIL_TEXTS.deleteFile)).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: FILE_DETAIL_TEXTS.close }));
+    await waitFor(() => expect(currentPath(router)).toBe(TREE));
+  });
+
+  it('previews at most 50 lines of a text file and says it is cut', async () => {
+    const text = Array.from({ length: 70 }, (_, index) => `row ${index}`).join('\n');
+    await openFiles({ path: `${TREE}?file_path=notes.txt`, raw: textReply(text) });
+    const preview = await screen.findByTestId('file-preview-text');
+    expect(preview.textContent?.split('\n')).toHaveLength(50);
+    expect(screen.getByTestId('file-preview-truncated').textContent).toBe(FILE_DETAIL_TEXTS.previewTruncated);
+  });
+
+  it('previews an image from its address, zoomable in the image preview', async () => {
+    await openFiles({
+      path: `${TREE}/data/photos?file_path=data/photos/tree.jpg`,
+      raw: { status: 206, data: new ArrayBuffer(8), headers: { 'content-type': 'image/jpeg' } },
+    });
+    const image = await screen.findByRole('img', { name: FILE_DETAIL_TEXTS.imageAlt('tree.jpg') });
+    expect(image.getAttribute('src')).toMatch(
+      /^\/v1\/project\/raw\/field-team\/survey\?file=data%2Fphotos%2Ftree\.jpg&random=/,
+    );
+    expect(screen.getByTestId('file-detail-folder').textContent).toBe('data/photos');
+  });
+
+  it('has no preview for a GeoPackage, and none at all for files of 100 MiB', async () => {
+    const { requests } = await openFiles({
+      path: `${TREE}?file_path=survey.gpkg`,
+      project: { files: [...FILES, file('big.txt', 104_857_600)] },
+      raw: {
+        status: 206,
+        data: new ArrayBuffer(8),
+        headers: { 'content-type': 'application/geopackage+sqlite3' },
+      },
+    });
+    expect((await screen.findByTestId('file-preview-none')).textContent).toBe(FILE_DETAIL_TEXTS.noPreview);
+    await userEvent.click(screen.getByRole('button', { name: FILE_DETAIL_TEXTS.close }));
+    await userEvent.click(await screen.findByRole('link', { name: 'big.txt' }));
+    expect((await screen.findByTestId('file-preview-too-large')).textContent).toBe(
+      FILE_DETAIL_TEXTS.tooLargeForPreview,
+    );
+    expect(requests.filter((request) => request.url.includes('file=big.txt'))).toHaveLength(0);
+  });
+
+  it('stays closed when file_path names no file of the project', async () => {
+    await openFiles({ path: `${TREE}?file_path=missing.txt` });
+    expect(screen.queryByTestId('file-detail')).toBeNull();
+  });
+
+  it('lets a writer delete the file after confirming, as a push of the removal', async () => {
+    const notes = FILES[1] as ProjectFile;
+    const remaining = FILES.filter((entry) => entry !== notes);
+    const { router, requests } = await openFiles({
+      path: `${TREE}?file_path=notes.txt`,
+      project: { role: 'writer' },
+      // The refresh after the push is slow: the sidebar is gone by the time it ends, and must close anyway.
+      raw: [textReply('x'), { ...textReply('x'), delayMs: 1500 }],
+      push: { data: buildProject({ role: 'writer', version: 'v4', files: remaining }) },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: FILE_DETAIL_TEXTS.deleteFile }));
+    const dialog = await screen.findByRole('dialog', { name: FILE_DETAIL_TEXTS.deleteHeader });
+    expect(within(dialog).getByText(FILE_DETAIL_TEXTS.deleteMessage('notes.txt'))).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: FILE_DETAIL_TEXTS.deleteConfirm }));
+
+    await waitFor(() => expect(currentPath(router)).toBe(TREE));
+    expect(await screen.findByText(FILE_DETAIL_TEXTS.deleted)).toBeTruthy();
+    const push = requests.find((request) => request.method === 'POST' && request.url.includes('/push/'));
+    expect(push?.data).toEqual({
+      version: 'v3',
+      changes: {
+        added: [],
+        updated: [],
+        removed: [{ path: 'notes.txt', checksum: notes.checksum, size: 2048, mtime: notes.mtime }],
+      },
+    });
+    await waitFor(() => expect(rowNames()).toEqual(['data', 'survey.gpkg']));
+    expect(screen.getByTestId('project-header-version').textContent).toBe('v4');
+  });
+
+  it('shows the server reason when the deletion is refused, and keeps the file', async () => {
+    await openFiles({
+      path: `${TREE}?file_path=notes.txt`,
+      project: { role: 'owner' },
+      raw: textReply('x'),
+      push: { status: 400, data: { detail: 'Version mismatch' } },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: FILE_DETAIL_TEXTS.deleteFile }));
+    const dialog = await screen.findByRole('dialog', { name: FILE_DETAIL_TEXTS.deleteHeader });
+    await userEvent.click(within(dialog).getByRole('button', { name: FILE_DETAIL_TEXTS.deleteConfirm }));
+    expect(await screen.findByText('Version mismatch')).toBeTruthy();
+    expect(screen.getByTestId('file-detail-name').textContent).toBe('notes.txt');
+  });
+});

@@ -1,0 +1,32 @@
+import type { ProjectVersionDetail, ProjectVersionsPage } from '@waymark/contract';
+import { http } from '../../../lib/api/http.ts';
+
+const segment = (value: string) => encodeURIComponent(value);
+
+export interface VersionsPageOptions {
+  page: number;
+  perPage: number;
+  /** Newest first (the default) or oldest first. */
+  descending: boolean;
+}
+
+/** GET /v1/project/versions/paginated/{namespace}/{name}?page&per_page&descending (SPEC §7). */
+export async function fetchProjectVersions(
+  namespace: string,
+  name: string,
+  { page, perPage, descending }: VersionsPageOptions,
+): Promise<ProjectVersionsPage> {
+  const response = await http.get<ProjectVersionsPage>(
+    `/v1/project/versions/paginated/${segment(namespace)}/${segment(name)}`,
+    { params: { page, per_page: perPage, descending } },
+  );
+  return response.data;
+}
+
+/** GET /v1/project/version/{project id}/{version}: who made it, what it changed. */
+export async function fetchProjectVersion(projectId: string, version: string): Promise<ProjectVersionDetail> {
+  const response = await http.get<ProjectVersionDetail>(
+    `/v1/project/version/${segment(projectId)}/${segment(version)}`,
+  );
+  return response.data;
+}

@@ -1,0 +1,66 @@
+import { type ProjectVersionDetail, VERSION_DETAIL_TEXTS, type VersionFileChange } from '@waymark/contract';
+import { Accordion, AccordionTab } from 'primereact/accordion';
+import { formatByteSize } from '../../../lib/format/byteSize.ts';
+
+type ChangeKey = 'added' | 'updated' | 'removed';
+
+const GROUPS: { key: ChangeKey; label: string; icon: string }[] = [
+  { key: 'added', label: VERSION_DETAIL_TEXTS.filesAdded, icon: 'pi pi-plus' },
+  { key: 'updated', label: VERSION_DETAIL_TEXTS.filesEdited, icon: 'pi pi-pencil' },
+  { key: 'removed', label: VERSION_DETAIL_TEXTS.filesRemoved, icon: 'pi pi-trash' },
+];
+
+/** The size shown for a changed file: its changeset's for a GeoPackage edit, else the file's own. */
+function sizeOf(version: ProjectVersionDetail, change: VersionFileChange): number {
+  return version.changesets[change.path]?.size ?? change.size;
+}
+
+interface VersionChangesProps {
+  version: ProjectVersionDetail;
+}
+
+/**
+ * SPEC §2 changes of a version: Files added, Files edited and Files removed in an accordion, each with its
+ * count; groups with files start open, empty ones cannot open. Per file its path and size.
+ */
+export function VersionChanges({ version }: VersionChangesProps) {
+  const openGroups = GROUPS.flatMap((group, index) => (version.changes[group.key].length > 0 ? [index] : []));
+  return (
+    <section className="version-changes" aria-label={VERSION_DETAIL_TEXTS.changesLabel}>
+      <Accordion multiple activeIndex={openGroups} className="version-changes__accordion">
+        {GROUPS.map((group) => {
+          const changes = version.changes[group.key];
+          return (
+            <AccordionTab
+              key={group.key}
+              disabled={changes.length === 0}
+              header={
+                <span className="version-changes__header" data-testid={`version-changes-${group.key}`}>
+                  <span
+                    className={`version-changes__icon version-changes__icon--${group.key}`}
+                    aria-hidden="true"
+                  >
+                    <i className={group.icon} />
+                  </span>
+                  <span className="version-changes__label">{group.label}</span>
+                  <span className="version-changes__count" data-testid={`version-changes-${group.key}-count`}>
+                    {changes.length}
+                  </span>
+                </span>
+              }
+            >
+              <ul className="version-changes__files">
+                {changes.map((change) => (
+                  <li key={change.path} className="version-changes__file" data-testid="version-change-file">
+                    <span className="version-changes__path">{change.path}</span>
+                    <span className="version-changes__size">{formatByteSize(sizeOf(version, change))}</span>
+                  </li>
+                ))}
+              </ul>
+            </AccordionTab>
+          );
+        })}
+      </Accordion>
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+/** Every cached query about the versions of one project: the history pages and single versions. */
+export function projectVersionsPrefix(namespace: string, name: string) {
+  return ['project-versions', namespace, name] as const;
+}
+
+export interface VersionsPageKey {
+  page: number;
+  perPage: number;
+  descending: boolean;
+}
+
+/** One page of the history. */
+export function projectVersionsPageKey(namespace: string, name: string, page: VersionsPageKey) {
+  return [...projectVersionsPrefix(namespace, name), 'page', page] as const;
+}
+
+/** The detail of one version. */
+export function projectVersionKey(namespace: string, name: string, version: string) {
+  return [...projectVersionsPrefix(namespace, name), 'version', version] as const;
+}
