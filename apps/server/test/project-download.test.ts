@@ -104,6 +104,23 @@ describe('GET /v1/project/download/{namespace}/{name}', () => {
     expect((await download(anonymous)).status).toBe(200);
   });
 
+  it('streams whole zips of many files (a central directory over 64 KiB)', async () => {
+    const project = await server.createProject('owen', 'owen', 'many-files');
+    const files = Array.from({ length: 1200 }, (_, i) => ({
+      path: `photos/${String(i % 12).padStart(2, '0')}/a-rather-long-photo-name-${i}.jpg`,
+      content: `photo ${i}`,
+    }));
+    await server.seedFiles(project.id, files);
+    const response = await fetch(`${server.url}/v1/project/download/owen/many-files`, {
+      headers: { cookie: `session=${owner.cookie('session')}` },
+    });
+    const body = Buffer.from(await response.arrayBuffer());
+    expect(Number(response.headers.get('content-length'))).toBe(body.length);
+    const entries = await unzip(body);
+    expect(Object.keys(entries)).toHaveLength(1200);
+    expect(entries['photos/05/a-rather-long-photo-name-17.jpg']).toBe('photo 17');
+  });
+
   it('answers with a clear error, not a broken zip, when stored bytes are missing', async () => {
     await server.context.blobs.delete(blobHashes[1] ?? '');
     const response = await download(owner);

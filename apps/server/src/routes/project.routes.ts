@@ -74,6 +74,8 @@ export function projectRoutes(context: AppContext): FastifyPluginAsyncZod {
           request.query.version,
         );
         const zip = zipProjectFiles(files, context.blobs);
+        // Headers are gone by then: the client sees a cut connection, the log says why.
+        zip.stream.on('error', (error) => request.log.error({ err: error }, 'zip download failed'));
         if (zip.size >= 0) reply.header('Content-Length', zip.size);
         return reply
           .header('Content-Type', 'application/zip')

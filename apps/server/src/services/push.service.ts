@@ -47,7 +47,7 @@ type StoredChanges = DeclaredChanges & { chunkIds: string[] };
 export type PushClientInfo = { userAgent: string | null; deviceId: string | null };
 
 /** Files assembled at the same time by one finish: enough to overlap hashing with disk waits. */
-const ASSEMBLY_CONCURRENCY = 4;
+const ASSEMBLY_CONCURRENCY = 8;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 class CorruptedFile extends Error {}
@@ -72,6 +72,13 @@ export function createPushService(deps: {
   const reach = crashPoint(config.testCrashPoint);
   /** Finishes running in this process, so a client's retry does not assemble the same files twice. */
   const finishing = new Set<string>();
+  /**
+   * Chunk ids → index and owner of recent transactions, so a chunk request does not load and parse the whole
+   * declared change list again: a transaction's row never changes after its start except for `last_ping`.
+   * Whether it still exists is checked by the touch after each chunk.
+   */
+  const chunkIndexCache = new Map<string, { userId: number; indexes: Map<string, number> }>();
+  const CHUNK_CACHE_SIZE = 64;
 
   /** Keeps a transaction alive (no takeover) while a long operation runs; returns the stop function. */
   function heartbeat(transaction: string): () => void {
@@ -104,6 +111,7 @@ export function createPushService(deps: {
       throw invalid(PUSH_TEXTS.anotherProcess);
     }
     await tx.uploads.delete(holder.id);
+    chunkIndexCache.delete(holder.id);
     log.info({ project: projectId, transaction: holder.id }, 'stale push taken over');
     return holder.id;
   }
@@ -188,6 +196,7 @@ export function createPushService(deps: {
 
   /** Drops a transaction: its row (the lock) first, then its bytes. */
   async function clear(transaction: string): Promise<void> {
+    chunkIndexCache.delete(transaction);
     await repos.uploads.delete(transaction);
     await uploadArea.remove(transaction);
   }
@@ -281,25 +290,39 @@ export function createPushService(deps: {
       body: Readable;
       contentLength: number | undefined;
     }): Promise<ChunkResponse> {
-      const upload = await requireUpload(input.actor, input.transaction);
-      const index = storedChanges(upload).chunkIds.indexOf(input.chunk);
-      if (index < 0) throw notFound(ERROR_TEXTS.notFound);
+      const transaction = input.transaction.toLowerCase();
+      let known = chunkIndexCache.get(transaction);
+      if (!known) {
+        const upload = await requireUpload(input.actor, transaction);
+        known = {
+          userId: upload.userId,
+          indexes: new Map(storedChanges(upload).chunkIds.map((id, index) => [id, index])),
+        };
+        if (chunkIndexCache.size >= CHUNK_CACHE_SIZE) {
+          chunkIndexCache.delete(chunkIndexCache.keys().next().value ?? '');
+        }
+        chunkIndexCache.set(transaction, known);
+      }
+      if (known.userId !== input.actor.id) throw forbidden(PUSH_TEXTS.uploadForbidden);
+      const index = known.indexes.get(input.chunk);
+      if (index === undefined) throw notFound(ERROR_TEXTS.notFound);
       if (input.contentLength !== undefined && input.contentLength > UPLOAD_CHUNK_SIZE) {
         throw invalid(PUSH_TEXTS.tooBigChunk);
       }
-      const stop = heartbeat(upload.id);
+      const stop = heartbeat(transaction);
       let result: ChunkResponse;
       try {
-        result = await uploadArea.writeChunk(upload.id, index, input.body, UPLOAD_CHUNK_SIZE);
+        result = await uploadArea.writeChunk(transaction, index, input.body, UPLOAD_CHUNK_SIZE);
       } catch (error) {
         if (error instanceof ChunkTooBigError) throw invalid(PUSH_TEXTS.tooBigChunk);
         throw error;
       } finally {
         stop();
       }
-      if (!(await repos.uploads.touch(upload.id))) {
-        // Cancelled or taken over while the bytes arrived: they belong to nobody.
-        await uploadArea.remove(upload.id);
+      if (!(await repos.uploads.touch(transaction))) {
+        // Cancelled, taken over or finished while the bytes arrived: they belong to nobody.
+        chunkIndexCache.delete(transaction);
+        await uploadArea.remove(transaction);
         throw invalid(PUSH_TEXTS.uploadCanceled);
       }
       return result;
@@ -384,6 +407,7 @@ export function createPushService(deps: {
         finishing.delete(upload.id);
       }
       // After the commit: a crash before this leaves a folder without a row, which the cleanup job removes.
+      chunkIndexCache.delete(upload.id);
       await uploadArea.remove(upload.id);
       return projectAfterPush(input.actor, upload.projectId);
     },
@@ -401,7 +425,10 @@ export function createPushService(deps: {
     async removeExpired(now = new Date()): Promise<{ transactions: number; folders: number }> {
       const cutoff = new Date(now.getTime() - config.uploadExpirationSeconds * 1000);
       const expired = await repos.uploads.deleteIdleBefore(cutoff);
-      for (const id of expired) await uploadArea.remove(id);
+      for (const id of expired) {
+        chunkIndexCache.delete(id);
+        await uploadArea.remove(id);
+      }
       const entries = await uploadArea.list();
       const live = await repos.uploads.existingIds(entries.filter((e) => e.isTransaction).map((e) => e.name));
       // A folder appears only after its row exists, so one without a row is never a push starting up.

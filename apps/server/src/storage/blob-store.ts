@@ -41,10 +41,17 @@ export function createLocalBlobStore(root: string): BlobStore {
     return path.join(root, sha256.slice(0, 2), sha256.slice(2, 4), sha256);
   };
   const tmpDir = path.join(root, 'tmp');
+  /** Folders known to exist: each put would otherwise ask the file system twice. */
+  const madeDirs = new Set<string>();
+  const ensureDir = async (dir: string) => {
+    if (madeDirs.has(dir)) return;
+    await mkdir(dir, { recursive: true });
+    madeDirs.add(dir);
+  };
 
   return {
     async put(source, options = {}) {
-      await mkdir(tmpDir, { recursive: true });
+      await ensureDir(tmpDir);
       const tmpFile = path.join(tmpDir, randomUUID());
       const hash = createHash('sha256');
       let size = 0;
@@ -63,7 +70,7 @@ export function createLocalBlobStore(root: string): BlobStore {
         const sha256 = hash.digest('hex');
         await options.beforeStore?.({ sha256, size });
         const target = blobPath(sha256);
-        await mkdir(path.dirname(target), { recursive: true });
+        await ensureDir(path.dirname(target));
         await rename(tmpFile, target);
         return { sha256, size };
       } finally {
@@ -72,7 +79,12 @@ export function createLocalBlobStore(root: string): BlobStore {
     },
 
     get(sha256, range) {
-      return createReadStream(blobPath(sha256), range ? { start: range.start, end: range.end } : {});
+      // Large reads: a download's cost per byte, not per system call.
+      const options = { highWaterMark: 1024 * 1024 };
+      return createReadStream(
+        blobPath(sha256),
+        range ? { ...options, start: range.start, end: range.end } : options,
+      );
     },
 
     async has(sha256) {

@@ -3,6 +3,9 @@ import yazl from 'yazl';
 import type { VersionFile } from '../repositories/project.repository.ts';
 import type { BlobStore } from './blob-store.ts';
 
+/** Bytes of one central directory record besides its name: fixed part, timestamp field, ZIP64 field. */
+const CENTRAL_RECORD_MAX = 46 + 9 + 28;
+
 /**
  * Streams a zip of the files, read from the blob store one after another: memory stays flat. Entries are
  * stored, not deflated, so the archive's size is known up front (a Content-Length lets browsers show
@@ -25,8 +28,15 @@ export function zipProjectFiles(files: VersionFile[], blobs: BlobStore): { strea
     zip.addReadStream(source, file.path, { mtime: file.mtime, size: file.size, compress: false });
   }
   let size = -1;
+  // yazl's size estimate switches to the ZIP64 end record once the central directory reaches 64 KiB, but its
+  // writer only does so at 4 GiB: the announced length would be 76 bytes too long and the download cut short.
+  // Forcing the ZIP64 end record wherever the directory might be that large keeps both in step.
+  const directoryBound = files.reduce(
+    (sum, file) => sum + CENTRAL_RECORD_MAX + Buffer.byteLength(file.path),
+    0,
+  );
   // With every entry stored and sized, yazl computes the total at once, inside end().
-  zip.end({ forceZip64Format: false, comment: '' }, ((total: number) => {
+  zip.end({ forceZip64Format: directoryBound >= 0xffff, comment: '' }, ((total: number) => {
     size = total;
   }) as () => void);
   return { stream: output, size };

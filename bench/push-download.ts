@@ -1,0 +1,298 @@
+/**
+ * Push and download a large project through the HTTP API of a real server (child process, embedded PGlite),
+ * and print the throughput next to this machine's single-core SHA-1 rate, with the server's peak RSS.
+ * Usage: npm run bench -- [--size-mib 1024] [--small-files 1000] [--keep]. See bench/README.md.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+const MiB = 1024 * 1024;
+const CHUNK = 10 * MiB;
+const CONCURRENCY = 4;
+const SERVER_DIR = path.resolve(import.meta.dirname, '../apps/server');
+const PASSWORD = 'Bench-pass1';
+
+const args = process.argv.slice(2);
+const sizeAt = args.indexOf('--size-mib');
+const sizeMiB = sizeAt >= 0 ? Number(args[sizeAt + 1]) || 1024 : 1024;
+const keep = args.includes('--keep');
+const smallAt = args.indexOf('--small-files');
+const smallFiles = smallAt >= 0 ? Number(args[smallAt + 1]) : 1000;
+
+type LocalFile = { path: string; file: string; size: number; checksum: string; chunks: string[] };
+
+/** Single-core SHA-1 rate of this machine, in MiB/s (best of three passes over 256 MiB). */
+function sha1Rate(): number {
+  const buffer = Buffer.alloc(64 * MiB, 0x5a);
+  let best = 0;
+  for (let pass = 0; pass < 3; pass += 1) {
+    const start = process.hrtime.bigint();
+    const hash = createHash('sha1');
+    for (let i = 0; i < 4; i += 1) hash.update(buffer);
+    hash.digest();
+    const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+    best = Math.max(best, 256 / seconds);
+  }
+  return best;
+}
+
+/** Writes a file of pseudo-random bytes (not compressible, not all alike) and returns its SHA-1. */
+async function writeFile(file: string, size: number, seed: number): Promise<string> {
+  const hash = createHash('sha1');
+  const stream = createWriteStream(file);
+  const block = Buffer.alloc(MiB);
+  let x = seed * 2654435761;
+  for (let i = 0; i < block.length; i += 4) {
+    x = (x * 1103515245 + 12345) >>> 0;
+    block.writeUInt32LE(x, i);
+  }
+  for (let written = 0; written < size; written += block.length) {
+    const piece = block.subarray(0, Math.min(block.length, size - written));
+    block[0] = (block[0] ?? 0) ^ (written & 0xff);
+    hash.update(piece);
+    if (!stream.write(piece)) await new Promise<void>((resolve) => stream.once('drain', () => resolve()));
+  }
+  await new Promise<void>((resolve, reject) =>
+    stream.end((error?: Error | null) => (error ? reject(error) : resolve())),
+  );
+  return hash.digest('hex');
+}
+
+/** A few large files and many small ones, together `totalMiB`. */
+async function makeProject(dir: string, totalMiB: number): Promise<LocalFile[]> {
+  const smallCount = smallFiles;
+  const large = Math.floor((totalMiB * (smallCount > 0 ? 0.9 : 1)) / 3);
+  const smallSize = smallCount > 0 ? Math.floor(((totalMiB - large * 3) * MiB) / smallCount) : 0;
+  const specs = [
+    ...[0, 1, 2].map((i) => ({ path: `data/large-${i}.gpkg`, size: large * MiB + i * 4099 })),
+    ...Array.from({ length: smallCount }, (_, i) => ({
+      path: `photos/${String(Math.floor(i / 100)).padStart(2, '0')}/img-${i}.jpg`,
+      size: smallSize + (i % 97),
+    })),
+  ];
+  const files: LocalFile[] = [];
+  for (const [index, spec] of specs.entries()) {
+    const file = path.join(dir, `f${index}`);
+    const checksum = await writeFile(file, spec.size, index + 1);
+    const chunks = Array.from({ length: Math.ceil(spec.size / CHUNK) }, () => randomUUID());
+    files.push({ path: spec.path, file, size: spec.size, checksum, chunks });
+  }
+  return files;
+}
+
+/** Peak resident memory of a process, sampled every 50 ms while `run` runs. */
+async function peakRss<T>(pid: number, run: () => Promise<T>): Promise<{ result: T; peakMiB: number }> {
+  let peak = 0;
+  const sample = () => {
+    try {
+      const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      peak = Math.max(peak, Number(match?.[1] ?? 0) / 1024);
+    } catch {
+      // not on Linux, or gone
+    }
+  };
+  const timer = setInterval(sample, 50);
+  try {
+    const result = await run();
+    sample();
+    return { result, peakMiB: peak };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** Runs `work` over the items, `concurrency` at a time. */
+async function pool<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) {
+        const item = items[next];
+        next += 1;
+        if (item !== undefined) await work(item);
+      }
+    }),
+  );
+}
+
+async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
+  const profile = process.env.BENCH_PROFILE_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: {
+      PATH: process.env.PATH ?? '',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ADMIN_PASSWORD: PASSWORD,
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      WEB_DIST: path.join(dataDir, 'no-web'),
+      DEFAULT_STORAGE: String(100 * 1024 * MiB),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let i = 0; i < 600; i += 1) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/ping`)).ok) return child;
+    } catch {
+      // starting
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('server did not start');
+}
+
+async function main(): Promise<void> {
+  const work = mkdtempSync(path.join(os.tmpdir(), 'waymark-bench-'));
+  const dataDir = path.join(work, 'data');
+  const port = 21_000 + Math.floor(Math.random() * 10_000);
+  const base = `http://127.0.0.1:${port}`;
+  let child: ChildProcess | undefined;
+  try {
+    console.log(`Preparing a ${sizeMiB} MiB project in ${work} …`);
+    const files = await makeProject(path.join(work), sizeMiB);
+    const total = files.reduce((sum, f) => sum + f.size, 0);
+    const rate = sha1Rate();
+
+    child = await startServer(dataDir, port);
+    // The embedded database's first start (initdb) is not part of the run: restart on the initialised folder.
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child?.once('exit', resolve));
+    child = await startServer(dataDir, port);
+    const pid = child.pid ?? 0;
+    const atRest = (await peakRss(pid, () => new Promise((resolve) => setTimeout(resolve, 500)))).peakMiB;
+
+    const login = await fetch(`${base}/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ login: 'admin', password: PASSWORD }),
+    });
+    const token = ((await login.json()) as { session: { token: string } }).session.token;
+    const auth = { Authorization: `Bearer ${token}` };
+    const json = { ...auth, 'Content-Type': 'application/json' };
+    await fetch(`${base}/v1/project/admin`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ name: 'bench' }),
+    });
+
+    const pushed = await peakRss(pid, async () => {
+      const started = Date.now();
+      const changes = {
+        added: files.map(({ path: p, size, checksum, chunks }) => ({ path: p, size, checksum, chunks })),
+        updated: [],
+        removed: [],
+      };
+      const start = await fetch(`${base}/v1/project/push/admin/bench`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ version: 'v0', changes }),
+      });
+      const { transaction } = (await start.json()) as { transaction: string };
+      const jobs = files.flatMap((file) => file.chunks.map((id, index) => ({ file, id, index })));
+      await pool(jobs, CONCURRENCY, async ({ file, id, index }) => {
+        const handle = await open(file.file, 'r');
+        const size = Math.min(CHUNK, file.size - index * CHUNK);
+        const buffer = Buffer.alloc(size);
+        await handle.read(buffer, 0, size, index * CHUNK);
+        await handle.close();
+        const answer = await fetch(`${base}/v1/project/push/chunk/${transaction}/${id}`, {
+          method: 'POST',
+          headers: { ...auth, 'Content-Type': 'application/octet-stream' },
+          body: buffer,
+        });
+        if (!answer.ok) throw new Error(`chunk ${answer.status}: ${await answer.text()}`);
+        await answer.arrayBuffer();
+      });
+      const chunksDone = Date.now();
+      const finish = await fetch(`${base}/v1/project/push/finish/${transaction}`, {
+        method: 'POST',
+        headers: auth,
+      });
+      console.log(
+        `push: start+chunks ${((chunksDone - started) / 1000).toFixed(1)} s, finish ${((Date.now() - chunksDone) / 1000).toFixed(1)} s`,
+      );
+      if (!finish.ok) throw new Error(`finish ${finish.status}: ${await finish.text()}`);
+      await finish.arrayBuffer();
+      return (Date.now() - started) / 1000;
+    });
+
+    console.log(`push: ${pushed.result.toFixed(1)} s`);
+    const downloaded = await peakRss(pid, async () => {
+      const started = Date.now();
+      let bytes = 0;
+      await pool(files, CONCURRENCY, async (file) => {
+        const response = await fetch(
+          `${base}/v1/project/raw/admin/bench?file=${encodeURIComponent(file.path)}`,
+          { headers: auth },
+        );
+        if (!response.ok || !response.body) throw new Error(`raw ${response.status}`);
+        let size = 0;
+        for await (const piece of response.body) size += piece.length;
+        if (size !== file.size) throw new Error(`${file.path}: ${size} bytes, expected ${file.size}`);
+        bytes += size;
+      });
+      return { seconds: (Date.now() - started) / 1000, bytes };
+    });
+
+    console.log(`download: ${downloaded.result.seconds.toFixed(1)} s`);
+    const zipped = await peakRss(pid, async () => {
+      const started = Date.now();
+      const response = await fetch(`${base}/v1/project/download/admin/bench?format=zip`, { headers: auth });
+      if (!response.ok || !response.body) throw new Error(`zip ${response.status}`);
+      let size = 0;
+      for await (const piece of response.body) size += piece.length;
+      return { seconds: (Date.now() - started) / 1000, bytes: size };
+    });
+
+    // Spot check: the largest file's bytes come back with the checksum that was pushed.
+    const [first] = files;
+    if (first) {
+      const response = await fetch(
+        `${base}/v1/project/raw/admin/bench?file=${encodeURIComponent(first.path)}`,
+        {
+          headers: auth,
+        },
+      );
+      const hash = createHash('sha1');
+      for await (const piece of response.body ?? []) hash.update(piece);
+      if (hash.digest('hex') !== first.checksum)
+        throw new Error('downloaded bytes differ from the pushed file');
+    }
+
+    const mib = total / MiB;
+    const row = (name: string, seconds: number, bytes: number, goal: number, rss: number) => {
+      const speed = bytes / MiB / seconds;
+      const ratio = speed / rate;
+      console.log(
+        `${name.padEnd(16)} ${speed.toFixed(0).padStart(6)} MiB/s  ${ratio.toFixed(2)}× SHA-1 ` +
+          `(goal ≥ ${goal}×: ${ratio >= goal ? 'met' : 'NOT met'})  server peak RSS ${rss.toFixed(0)} MB ` +
+          `(goal ≤ 300: ${rss <= 300 ? 'met' : 'NOT met'})  ${seconds.toFixed(1)} s`,
+      );
+    };
+    console.log(`\nProject: ${files.length} files, ${mib.toFixed(0)} MiB; CPUs: ${os.cpus().length}`);
+    console.log(`Server RSS at rest (before the push): ${atRest.toFixed(0)} MB`);
+    console.log(`SHA-1 (one core)  ${rate.toFixed(0).padStart(6)} MiB/s`);
+    row('push', pushed.result, total, 0.5, pushed.peakMiB);
+    row('download (raw)', downloaded.result.seconds, downloaded.result.bytes, 0.8, downloaded.peakMiB);
+    row('download (zip)', zipped.result.seconds, zipped.result.bytes, 0.8, zipped.peakMiB);
+  } catch (error) {
+    console.error('server exit code', child?.exitCode, child?.signalCode);
+    throw error;
+  } finally {
+    child?.kill('SIGTERM');
+    if (child) await new Promise((resolve) => child?.once('exit', resolve));
+    if (!keep) rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
