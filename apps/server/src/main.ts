@@ -5,9 +5,8 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createContext } from './context.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/database.ts';
-import { serverJobs, UPLOAD_CLEANUP_JOB } from './jobs/jobs.ts';
+import { HOUSEKEEPING_JOB, serverJobs, UPLOAD_CLEANUP_JOB } from './jobs/jobs.ts';
 import { startJobQueue } from './jobs/queue.ts';
-import { startHousekeeping } from './jobs/scheduler.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMailer } from './mail/mailer.ts';
 
@@ -24,17 +23,16 @@ async function main(): Promise<void> {
   const context = createContext({ config, db: database.db, mailer: createMailer(config, log), log });
   const app = await buildApp(context);
   await bootstrapAdmin(context, (line) => console.log(line));
-  const stopHousekeeping = startHousekeeping(context, log);
   const queue = await startJobQueue({ executeSql: database.executeSql, jobs: serverJobs(context), log });
   // What a previous run may have left behind (a crash mid-push) goes at once, not at the next schedule.
   await queue.send(UPLOAD_CLEANUP_JOB);
+  await queue.send(HOUSEKEEPING_JOB);
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    stopHousekeeping();
     await app.close();
     await queue.stop();
     await database.close();

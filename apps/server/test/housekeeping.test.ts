@@ -3,7 +3,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blobs } from '../src/db/schema.ts';
-import { runHousekeeping } from '../src/jobs/scheduler.ts';
+import { runHousekeeping } from '../src/jobs/housekeeping.ts';
+import { LOGIN_HISTORY_DAYS } from '../src/services/auth.service.ts';
 import { HttpClient } from './http-client.ts';
 import { startTestServer, TEST_PASSWORD, type TestServer } from './test-server.ts';
 
@@ -24,16 +25,33 @@ describe('housekeeping', () => {
 
     // Two days on: within the 7-day retention and the 10-day session lifetime, nothing goes.
     const inTwoDays = new Date(Date.now() + 2 * 86_400_000);
-    expect(await runHousekeeping(server.context, inTwoDays)).toEqual({ purgedProjects: 0, deletedBlobs: 0 });
+    expect(await runHousekeeping(server.context, inTwoDays)).toMatchObject({
+      purgedProjects: 0,
+      deletedBlobs: 0,
+    });
     expect((await client.get('/v1/user/profile')).status).toBe(200);
     // Eleven days on: the project is purged and the expired session row is gone.
     const inElevenDays = new Date(Date.now() + 11 * 86_400_000);
-    expect(await runHousekeeping(server.context, inElevenDays)).toEqual({
+    expect(await runHousekeeping(server.context, inElevenDays)).toMatchObject({
       purgedProjects: 1,
       deletedBlobs: 0,
     });
     expect((await client.get('/v1/user/profile')).status).toBe(401);
     expect(await server.repos.projects.findById(project.id)).toBeUndefined();
+  });
+});
+
+describe('login attempts', () => {
+  it(`are forgotten after ${LOGIN_HISTORY_DAYS} days, and not before`, async () => {
+    await server.createUser({ username: 'forgetful' });
+    for (const password of ['Wrong-1', 'Wrong-2', TEST_PASSWORD]) {
+      await new HttpClient(server.url).post('/v1/auth/login', { login: 'forgetful', password });
+    }
+    const soon = new Date(Date.now() + (LOGIN_HISTORY_DAYS - 1) * 86_400_000);
+    expect((await runHousekeeping(server.context, soon)).purgedLoginAttempts).toBe(0);
+    const later = new Date(Date.now() + (LOGIN_HISTORY_DAYS + 1) * 86_400_000);
+    expect((await runHousekeeping(server.context, later)).purgedLoginAttempts).toBeGreaterThanOrEqual(3);
+    expect((await runHousekeeping(server.context, later)).purgedLoginAttempts).toBe(0);
   });
 });
 

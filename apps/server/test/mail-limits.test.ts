@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runHousekeeping } from '../src/jobs/scheduler.ts';
+import { runHousekeeping } from '../src/jobs/housekeeping.ts';
 import { mailLog } from '../src/db/schema.ts';
 import { HttpClient } from './http-client.ts';
 import { startSmtpPeer } from './smtp-peer.ts';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProgram } from '../src/cli/program.ts';
 import { sessions } from '../src/db/schema.ts';
-import { runHousekeeping } from '../src/jobs/scheduler.ts';
+import { runHousekeeping } from '../src/jobs/housekeeping.ts';
 import { issueBearerToken } from '../src/lib/bearer-token.ts';
 import { HttpClient } from './http-client.ts';
 import { startSmtpPeer } from './smtp-peer.ts';

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverJobs, UPLOAD_CLEANUP_JOB } from '../src/jobs/jobs.ts';
+import { HOUSEKEEPING_JOB, serverJobs, UPLOAD_CLEANUP_JOB } from '../src/jobs/jobs.ts';
 import { startJobQueue } from '../src/jobs/queue.ts';
 import { HttpClient } from './http-client.ts';
 import { startPush, uploadChunk } from './push-helper.ts';
@@ -26,7 +26,7 @@ async function pushWithAChunk(project: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ UPLOAD_EXPIRATION_SECONDS: '3600' });
+  server = await startTestServer({ UPLOAD_EXPIRATION_SECONDS: '3600', DELETED_PROJECT_EXPIRATION_DAYS: '0' });
   await server.createUser({ username: 'cleo' });
   for (const name of ['p1', 'p2', 'p3']) await server.createProject('cleo', 'cleo', name);
   client = new HttpClient(server.url);
@@ -63,7 +63,7 @@ describe('removing what interrupted pushes leave', () => {
     expect((await client.post(`/v1/project/push/finish/${live}`)).status).toBe(200);
   });
 
-  it('runs as a pg-boss job on the app database', async () => {
+  it('runs as a pg-boss job on the app database, as housekeeping does', async () => {
     const orphan = randomUUID();
     mkdirSync(path.join(uploadsDir(), orphan), { recursive: true });
     const queue = await startJobQueue({
@@ -79,6 +79,16 @@ describe('removing what interrupted pushes leave', () => {
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
       expect(existsSync(path.join(uploadsDir(), orphan))).toBe(false);
+
+      // Housekeeping is a job too: a project removed with no retention is purged by it.
+      const doomed = await server.createProject('cleo', 'cleo', 'doomed');
+      expect((await client.post(`/v2/projects/${doomed.id}/scheduleDelete`)).status).toBe(204);
+      await queue.send(HOUSEKEEPING_JOB);
+      const housekeepingDeadline = Date.now() + 20_000;
+      while ((await server.repos.projects.findById(doomed.id)) && Date.now() < housekeepingDeadline) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(await server.repos.projects.findById(doomed.id)).toBeUndefined();
     } finally {
       await queue.stop();
     }

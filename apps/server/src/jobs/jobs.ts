@@ -1,7 +1,9 @@
 import type { AppContext } from '../context.ts';
+import { runHousekeeping } from './housekeeping.ts';
 import type { JobDefinition } from './queue.ts';
 
 export const UPLOAD_CLEANUP_JOB = 'upload-cleanup';
+export const HOUSEKEEPING_JOB = 'housekeeping';
 
 /**
  * Removes what interrupted pushes leave: transactions idle beyond the expiration with their chunks, upload
@@ -24,7 +26,19 @@ export function uploadCleanupJob(context: AppContext): JobDefinition {
   };
 }
 
+/** Hourly: removed projects past their retention, unreferenced blobs, ended sessions, old counters. */
+export function housekeepingJob(context: AppContext): JobDefinition {
+  return {
+    name: HOUSEKEEPING_JOB,
+    cron: '17 * * * *',
+    async run() {
+      const result = await runHousekeeping(context);
+      if (Object.values(result).some((count) => count > 0)) context.log.info(result, 'housekeeping');
+    },
+  };
+}
+
 /** Every job of the server. */
 export function serverJobs(context: AppContext): JobDefinition[] {
-  return [uploadCleanupJob(context)];
+  return [uploadCleanupJob(context), housekeepingJob(context)];
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { loginAttempts } from '../db/schema.ts';
 
@@ -58,6 +58,15 @@ export function createLoginAttemptRepository(db: Db) {
         if (!row) throw new Error('insert into login_attempts returned no row');
         return row.id;
       });
+    },
+
+    /** Forgets attempts made before `cutoff`; answers how many. */
+    async deleteBefore(cutoff: Date): Promise<number> {
+      const rows = await db
+        .delete(loginAttempts)
+        .where(lt(loginAttempts.createdAt, cutoff))
+        .returning({ id: loginAttempts.id });
+      return rows.length;
     },
 
     /** Marks a reserved attempt as a successful sign-in, so it no longer counts as a failure. */

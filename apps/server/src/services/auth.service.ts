@@ -10,6 +10,9 @@ import type { UserRow } from '../repositories/user.repository.ts';
 /** Failed logins allowed per account and per IP address within the window before answering 429. */
 export const LOGIN_LIMITS = { windowMs: 15 * 60 * 1000, perAccount: 10, perIp: 50 };
 
+/** Login attempts are kept this long (the throttle needs 15 minutes; the rest is a record for administrators). */
+export const LOGIN_HISTORY_DAYS = 30;
+
 export type ClientInfo = { ip: string; userAgent: string | undefined };
 
 const hashSessionId = (cookieValue: string) => createHash('sha256').update(cookieValue).digest('hex');
@@ -80,6 +83,11 @@ export function createAuthService(deps: { config: AppConfig; repos: Repositories
     /** Deletes the sessions that expired and those a token epoch bump ended. */
     async purgeExpiredSessions(now: Date): Promise<void> {
       await sessions.deleteExpired(now);
+    },
+
+    /** Forgets login attempts older than LOGIN_HISTORY_DAYS; answers how many. */
+    async purgeOldLoginAttempts(now: Date): Promise<number> {
+      return loginAttempts.deleteBefore(new Date(now.getTime() - LOGIN_HISTORY_DAYS * 86_400_000));
     },
 
     async destroySession(sessionId: string): Promise<void> {

@@ -1,0 +1,21 @@
+import type { AppContext } from '../context.ts';
+
+/** Blobs younger than this are never collected: they may belong to an upload that has not committed yet. */
+export const BLOB_GRACE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * One pass of housekeeping: purge projects whose retention ended, then the file bytes nothing refers to any
+ * more, expired sessions, the mail-limit entries older than every window and login attempts older than
+ * `LOGIN_HISTORY_DAYS`. Idempotent: every step is one statement, so several processes may run it side by side.
+ */
+export async function runHousekeeping(
+  context: AppContext,
+  now = new Date(),
+): Promise<{ purgedProjects: number; deletedBlobs: number; purgedLoginAttempts: number }> {
+  const purgedProjects = await context.projects.purgeRemoved(now);
+  const deletedBlobs = await context.storage.collectUnreferenced(new Date(now.getTime() - BLOB_GRACE_MS));
+  await context.auth.purgeExpiredSessions(now);
+  await context.mailThrottle.purgeExpired(now);
+  const purgedLoginAttempts = await context.auth.purgeOldLoginAttempts(now);
+  return { purgedProjects, deletedBlobs, purgedLoginAttempts };
+}
