@@ -156,8 +156,9 @@ test.describe.serial('browser upload', () => {
     await expect(toast).toBeHidden();
     await page.unroute(CHUNK_ROUTE);
     await expect(page.getByTestId('project-header-version')).toHaveText('v1');
-    await expect(page.getByTestId('project-file-row')).toHaveText([
-      /DCIM\/tree-001\.jpg/,
+    // The Files tab lists the root folder: the DCIM folder first, then the files.
+    await expect(page.getByTestId('files-table').locator('tbody tr')).toHaveText([
+      /DCIM.*1 file/,
       /notes\.txt/,
       /survey\.gpkg/,
     ]);
@@ -268,7 +269,7 @@ test.describe.serial('browser upload', () => {
     await sync.getByRole('button', { name: 'Update Changes' }).click();
     await expect(page.getByText('Project updated')).toBeVisible();
     await expect(page.getByTestId('project-header-version')).toHaveText('v4');
-    await expect(page.getByTestId('project-file-row')).toHaveText([/notes\.txt/]);
+    await expect(page.getByTestId('files-table').locator('tbody tr')).toHaveText([/notes\.txt/]);
   });
 
   test('a reader sees the files but no upload area', async ({ page, browser }) => {
@@ -291,7 +292,7 @@ test.describe.serial('browser upload', () => {
     const reader = await readerContext.newPage();
     await reader.goto(`/projects/${PROJECT_PATH}/tree`);
     await signIn(reader, READER.username, READER.password);
-    await expect(reader.getByTestId('project-file-row').first()).toBeVisible();
+    await expect(reader.getByTestId('files-table').locator('tbody tr').first()).toBeVisible();
     await expect(reader.getByTestId('upload-panel')).toHaveCount(0);
     await expect(reader.getByText('Drag and drop files')).toHaveCount(0);
     await snap(reader, 'upload-reader');
