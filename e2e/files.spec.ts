@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import yauzl from 'yauzl';
 import { apiAsUser, E2E_ADMIN, E2E_PORT, signIn, snap } from './fixtures.ts';
 import { bearerToken, type LocalFile, makeGeoPackage, makePng, pushFiles } from './projectFiles.ts';
 
@@ -37,6 +38,23 @@ function foldersBySize(): string[] {
     if (folder && file.path.includes('/')) sizes.set(folder, (sizes.get(folder) ?? 0) + file.content.length);
   }
   return [...sizes.entries()].sort((left, right) => right[1] - left[1]).map(([folder]) => folder);
+}
+
+/** The entries of a zip file: path → uncompressed size. */
+function zipEntries(file: string): Promise<Map<string, number>> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(file, { lazyEntries: true }, (error, zip) => {
+      if (error) return reject(error);
+      const entries = new Map<string, number>();
+      zip.on('entry', (entry: yauzl.Entry) => {
+        entries.set(entry.fileName, entry.uncompressedSize);
+        zip.readEntry();
+      });
+      zip.on('end', () => resolve(entries));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
 }
 
 const rowNames = (page: Page) => page.getByTestId(/^file-row-link-/);
@@ -268,11 +286,23 @@ test.describe.serial('browsing files and versions', () => {
     // A zip starts with a local file header.
     expect(bytes.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004');
     expect(bytes.length).toBeGreaterThan(1000);
+    // v1 holds every pushed file with its size; v2 lacks the deleted one.
+    const v1Entries = await zipEntries(await zip.path());
+    expect(new Map([...v1Entries].sort())).toEqual(
+      new Map(FILES.map((file) => [file.path, file.content.length] as const).sort()),
+    );
     await detail.getByRole('button', { name: 'Close' }).click();
 
     const rowZipEvent = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download v2' }).click();
-    expect((await rowZipEvent).suggestedFilename()).toMatch(/field-notes.*v2.*\.zip$/);
+    const rowZip = await rowZipEvent;
+    expect(rowZip.suggestedFilename()).toMatch(/field-notes.*v2.*\.zip$/);
+    const v2Entries = await zipEntries(await rowZip.path());
+    expect([...v2Entries.keys()].sort()).toEqual(
+      FILES.map((file) => file.path)
+        .filter((path) => path !== 'data/points.csv')
+        .sort(),
+    );
   });
 
   test('a reader sees the files but no Delete file', async ({ browser }) => {
