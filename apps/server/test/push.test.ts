@@ -1,4 +1,6 @@
 import { LIMIT_TEXTS, MAX_CHUNKS_PER_FILE, MAX_FILES_PER_PUSH, PUSH_TEXTS } from '@waymark/contract';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from './http-client.ts';
@@ -571,6 +573,47 @@ describe('updates and removals', () => {
     await uploadChunk(api, transaction, real?.chunks[0] ?? '', Buffer.from('real'));
     const finished = await api.post<Project>(`/v1/project/push/finish/${transaction}`);
     expect(finished.body.files.map((f) => f.path)).toEqual(['real.txt']);
+  });
+
+  it('sends as many queries for 40 files as for 2: blob rows are written in one statement', async () => {
+    const finishQueries = async (count: number) => {
+      const project = await newProject();
+      const started = await startPush(api, project, {
+        version: 'v0',
+        added: Array.from({ length: count }, (_, i) => ({
+          path: `f${i}.txt`,
+          content: `file ${count}/${i}`,
+        })),
+      });
+      const transaction = started.response.body.transaction ?? '';
+      for (const entry of started.entries) {
+        await uploadChunk(api, transaction, entry.chunks[0] ?? '', entry.parts[0] ?? Buffer.alloc(0));
+      }
+      const { result, queries } = await server.countQueries(() =>
+        api.post(`/v1/project/push/finish/${transaction}`),
+      );
+      expect(result.status).toBe(200);
+      return queries;
+    };
+    expect(await finishQueries(40)).toBe(await finishQueries(2));
+  });
+
+  it('leaves no temporary blob files behind when a file is corrupted', async () => {
+    const project = await newProject();
+    const started = await startPush(api, project, {
+      version: 'v0',
+      added: [
+        { path: 'good.txt', content: 'good' },
+        { path: 'bad.txt', content: 'four' },
+      ],
+    });
+    const transaction = started.response.body.transaction ?? '';
+    const [good, bad] = started.entries;
+    await uploadChunk(api, transaction, good?.chunks[0] ?? '', Buffer.from('good'));
+    await uploadChunk(api, transaction, bad?.chunks[0] ?? '', Buffer.from('fuor'));
+    const finished = await api.post(`/v1/project/push/finish/${transaction}`);
+    expect(finished).toMatchObject({ status: 422, body: { detail: { corrupted_files: ['bad.txt'] } } });
+    expect(readdirSync(path.join(server.dataDir, 'blobs', 'tmp'))).toEqual([]);
   });
 
   it('stores each distinct content once', async () => {

@@ -24,6 +24,14 @@ export function createUploadArea(root: string) {
     return path.join(root, transaction);
   };
   const chunkPath = (transaction: string, index: number) => path.join(folderOf(transaction), String(index));
+  /** Transaction folders made by this process: a chunk request then skips the `mkdir`. */
+  const madeFolders = new Set<string>();
+  const ensureFolder = async (folder: string) => {
+    if (madeFolders.has(folder)) return;
+    await mkdir(folder, { recursive: true });
+    if (madeFolders.size >= 1024) madeFolders.clear();
+    madeFolders.add(folder);
+  };
 
   return {
     root,
@@ -39,7 +47,7 @@ export function createUploadArea(root: string) {
       maxBytes: number,
     ): Promise<{ checksum: string; size: number }> {
       const folder = folderOf(transaction);
-      await mkdir(folder, { recursive: true });
+      await ensureFolder(folder);
       const partial = path.join(folder, `${index}.${randomUUID()}.part`);
       const hash = createHash('sha1');
       let size = 0;
@@ -72,11 +80,11 @@ export function createUploadArea(root: string) {
       } catch (error) {
         source.unpipe(measure);
         source.pause();
+        await rm(partial, { force: true });
         throw error;
       } finally {
         source.off('error', onSourceError);
         source.off('close', onSourceClose);
-        await rm(partial, { force: true });
       }
     },
 
@@ -107,7 +115,9 @@ export function createUploadArea(root: string) {
 
     /** Drops a transaction's bytes (idempotent). */
     async remove(transaction: string): Promise<void> {
-      await rm(folderOf(transaction), { recursive: true, force: true });
+      const folder = folderOf(transaction);
+      madeFolders.delete(folder);
+      await rm(folder, { recursive: true, force: true });
     },
 
     /** Transaction folders on disk with their last change, for the cleanup job; stray names are included as-is. */
@@ -133,6 +143,7 @@ export function createUploadArea(root: string) {
     /** Removes any entry under the root by name (the cleanup job's stray files). */
     async removeEntry(name: string): Promise<void> {
       if (name.includes('/') || name === '..' || name === '.') return;
+      madeFolders.delete(path.join(root, name));
       await rm(path.join(root, name), { recursive: true, force: true });
     },
   };

@@ -17,6 +17,18 @@ export function createBlobRepository(db: Db) {
         .onConflictDoUpdate({ target: blobs.sha256, set: { createdAt: sql`now()` } });
     },
 
+    /** `touch` for many blobs in one statement (a push records all its new blobs at once). */
+    async touchMany(refs: Array<{ sha256: string; size: number }>): Promise<void> {
+      const unique = [...new Map(refs.map((ref) => [ref.sha256, ref])).values()];
+      // Rows per statement well below PostgreSQL's 65 535 parameters.
+      for (let i = 0; i < unique.length; i += 1000) {
+        await db
+          .insert(blobs)
+          .values(unique.slice(i, i + 1000))
+          .onConflictDoUpdate({ target: blobs.sha256, set: { createdAt: sql`now()` } });
+      }
+    },
+
     /**
      * Deletes the rows of blobs no file refers to any more and that are older than the cut-off (a fresh blob
      * may belong to an upload not yet committed); returns their hashes so the bytes can go too.

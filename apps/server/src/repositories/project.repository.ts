@@ -1,4 +1,4 @@
-import type { ProjectRole, ProjectSort, ProjectSortField } from '@waymark/contract';
+import type { ProjectRole, ProjectSort, ProjectSortField, WorkspaceRole } from '@waymark/contract';
 import {
   and,
   asc,
@@ -205,6 +205,30 @@ export function createProjectRepository(db: Db) {
         .from(projectMembers)
         .where(and(eq(projectMembers.userId, userId), inArray(projectMembers.projectId, projectIds)));
       return new Map(rows.map((row) => [row.projectId, row.role]));
+    },
+
+    /** The user's member roles in the project and in its workspace, in one query (every project request). */
+    async accessRoles(
+      projectId: string,
+      workspaceId: number,
+      userId: number,
+    ): Promise<{ project: ProjectRole | undefined; workspace: WorkspaceRole | undefined }> {
+      const [row] = await db
+        .select({
+          project: sql<ProjectRole | null>`(${db
+            .select({ role: projectMembers.role })
+            .from(projectMembers)
+            .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)))})`,
+          workspace: sql<WorkspaceRole | null>`(${db
+            .select({ role: workspaceMembers.role })
+            .from(workspaceMembers)
+            .where(
+              and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)),
+            )})`,
+        })
+        .from(projects)
+        .where(eq(projects.id, projectId));
+      return { project: row?.project ?? undefined, workspace: row?.workspace ?? undefined };
     },
 
     async memberRole(projectId: string, userId: number): Promise<ProjectRole | undefined> {

@@ -56,22 +56,19 @@ export async function projectAccessFactsMany(
   }));
 }
 
-/** Gathers what the project policy needs about one caller and one project. */
+/** Gathers what the project policy needs about one caller and one project, with one query. */
 export async function projectAccessFacts(
   deps: { config: AppConfig; projects: ProjectRepository; workspaces: WorkspaceRepository },
   actor: Actor,
   { project, workspace }: ProjectWithWorkspace,
 ): Promise<ProjectAccessFacts> {
-  const [memberRole, workspaceMemberRole] = actor
-    ? await Promise.all([
-        deps.projects.memberRole(project.id, actor.id),
-        deps.workspaces.findMemberRole(workspace.id, actor.id),
-      ])
-    : [undefined, undefined];
+  const roles = actor
+    ? await deps.projects.accessRoles(project.id, workspace.id, actor.id)
+    : { project: undefined, workspace: undefined };
   return {
     user: roleHolderOf(actor),
     isPublic: project.public,
-    memberRole: memberRole ?? null,
-    workspaceRole: effectiveWorkspaceRole(actor, workspaceMemberRole, deps.config),
+    memberRole: roles.project ?? null,
+    workspaceRole: effectiveWorkspaceRole(actor, roles.workspace, deps.config),
   };
 }

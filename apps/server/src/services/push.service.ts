@@ -38,7 +38,7 @@ import type { Repositories } from '../repositories/repositories.ts';
 import { isUniqueViolation } from '../repositories/unique-violation.ts';
 import type { UploadRow } from '../repositories/upload.repository.ts';
 import type { CommitChange } from '../repositories/version.repository.ts';
-import type { BlobStore } from '../storage/blob-store.ts';
+import type { BlobStore, StagedBlob } from '../storage/blob-store.ts';
 import type { ProjectService } from './project.service.ts';
 
 /** What the push transaction row keeps: the validated changes and the chunk ids (their index names the file). */
@@ -175,8 +175,15 @@ export function createPushService(deps: {
     return projectService.detail(actor, row);
   }
 
-  /** Assembles one file from its chunks into a blob, verifying size and SHA-1 before the blob is stored. */
-  async function assemble(upload: UploadRow, file: DeclaredFile, chunkIndexes: number[]): Promise<string> {
+  /**
+   * Assembles one file from its chunks into a staged blob (hashed and flushed, not yet under its real name),
+   * verifying size and SHA-1; a mismatch discards it and throws `CorruptedFile`.
+   */
+  async function assemble(
+    upload: UploadRow,
+    file: DeclaredFile,
+    chunkIndexes: number[],
+  ): Promise<StagedBlob> {
     const sha1 = createHash('sha1');
     const pieces = uploadArea.readChunks(upload.id, chunkIndexes);
     const hashed = (async function* () {
@@ -185,13 +192,26 @@ export function createPushService(deps: {
         yield piece;
       }
     })();
-    const ref = await blobs.put(hashed, {
-      beforeStore: async ({ sha256, size }) => {
-        if (size !== file.size || sha1.digest('hex') !== file.checksum) throw new CorruptedFile(file.path);
-        await repos.blobs.touch(sha256, size);
-      },
+    const staged = await blobs.stage(hashed);
+    if (staged.size !== file.size || sha1.digest('hex') !== file.checksum) {
+      await staged.discard();
+      throw new CorruptedFile(file.path);
+    }
+    return staged;
+  }
+
+  /**
+   * Gives staged blobs their real names: their rows first, all in one statement (bytes never exist without a
+   * row that can collect them), then the renames, then one flush per folder so the names survive a power cut.
+   */
+  async function storeBlobs(staged: StagedBlob[]): Promise<void> {
+    await repos.blobs.touchMany(staged);
+    const folders: string[] = [];
+    await mapPool(staged, ASSEMBLY_CONCURRENCY, async (blob) => {
+      folders.push(...(await blob.store()));
+      reach('finish:blob-stored');
     });
-    return ref.sha256;
+    await blobs.flushFolders(folders);
   }
 
   /** Drops a transaction: its row (the lock) first, then its bytes. */
@@ -315,6 +335,12 @@ export function createPushService(deps: {
         result = await uploadArea.writeChunk(transaction, index, input.body, UPLOAD_CHUNK_SIZE);
       } catch (error) {
         if (error instanceof ChunkTooBigError) throw invalid(PUSH_TEXTS.tooBigChunk);
+        // The folder may have gone with the transaction (cancelled or taken over while the bytes arrived).
+        if (!(await repos.uploads.touch(transaction))) {
+          chunkIndexCache.delete(transaction);
+          await uploadArea.remove(transaction);
+          throw invalid(PUSH_TEXTS.uploadCanceled);
+        }
         throw error;
       } finally {
         stop();
@@ -356,20 +382,27 @@ export function createPushService(deps: {
         }
 
         const corrupted: string[] = [];
-        const stored = new Map<string, string>();
-        await mapPool(files, ASSEMBLY_CONCURRENCY, async (file) => {
-          try {
-            stored.set(file.path, await assemble(upload, file, chunkIndexes(file)));
-            reach('finish:blob-stored');
-          } catch (error) {
-            if (!(error instanceof CorruptedFile)) throw error;
-            corrupted.push(file.path);
-          }
-        });
+        const staged = new Map<string, StagedBlob>();
+        try {
+          await mapPool(files, ASSEMBLY_CONCURRENCY, async (file) => {
+            try {
+              staged.set(file.path, await assemble(upload, file, chunkIndexes(file)));
+            } catch (error) {
+              if (!(error instanceof CorruptedFile)) throw error;
+              corrupted.push(file.path);
+            }
+          });
+        } catch (error) {
+          await Promise.all([...staged.values()].map((blob) => blob.discard()));
+          throw error;
+        }
         if (corrupted.length > 0) {
+          await Promise.all([...staged.values()].map((blob) => blob.discard()));
           await clear(upload.id);
           throw corruptedFiles(corrupted.sort());
         }
+        await storeBlobs([...staged.values()]);
+        const stored = new Map([...staged].map(([path, blob]) => [path, blob.sha256]));
 
         reach('finish:assembled');
         const current = new Map(

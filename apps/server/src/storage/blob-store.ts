@@ -19,6 +19,15 @@ export interface BlobStore {
    * them (throw, and nothing is stored) or record the blob first.
    */
   put(source: Readable | AsyncIterable<Buffer>, options?: PutOptions): Promise<BlobRef>;
+  /**
+   * The first half of `put`, for callers storing many blobs at once: hashes the bytes and flushes them to disk
+   * under a temporary name. The caller then records the blobs (one query for all of them) and calls `store`
+   * on each (or `discard`); `flushFolders` with the folders `store` answered makes the new names durable, each
+   * folder flushed once however many blobs it received.
+   */
+  stage(source: Readable | AsyncIterable<Buffer>): Promise<StagedBlob>;
+  /** Flushes these folders to disk, so the blob names made in them survive a power cut. */
+  flushFolders(folders: Iterable<string>): Promise<void>;
   /** Streams a stored blob, or the inclusive byte range of it. */
   get(sha256: string, range?: ByteRange): Readable;
   has(sha256: string): Promise<boolean>;
@@ -28,6 +37,16 @@ export interface BlobStore {
 }
 
 export type PutOptions = { beforeStore?: (ref: BlobRef) => Promise<void> };
+
+/** Bytes hashed and flushed under a temporary name: `store` gives them their real name, `discard` drops them. */
+export type StagedBlob = BlobRef & {
+  /** Renames the bytes into place; answers the folders to flush (the blob's, and any folder it created). */
+  store(): Promise<string[]>;
+  discard(): Promise<void>;
+};
+
+/** Write buffer of blob files: fewer, larger writes for big files. */
+const WRITE_BUFFER = 1024 * 1024;
 
 const SHA256_PATTERN = /^[0-9a-f]{64}$/;
 
@@ -43,40 +62,95 @@ export function createLocalBlobStore(root: string): BlobStore {
   const tmpDir = path.join(root, 'tmp');
   /** Folders known to exist: each put would otherwise ask the file system twice. */
   const madeDirs = new Set<string>();
-  const ensureDir = async (dir: string) => {
-    if (madeDirs.has(dir)) return;
-    await mkdir(dir, { recursive: true });
+  /** Makes the folder if needed; answers the folders whose entries changed (the parents of new folders). */
+  const ensureDir = async (dir: string): Promise<string[]> => {
+    if (madeDirs.has(dir)) return [];
+    const first = await mkdir(dir, { recursive: true });
     madeDirs.add(dir);
+    if (first === undefined) return [];
+    const changed = [];
+    for (let at = dir; at !== path.dirname(first); at = path.dirname(at)) changed.push(path.dirname(at));
+    return changed;
   };
+
+  async function flushFolders(folders: Iterable<string>): Promise<void> {
+    await Promise.all(
+      [...new Set(folders)].map(async (dir) => {
+        const handle = await open(dir, 'r');
+        try {
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+      }),
+    );
+  }
+
+  async function stage(source: Readable | AsyncIterable<Buffer>): Promise<StagedBlob> {
+    await ensureDir(tmpDir);
+    const tmpFile = path.join(tmpDir, randomUUID());
+    const hash = createHash('sha256');
+    let size = 0;
+    const measure = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        hash.update(chunk);
+        size += chunk.length;
+        callback(null, chunk);
+      },
+    });
+    try {
+      await pipeline(
+        source,
+        measure,
+        createWriteStream(tmpFile, { flags: 'wx', highWaterMark: WRITE_BUFFER }),
+      );
+      const handle = await open(tmpFile, 'r+');
+      try {
+        // The data and the size, not the timestamps: enough for the bytes to survive a power cut.
+        await handle.datasync();
+      } finally {
+        await handle.close();
+      }
+    } catch (error) {
+      await rm(tmpFile, { force: true });
+      throw error;
+    }
+    const sha256 = hash.digest('hex');
+    return {
+      sha256,
+      size,
+      async store() {
+        const target = blobPath(sha256);
+        const dir = path.dirname(target);
+        try {
+          const made = await ensureDir(dir);
+          await rename(tmpFile, target);
+          return [dir, ...made];
+        } catch (error) {
+          await rm(tmpFile, { force: true });
+          throw error;
+        }
+      },
+      discard: () => rm(tmpFile, { force: true }),
+    };
+  }
 
   return {
     async put(source, options = {}) {
-      await ensureDir(tmpDir);
-      const tmpFile = path.join(tmpDir, randomUUID());
-      const hash = createHash('sha256');
-      let size = 0;
-      const measure = new Transform({
-        transform(chunk: Buffer, _encoding, callback) {
-          hash.update(chunk);
-          size += chunk.length;
-          callback(null, chunk);
-        },
-      });
+      const staged = await stage(source);
       try {
-        await pipeline(source, measure, createWriteStream(tmpFile, { flags: 'wx' }));
-        const handle = await open(tmpFile, 'r+');
-        await handle.sync();
-        await handle.close();
-        const sha256 = hash.digest('hex');
-        await options.beforeStore?.({ sha256, size });
-        const target = blobPath(sha256);
-        await ensureDir(path.dirname(target));
-        await rename(tmpFile, target);
-        return { sha256, size };
-      } finally {
-        await rm(tmpFile, { force: true });
+        await options.beforeStore?.({ sha256: staged.sha256, size: staged.size });
+      } catch (error) {
+        await staged.discard();
+        throw error;
       }
+      await flushFolders(await staged.store());
+      return { sha256: staged.sha256, size: staged.size };
     },
+
+    stage,
+
+    flushFolders,
 
     get(sha256, range) {
       // Large reads: a download's cost per byte, not per system call.
