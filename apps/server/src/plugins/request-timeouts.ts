@@ -39,7 +39,8 @@ const hasBody = (request: IncomingMessage) =>
  * `bodyMinBytesPerSecond` × window bytes (counted on the socket, without touching the request stream), or the
  * connection is answered 408 and closed. A window in which the server itself has not read what arrived (the
  * request stream holds unread bytes: the handler has not started reading, or is writing them out slower) does
- * not count against the client.
+ * not count against the client, nor does the window after it (the client could not send while the server did
+ * not read).
  */
 export function guardSlowBodies(server: Server, timeouts: Timeouts, log: FastifyBaseLogger): void {
   if (timeouts.bodyMinBytesPerSecond === 0) return;
@@ -48,6 +49,8 @@ export function guardSlowBodies(server: Server, timeouts: Timeouts, log: Fastify
     if (!hasBody(request)) return;
     const { socket } = request;
     let mark = socket.bytesRead;
+    // The window right after the server caught up is exempt too: the client's bytes had nowhere to go until then.
+    let wasBehind = false;
     const timer = setInterval(() => {
       if (request.complete || socket.destroyed) {
         clearInterval(timer);
@@ -55,7 +58,10 @@ export function guardSlowBodies(server: Server, timeouts: Timeouts, log: Fastify
       }
       const received = socket.bytesRead - mark;
       mark = socket.bytesRead;
-      if (received >= minBytes || request.readableLength > 0) return;
+      const isBehind = request.readableLength > 0;
+      const isExempt = isBehind || wasBehind;
+      wasBehind = isBehind;
+      if (received >= minBytes || isExempt) return;
       clearInterval(timer);
       log.info(
         { ip: socket.remoteAddress, url: request.url, received, minBytes },
