@@ -183,6 +183,25 @@ export const changesetSummarySchema = z.union([
 ]);
 export type ChangesetSummary = z.infer<typeof changesetSummarySchema>;
 
+/** One column of a changed row in GET /v1/resource/changesets: geometry as WKT, other blobs as base64. */
+export const columnChangeSchema = z.object({
+  column: z.number().int(),
+  name: z.string(),
+  type: z.string(),
+  old: z.union([z.string(), z.number(), z.null()]).optional(),
+  new: z.union([z.string(), z.number(), z.null()]).optional(),
+});
+
+/** GET /v1/resource/changesets/{namespace}/{name}/{version}?path= — every changed row of one file in a version. */
+export const changesetDetailSchema = z.array(
+  z.object({
+    table: z.string(),
+    type: z.enum(['insert', 'update', 'delete']),
+    changes: z.array(columnChangeSchema),
+  }),
+);
+export type ChangesetDetail = z.infer<typeof changesetDetailSchema>;
+
 /** GET /v1/project/version/{project id}/{version} */
 export const projectVersionDetailSchema = z.object({
   name: z.string(),

@@ -1,0 +1,1 @@
+export type { ChangeDetail, ChangeValue, ColumnChange, DiffResult, TableSummary } from './types.ts';
