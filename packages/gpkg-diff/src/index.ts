@@ -1,1 +1,21 @@
-export type { ChangeDetail, ChangeValue, ColumnChange, DiffResult, TableSummary } from './types.ts';
+export type {
+  ChangeDetail,
+  ChangeOp,
+  ChangeValue,
+  ChangesetEntry,
+  ColumnChange,
+  DiffResult,
+  TableInfo,
+  TableSummary,
+  Value,
+} from './types.ts';
+export {
+  ChangesetFormatError,
+  ConflictError,
+  GpkgDiffError,
+  InvalidDatabaseError,
+  SchemaChangeError,
+} from './errors.ts';
+export { readChangeset } from './format/changeset-reader.ts';
+export { ChangesetWriter, writeChangeset, type EntryToWrite } from './format/changeset-writer.ts';
+export { summarize } from './changes/summarize.ts';

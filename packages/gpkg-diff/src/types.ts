@@ -7,6 +7,7 @@
  * - `summarize(changesetPath): TableSummary[]` — per-table counts read from a binary changeset.
  * - `readChanges(changesetPath, schemaDbPath?)`: an iterator of `ChangeDetail` (column names and WKT geometry
  *   taken from the database's schema when given).
+ * - `readChangeset(changesetPath)` / `ChangesetWriter`: the binary format both ways.
  * - `apply(basePath, changesetPath, outputPath): void` — applies a binary changeset to a copy of `basePath` and
  *   moves the result to `outputPath` only when every change applied (`ConflictError` otherwise; no partial file).
  */
@@ -42,6 +43,32 @@ export interface ColumnChange {
 /** One changed row. */
 export interface ChangeDetail {
   table: string;
-  type: 'insert' | 'update' | 'delete';
+  type: ChangeOp;
   changes: ColumnChange[];
+}
+
+/** The three kinds of change of a changeset. */
+export type ChangeOp = 'insert' | 'update' | 'delete';
+
+/**
+ * One value of a changeset record, typed as SQLite types it: `bigint` is an INTEGER (64-bit, exact), `number` a
+ * REAL (even when it has no fraction), `string` TEXT, `Uint8Array` a BLOB, `null` SQL NULL and `undefined` the
+ * changeset's "undefined" (a column an UPDATE leaves as it is).
+ */
+export type Value = bigint | number | string | Uint8Array | null | undefined;
+
+/** A table header of a changeset: its name and, per column, whether it belongs to the primary key. */
+export interface TableInfo {
+  name: string;
+  primaryKeys: boolean[];
+}
+
+/** One record of a changeset. `old` is there for updates and deletes, `new` for inserts and updates. */
+export interface ChangesetEntry {
+  table: TableInfo;
+  op: ChangeOp;
+  /** The session format's "indirect" flag (geodiff always writes false). */
+  indirect: boolean;
+  old?: Value[];
+  new?: Value[];
 }
