@@ -19,3 +19,6 @@ export {
 export { readChangeset } from './format/changeset-reader.ts';
 export { ChangesetWriter, writeChangeset, type EntryToWrite } from './format/changeset-writer.ts';
 export { summarize } from './changes/summarize.ts';
+export { diff } from './changes/diff.ts';
+export { apply } from './changes/apply.ts';
+export { readChanges } from './changes/read-changes.ts';

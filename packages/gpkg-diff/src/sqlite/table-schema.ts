@@ -1,0 +1,210 @@
+import type Database from 'better-sqlite3';
+import { InvalidDatabaseError } from '../errors.ts';
+import { quoteIdentifier } from './open-read-only.ts';
+
+/** geodiff's base column types (the `type` of the detail list). */
+export type BaseType = 'integer' | 'double' | 'boolean' | 'text' | 'blob' | 'geometry' | 'date' | 'datetime';
+
+/** A geometry column's entry of gpkg_geometry_columns. */
+export interface GeometryInfo {
+  type: string;
+  srsId: number;
+  hasZ: boolean;
+  hasM: boolean;
+}
+
+/** One column, as geodiff describes it. */
+export interface ColumnSchema {
+  name: string;
+  /** The declared type as written in CREATE TABLE (e.g. 'MEDIUMINT', 'TEXT(50)', 'POINT'). */
+  declaredType: string;
+  baseType: BaseType;
+  isPrimaryKey: boolean;
+  isNotNull: boolean;
+  /** An INTEGER PRIMARY KEY (a rowid alias). */
+  isAutoIncrement: boolean;
+  geometry?: GeometryInfo;
+}
+
+/** The CRS of a table's geometry column, from gpkg_spatial_ref_sys. */
+export interface CrsInfo {
+  srsId: number;
+  organization: string | null;
+  code: number | null;
+}
+
+/** A table's columns in declaration order, and its CRS when it has a geometry column. */
+export interface TableSchema {
+  name: string;
+  columns: ColumnSchema[];
+  crs?: CrsInfo;
+}
+
+const INTEGER_TYPES = new Set(['int', 'integer', 'smallint', 'mediumint', 'bigint', 'tinyint']);
+const DOUBLE_TYPES = new Set(['double', 'real', 'double precision', 'float']);
+
+/** geodiff's mapping of a declared SQLite / GeoPackage type to its base type (unknown types count as text). */
+export function baseTypeOf(declaredType: string, isGeometry: boolean): BaseType {
+  if (isGeometry) return 'geometry';
+  const type = declaredType.toLowerCase();
+  if (INTEGER_TYPES.has(type)) return 'integer';
+  if (DOUBLE_TYPES.has(type)) return 'double';
+  if (type === 'bool' || type === 'boolean') return 'boolean';
+  if (type === 'blob') return 'blob';
+  if (type === 'datetime') return 'datetime';
+  if (type === 'date') return 'date';
+  return 'text';
+}
+
+/**
+ * The tables geodiff compares, in name order: every ordinary table except the GeoPackage metadata (`gpkg_*`),
+ * spatial index tables (`rtree_*`) and SQLite's own (`sqlite_*`); virtual tables are left out.
+ */
+export function listDataTables(db: Database.Database, schema: string): string[] {
+  const names = db
+    .prepare(
+      `SELECT name FROM ${quoteIdentifier(schema)}.sqlite_master
+        WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY name`,
+    )
+    .pluck()
+    .all() as string[];
+  return names.filter(
+    (name) => !name.startsWith('gpkg_') && !name.startsWith('rtree_') && !name.startsWith('sqlite_'),
+  );
+}
+
+/** Whether `table` exists as a table in `schema`. */
+export function hasTable(db: Database.Database, schema: string, table: string): boolean {
+  return (
+    db
+      .prepare(`SELECT 1 FROM ${quoteIdentifier(schema)}.sqlite_master WHERE type = 'table' AND name = ?`)
+      .get(table) !== undefined
+  );
+}
+
+interface PragmaColumn {
+  name: string;
+  type: string;
+  notnull: number;
+  pk: number;
+}
+
+interface GeometryColumnRow {
+  column_name: string;
+  geometry_type_name: string;
+  srs_id: number;
+  z: number;
+  m: number;
+}
+
+/** The schema of `table` in `schema` (columns, their types and keys, geometry columns and CRS). */
+export function readTableSchema(db: Database.Database, schema: string, table: string): TableSchema {
+  const rows = db
+    .prepare('SELECT name, type, "notnull", pk FROM pragma_table_info(?, ?)')
+    .all(table, schema) as PragmaColumn[];
+  const columns: ColumnSchema[] = rows.map((row) => {
+    const isPrimaryKey = row.pk > 0;
+    return {
+      name: row.name,
+      declaredType: row.type,
+      baseType: baseTypeOf(row.type, false),
+      isPrimaryKey,
+      isNotNull: row.notnull !== 0,
+      isAutoIncrement: isPrimaryKey && row.type.toLowerCase() === 'integer',
+    };
+  });
+  const result: TableSchema = { name: table, columns };
+  if (!hasTable(db, schema, 'gpkg_geometry_columns')) return result;
+
+  const geometryRows = db
+    .prepare(
+      `SELECT column_name, geometry_type_name, srs_id, z, m
+         FROM ${quoteIdentifier(schema)}.gpkg_geometry_columns WHERE table_name = ?`,
+    )
+    .all(table) as GeometryColumnRow[];
+  for (const row of geometryRows) {
+    const column = columns.find((candidate) => candidate.name === row.column_name);
+    if (!column) {
+      throw new InvalidDatabaseError(
+        `gpkg_geometry_columns names a column '${row.column_name}' that table '${table}' does not have`,
+      );
+    }
+    column.baseType = 'geometry';
+    column.geometry = {
+      type: row.geometry_type_name,
+      srsId: row.srs_id,
+      hasZ: row.z !== 0,
+      hasM: row.m !== 0,
+    };
+    result.crs = readCrs(db, schema, row.srs_id);
+  }
+  return result;
+}
+
+function readCrs(db: Database.Database, schema: string, srsId: number): CrsInfo {
+  const row = hasTable(db, schema, 'gpkg_spatial_ref_sys')
+    ? (db
+        .prepare(
+          `SELECT organization, organization_coordsys_id AS code
+             FROM ${quoteIdentifier(schema)}.gpkg_spatial_ref_sys WHERE srs_id = ?`,
+        )
+        .get(srsId) as { organization: string | null; code: number | null } | undefined)
+    : undefined;
+  return { srsId, organization: row?.organization ?? null, code: row?.code ?? null };
+}
+
+function describeColumn(column: ColumnSchema): string {
+  return column.geometry
+    ? `${column.geometry.type}${column.geometry.hasZ ? ' Z' : ''}${column.geometry.hasM ? ' M' : ''} (srs ${column.geometry.srsId})`
+    : column.declaredType || 'no type';
+}
+
+function describeCrs(crs: CrsInfo | undefined): string {
+  if (!crs) return 'none';
+  return crs.organization ? `${crs.organization}:${crs.code ?? '?'}` : `srs ${crs.srsId}`;
+}
+
+/**
+ * What differs between a table's schema in the base and in the modified database, as geodiff judges it (declared
+ * types only count through their base type), or undefined when they match.
+ */
+export function schemaDifference(base: TableSchema, modified: TableSchema): string | undefined {
+  const table = `Table '${base.name}'`;
+  const baseNames = base.columns.map((column) => column.name);
+  const modifiedNames = modified.columns.map((column) => column.name);
+  if (baseNames.join('\0') !== modifiedNames.join('\0')) {
+    const added = modifiedNames.filter((name) => !baseNames.includes(name));
+    const removed = baseNames.filter((name) => !modifiedNames.includes(name));
+    const parts = [
+      added.length > 0 ? `added ${added.join(', ')}` : '',
+      removed.length > 0 ? `removed ${removed.join(', ')}` : '',
+    ].filter(Boolean);
+    return `${table}: columns changed (${parts.length > 0 ? parts.join('; ') : 'reordered'})`;
+  }
+  for (const [i, before] of base.columns.entries()) {
+    const after = modified.columns[i]!;
+    const column = `${table}: column '${before.name}'`;
+    if (before.baseType !== after.baseType || !sameGeometry(before.geometry, after.geometry)) {
+      return `${column} changed type (${describeColumn(before)} → ${describeColumn(after)})`;
+    }
+    if (before.isPrimaryKey !== after.isPrimaryKey || before.isAutoIncrement !== after.isAutoIncrement) {
+      return `${column} changed its primary key`;
+    }
+    if (before.isNotNull !== after.isNotNull) return `${column} changed its NOT NULL constraint`;
+  }
+  const crsBefore = base.crs;
+  const crsAfter = modified.crs;
+  if (
+    crsBefore?.srsId !== crsAfter?.srsId ||
+    crsBefore?.organization !== crsAfter?.organization ||
+    crsBefore?.code !== crsAfter?.code
+  ) {
+    return `${table}: coordinate reference system changed (${describeCrs(crsBefore)} → ${describeCrs(crsAfter)})`;
+  }
+  return undefined;
+}
+
+function sameGeometry(a: GeometryInfo | undefined, b: GeometryInfo | undefined): boolean {
+  if (!a || !b) return a === b;
+  return a.type === b.type && a.srsId === b.srsId && a.hasZ === b.hasZ && a.hasM === b.hasM;
+}
