@@ -1,7 +1,7 @@
 import wkx from 'wkx';
 import { SchemaChangeError } from '../errors.ts';
 import { readChangeset } from '../format/changeset-reader.ts';
-import { gpkgWkb } from '../geometry/gpkg-geometry.ts';
+import { gpkgGeometryTypeName, parseGpkgHeader } from '../geometry/gpkg-geometry.ts';
 import { openReadOnly, type ReadOnlyConnection } from '../sqlite/open-read-only.ts';
 import { hasTable, readTableSchema, type TableSchema } from '../sqlite/table-schema.ts';
 import { wrapSqliteError } from '../sqlite/sqlite-errors.ts';
@@ -16,10 +16,19 @@ interface ColumnsView {
 
 /** WKT of a GeoPackage geometry blob, or undefined when it is not one wkx can read. */
 export function geometryToWkt(blob: Uint8Array): string | undefined {
-  const wkb = gpkgWkb(blob);
-  if (!wkb) return undefined;
+  const header = parseGpkgHeader(blob);
+  if (!header) return undefined;
+  const wkb = Buffer.from(
+    blob.buffer,
+    blob.byteOffset + header.wkbOffset,
+    blob.byteLength - header.wkbOffset,
+  );
   try {
-    return wkx.Geometry.parse(Buffer.from(wkb.buffer, wkb.byteOffset, wkb.byteLength)).toWkt();
+    const geometry = wkx.Geometry.parse(wkb);
+    // An empty point is stored as NaN coordinates, which wkx would print as numbers.
+    const isEmptyPoint = geometry instanceof wkx.Point && Number.isNaN(geometry.x);
+    if (header.isEmpty || isEmptyPoint) return `${gpkgGeometryTypeName(blob) ?? 'GEOMETRY'} EMPTY`;
+    return geometry.toWkt();
   } catch {
     return undefined;
   }
