@@ -27,6 +27,9 @@ interface PreparedChange {
   counts: boolean;
 }
 
+/** Thrown inside when a statement failed on a constraint while the copy had no rollback journal. */
+class NeedsJournal extends Error {}
+
 /**
  * Applies a binary changeset to a copy of `basePath` and moves the copy to `outputPath` once every change applied.
  * The copy is made beside `outputPath`; all changes run in one transaction; each UPDATE and DELETE must match
@@ -37,7 +40,23 @@ interface PreparedChange {
  * The spatial index triggers run, with the ST_* functions they call registered on the connection.
  */
 export function apply(basePath: string, changesetPath: string, outputPath: string): void {
-  checkDatabaseFile(basePath, 'base');
+  const facts = checkDatabaseFile(basePath, 'base');
+  // The copy is thrown away on any failure, so it needs no rollback journal for the transaction (and writing one
+  // would copy every page the changeset touches). Only a statement refused by a constraint needs one, to undo its
+  // part and retry it later: then the apply starts over on a fresh copy with the journal. WAL-mode files keep WAL,
+  // which writes no copies of old pages and whose mode is part of the file.
+  if (!facts.isWal) {
+    try {
+      applyToCopy(basePath, changesetPath, outputPath, false);
+      return;
+    } catch (error) {
+      if (!(error instanceof NeedsJournal)) throw error;
+    }
+  }
+  applyToCopy(basePath, changesetPath, outputPath, true);
+}
+
+function applyToCopy(basePath: string, changesetPath: string, outputPath: string, hasJournal: boolean): void {
   const temporaryPath = resolve(`${outputPath}.${randomBytes(6).toString('hex')}.tmp`);
   let db: Database.Database | undefined;
   try {
@@ -45,8 +64,14 @@ export function apply(basePath: string, changesetPath: string, outputPath: strin
     db = new Database(temporaryPath, { fileMustExist: true });
     // The copy is data-synced once at the end; SQLite need not sync on its own.
     db.pragma('synchronous = OFF');
+    if (!hasJournal) {
+      // better-sqlite3 runs SQLite in defensive mode, which refuses journal_mode=OFF.
+      db.unsafeMode(true);
+      db.pragma('journal_mode = OFF');
+      db.unsafeMode(false);
+    }
     registerGpkgFunctions(db);
-    applyInTransaction(db, changesetPath);
+    applyInTransaction(db, changesetPath, hasJournal);
     db.close();
     db = undefined;
     const fd = openSync(temporaryPath, 'r+');
@@ -68,7 +93,7 @@ export function apply(basePath: string, changesetPath: string, outputPath: strin
   }
 }
 
-function applyInTransaction(db: Database.Database, changesetPath: string): void {
+function applyInTransaction(db: Database.Database, changesetPath: string, hasJournal: boolean): void {
   db.exec('BEGIN IMMEDIATE');
   try {
     db.pragma('defer_foreign_keys = ON');
@@ -89,8 +114,12 @@ function applyInTransaction(db: Database.Database, changesetPath: string): void 
         applier = new TableApplier(db, entry);
         tables.set(entry.table.name, applier);
       }
-      // A constraint may only hold once later changes are in (e.g. a unique value moving between rows).
-      if (applier.apply(entry) === 'constraint') postponed.push(entry);
+      // A constraint may only hold once later changes are in (e.g. a unique value moving between rows). Without
+      // a journal the refused statement cannot be undone for sure: start over with one.
+      if (applier.apply(entry) === 'constraint') {
+        if (!hasJournal) throw new NeedsJournal();
+        postponed.push(entry);
+      }
     }
     retryPostponed(postponed, tables);
 
@@ -104,7 +133,8 @@ function applyInTransaction(db: Database.Database, changesetPath: string): void 
       throw error;
     }
   } catch (error) {
-    if (db.inTransaction) db.exec('ROLLBACK');
+    // Without a journal a rollback is undefined; the copy is deleted anyway.
+    if (hasJournal && db.inTransaction) db.exec('ROLLBACK');
     throw error;
   }
 }
