@@ -9,6 +9,7 @@ import { ConflictError, SchemaChangeError } from './errors.ts';
 import { readChangeset } from './format/changeset-reader.ts';
 import { writeChangeset } from './format/changeset-writer.ts';
 import { databaseRows, spatialIndexProblems } from './testing/database-rows.ts';
+import { geodiffJson } from './testing/geodiff-json.ts';
 import { listVectors, vector } from './testing/vectors.ts';
 import type { ChangesetEntry } from './types.ts';
 
@@ -252,28 +253,7 @@ describe('the geodiff test vectors', () => {
     const path = output('changeset.diff');
     diff(vector('base.gpkg'), vector('complex/complex1.gpkg'), path);
     const json = JSON.parse(readFileSync(vector('complex/complex1.json'), 'utf8')) as { geodiff: unknown[] };
-    const asJson = [...readChangeset(path)].map((entry) => ({
-      table: entry.table.name,
-      type: entry.op,
-      changes: entry.table.primaryKeys.flatMap((_, column) => {
-        const toJson = (value: unknown): unknown =>
-          typeof value === 'bigint'
-            ? Number(value)
-            : value instanceof Uint8Array
-              ? Buffer.from(value).toString('base64')
-              : value;
-        const old = entry.old?.[column];
-        const now = entry.new?.[column];
-        if (old === undefined && now === undefined) return [];
-        return [
-          {
-            column,
-            ...(old !== undefined ? { old: toJson(old) } : {}),
-            ...(now !== undefined ? { new: toJson(now) } : {}),
-          },
-        ];
-      }),
-    }));
+    const asJson = [...readChangeset(path)].map(geodiffJson);
     expect(asJson).toEqual(json.geodiff);
   });
 });

@@ -5,6 +5,7 @@ import { SchemaChangeError } from '../errors.ts';
 import { ChangesetWriter } from '../format/changeset-writer.ts';
 import { openReadOnly, quoteIdentifier as q } from '../sqlite/open-read-only.ts';
 import {
+  describeNameChanges,
   listDataTables,
   readTableSchema,
   schemaDifference,
@@ -58,13 +59,7 @@ function comparedSchemas(db: Database.Database): TableSchema[] {
   const baseTables = listDataTables(db, BASE);
   const modifiedTables = listDataTables(db, MODIFIED);
   if (baseTables.join('\0') !== modifiedTables.join('\0')) {
-    const onlyBase = baseTables.filter((name) => !modifiedTables.includes(name));
-    const onlyModified = modifiedTables.filter((name) => !baseTables.includes(name));
-    const parts = [
-      onlyModified.length > 0 ? `added ${onlyModified.join(', ')}` : '',
-      onlyBase.length > 0 ? `removed ${onlyBase.join(', ')}` : '',
-    ].filter(Boolean);
-    throw new SchemaChangeError(`The tables differ (${parts.join('; ')})`);
+    throw new SchemaChangeError(`The tables differ (${describeNameChanges(baseTables, modifiedTables)})`);
   }
   const schemas: TableSchema[] = [];
   for (const table of baseTables) {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ChangesetFormatError } from '../errors.ts';
+import { geodiffJson } from '../testing/geodiff-json.ts';
 import { listVectors, vector } from '../testing/vectors.ts';
 import type { ChangesetEntry, TableInfo, Value } from '../types.ts';
 import { readChangeset } from './changeset-reader.ts';
@@ -10,30 +11,6 @@ import { ChangesetWriter, writeChangeset } from './changeset-writer.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'gpkg-diff-format-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-/** geodiff's JSON form of a value (`valueToJSON`): blobs as base64. */
-function jsonValue(value: Value): unknown {
-  if (typeof value === 'bigint') return Number(value);
-  if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
-  return value;
-}
-
-/** geodiff's JSON form of an entry (`changesetEntryToJSON`). */
-function jsonEntry(entry: ChangesetEntry): unknown {
-  const changes = entry.table.primaryKeys.flatMap((_, column) => {
-    const old = entry.old?.[column];
-    const now = entry.new?.[column];
-    if (old === undefined && now === undefined) return [];
-    return [
-      {
-        column,
-        ...(old !== undefined ? { old: jsonValue(old) } : {}),
-        ...(now !== undefined ? { new: jsonValue(now) } : {}),
-      },
-    ];
-  });
-  return { table: entry.table.name, type: entry.op, changes };
-}
 
 describe('binary changesets of the geodiff vectors', () => {
   const diffs = listVectors('.diff');
@@ -60,7 +37,7 @@ describe('binary changesets of the geodiff vectors', () => {
     const json = JSON.parse(readFileSync(vector(path.replace(/\.diff$/, '.json')), 'utf8')) as {
       geodiff: unknown[];
     };
-    expect([...readChangeset(vector(path))].map(jsonEntry)).toEqual(json.geodiff);
+    expect([...readChangeset(vector(path))].map(geodiffJson)).toEqual(json.geodiff);
   });
 
   it('decodes the update of 2_updates: key, geometry blob and the changed rating', () => {

@@ -159,6 +159,18 @@ function describeColumn(column: ColumnSchema): string {
     : column.declaredType || 'no type';
 }
 
+/** 'added a, b; removed c' for two lists of names ('' when they hold the same names). */
+export function describeNameChanges(before: string[], after: string[]): string {
+  const added = after.filter((name) => !before.includes(name));
+  const removed = before.filter((name) => !after.includes(name));
+  return [
+    added.length > 0 ? `added ${added.join(', ')}` : '',
+    removed.length > 0 ? `removed ${removed.join(', ')}` : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
+}
+
 function describeCrs(crs: CrsInfo | undefined): string {
   if (!crs) return 'none';
   return crs.organization ? `${crs.organization}:${crs.code ?? '?'}` : `srs ${crs.srsId}`;
@@ -173,13 +185,7 @@ export function schemaDifference(base: TableSchema, modified: TableSchema): stri
   const baseNames = base.columns.map((column) => column.name);
   const modifiedNames = modified.columns.map((column) => column.name);
   if (baseNames.join('\0') !== modifiedNames.join('\0')) {
-    const added = modifiedNames.filter((name) => !baseNames.includes(name));
-    const removed = baseNames.filter((name) => !modifiedNames.includes(name));
-    const parts = [
-      added.length > 0 ? `added ${added.join(', ')}` : '',
-      removed.length > 0 ? `removed ${removed.join(', ')}` : '',
-    ].filter(Boolean);
-    return `${table}: columns changed (${parts.length > 0 ? parts.join('; ') : 'reordered'})`;
+    return `${table}: columns changed (${describeNameChanges(baseNames, modifiedNames) || 'reordered'})`;
   }
   for (const [i, before] of base.columns.entries()) {
     const after = modified.columns[i]!;
