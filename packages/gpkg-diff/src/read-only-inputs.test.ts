@@ -3,6 +3,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apply } from './changes/apply.ts';
@@ -72,6 +73,25 @@ describe('inputs are only read', () => {
       size: 107,
     });
     expect(readFileSync(changeset).equals(readFileSync(vector('2_updates/base-updated_A.diff')))).toBe(true);
+    expect(listing(store)).toEqual(before);
+  });
+
+  it('runs in a worker thread, as the server runs it, still touching nothing', async () => {
+    const { store, base, modified } = storeWithWalFiles('store-worker');
+    const before = listing(store);
+    const changeset = join(work, 'worker.diff');
+    // The worker loads the TypeScript module through tsx, as the test runner does here.
+    const script = new URL('./testing/diff-worker.ts', import.meta.url).href;
+    const bootstrap = `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(script)}, ${JSON.stringify(script)}))`;
+    const worker = new Worker(bootstrap, { eval: true, workerData: { base, modified, changeset } });
+    const message = await new Promise((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+    await worker.terminate();
+    expect(message).toEqual({
+      result: { summary: [{ table: 'simple', insert: 0, update: 1, delete: 0 }], size: 107 },
+    });
     expect(listing(store)).toEqual(before);
   });
 
