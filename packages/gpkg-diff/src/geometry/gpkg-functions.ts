@@ -20,8 +20,21 @@ export function isAssignable(expected: string, actual: string): boolean {
   return want === 'GEOMETRY' || want === have || (SUBTYPES[want]?.includes(have) ?? false);
 }
 
-function envelopeOf(blob: unknown): Envelope | undefined {
-  return blob instanceof Uint8Array ? gpkgEnvelope(blob) : undefined;
+/**
+ * The envelope of a geometry blob. An R-tree trigger asks ST_MinX, ST_MaxX, ST_MinY and ST_MaxY of the same blob
+ * in a row (each call gets its own copy of the bytes): the last blob and its envelope are kept to answer repeats.
+ */
+function envelopeReader(): (blob: unknown) => Envelope | undefined {
+  let lastBlob: Buffer | undefined;
+  let lastEnvelope: Envelope | undefined;
+  return (blob) => {
+    if (!(blob instanceof Uint8Array)) return undefined;
+    const bytes = Buffer.isBuffer(blob) ? blob : Buffer.from(blob.buffer, blob.byteOffset, blob.byteLength);
+    if (lastBlob?.equals(bytes)) return lastEnvelope;
+    lastBlob = bytes;
+    lastEnvelope = gpkgEnvelope(bytes);
+    return lastEnvelope;
+  };
 }
 
 const DETERMINISTIC = { deterministic: true } as const;
@@ -33,6 +46,7 @@ const DETERMINISTIC = { deterministic: true } as const;
  * header, computed from the WKB when the header has none; NULL for NULL, empty or invalid geometries.
  */
 export function registerGpkgFunctions(db: Database.Database): void {
+  const envelopeOf = envelopeReader();
   db.function('ST_IsEmpty', DETERMINISTIC, (blob: unknown) => {
     const header = blob instanceof Uint8Array ? parseGpkgHeader(blob) : undefined;
     return header ? (header.isEmpty ? 1 : 0) : null;
