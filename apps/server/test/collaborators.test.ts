@@ -273,3 +273,46 @@ describe('GET /app/project/{id}/access', () => {
     expect((await new HttpClient(server.url).get(`/app/project/${publicId}/access`)).status).toBe(401);
   });
 });
+
+describe('the share call (SPEC §7: save access by role, PUT /v1/project/{namespace}/{name})', () => {
+  type Access = Record<'ownersnames' | 'writersnames' | 'editorsnames' | 'readersnames', string[]> & {
+    public: boolean;
+  };
+  /** What the share dialog sends: the project's access as loaded, with the chosen users added to one role's list. */
+  async function share(usernames: string[], list: keyof Omit<Access, 'public'>) {
+    const { body } = await client('ada-admin').get<{ access: Access }>('/v1/project/fieldteam/open-map');
+    const { ownersnames, writersnames, editorsnames, readersnames } = body.access;
+    const access = { ownersnames, writersnames, editorsnames, readersnames, public: body.access.public };
+    return client('ada-admin').request<Record<string, unknown>>('PUT', '/v1/project/fieldteam/open-map', {
+      access: { ...access, [list]: [...access[list], ...usernames] },
+    });
+  }
+  const rolesOf = async () =>
+    Object.fromEntries(
+      (await client('ada-admin').get<Member[]>(`/v2/projects/${publicId}/collaborators`)).body.map((m) => [
+        m.username,
+        m.project_role,
+      ]),
+    );
+
+  it('adds the chosen users with the chosen role and keeps everyone else as they were', async () => {
+    const before = await rolesOf();
+    const shared = await share(['gus-outsider', 'bo-guest'], 'writersnames');
+    expect(shared.status).toBe(200);
+    expect(await rolesOf()).toEqual({ ...before, 'gus-outsider': 'writer', 'bo-guest': 'writer' });
+  });
+
+  it('answers 207 UpdateProjectAccessError naming unknown usernames, and adds the others', async () => {
+    const before = await rolesOf();
+    const partial = await share(['nobody-at-all', 'cy-reader'], 'editorsnames');
+    expect(partial.status).toBe(207);
+    expect(partial.body).toMatchObject({
+      code: 'UpdateProjectAccessError',
+      detail: 'Project access could not be updated (UpdateProjectAccessError)',
+      invalid_usernames: ['nobody-at-all'],
+    });
+    expect(await rolesOf()).toEqual({ ...before, 'cy-reader': 'editor' });
+    const nothing = await share(['nobody-at-all'], 'editorsnames');
+    expect(nothing).toMatchObject({ status: 422, body: { invalid_usernames: ['nobody-at-all'] } });
+  });
+});
