@@ -6,6 +6,7 @@ import type { Mailer } from './mail/mailer.ts';
 import { createRepositories } from './repositories/repositories.ts';
 import { createAccessRequestService } from './services/access-request.service.ts';
 import { createAuthService } from './services/auth.service.ts';
+import { createCollaboratorService } from './services/collaborator.service.ts';
 import { createMailThrottle } from './services/mail-throttle.service.ts';
 import { createMaintenanceService } from './services/maintenance.service.ts';
 import { createPasswordResetService } from './services/password-reset.service.ts';
@@ -43,6 +44,7 @@ export function createContext(deps: { config: AppConfig; db: Db; mailer: Mailer;
     projects,
     projectMembers: createProjectMembersService({ repos, projectService: projects }),
     accessRequests: createAccessRequestService({ config, mailer, log, repos, mailThrottle }),
+    collaborators: createCollaboratorService({ config, repos, projectService: projects }),
     /** Limits of outgoing mail; housekeeping forgets old entries. */
     mailThrottle,
     storage: createStorageService({ repos, blobs }),

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessRequests } from '../src/db/schema.ts';
 import { HttpClient } from './http-client.ts';
-import { startSmtpPeer } from './smtp-peer.ts';
+import { decodedMail, startSmtpPeer } from './smtp-peer.ts';
 import { startTestServer, TEST_PASSWORD, type TestServer } from './test-server.ts';
 
 type RequestList = {
@@ -51,10 +51,14 @@ describe('project access requests', () => {
     expect(again.body).toEqual({ detail: 'Project access request already exists' });
 
     const mail = smtp.received.find((m) => m.to.includes('oscar@example.com'));
-    // Undo quoted-printable soft line breaks before looking for the link.
-    const text = mail?.raw.replace(/=\r?\n/g, '');
+    const text = mail ? decodedMail(mail) : '';
     expect(text).toContain('Subject: Project access requested');
-    expect(text).toContain('https://maps.example.org/projects/oscar/wetlands/collaborators');
+    // Plain text and HTML, each with the link.
+    expect(text).toContain('Content-Type: text/plain');
+    expect(text).toContain('Content-Type: text/html');
+    expect(text).toContain('alma asked for access to the project oscar/wetlands.');
+    expect(text).toContain('at https://maps.example.org/projects/oscar/wetlands/collaborators');
+    expect(text).toContain('<a href="https://maps.example.org/projects/oscar/wetlands/collaborators"');
   });
 
   it('are listed for the requester, with the expiry a week ahead', async () => {
@@ -91,6 +95,13 @@ describe('project access requests', () => {
       (await owner.post(`/app/project/access-request/accept/${id}`, { permissions: 'write' })).status,
     ).toBe(200);
     expect((await asker.get<{ role: string }>('/v1/project/oscar/wetlands')).body.role).toBe('writer');
+    const granted = smtp.received.find((m) => m.to.includes('alma@example.com'));
+    const text = granted ? decodedMail(granted) : '';
+    expect(text).toContain('Subject: Project access granted');
+    expect(text).toContain('Your request for access to the project oscar/wetlands was accepted.');
+    expect(text).toContain('Your permission: Writer (can edit project files).');
+    expect(text).toContain('Open it at https://maps.example.org/projects/oscar/wetlands');
+    expect(text).toContain('<a href="https://maps.example.org/projects/oscar/wetlands"');
     expect((await asker.get<RequestList>('/app/project/access-requests')).body.count).toBe(0);
     const accepted = await owner.post(`/app/project/access-request/accept/${id}`, { permissions: 'read' });
     expect(accepted.status).toBe(404);
@@ -119,5 +130,83 @@ describe('project access requests', () => {
     expect((await new HttpClient(server.url).post('/app/project/access-request/oscar/wetlands')).status).toBe(
       401,
     );
+  });
+});
+
+describe('access requests of a shared workspace', () => {
+  let lead: HttpClient;
+  let seeker: HttpClient;
+  let quiet: HttpClient;
+
+  beforeAll(async () => {
+    for (const username of ['wsboss', 'lead', 'seeker', 'quiet']) await server.createUser({ username });
+    await server.repos.users.update((await server.repos.users.findByUsername('quiet'))?.id ?? 0, {
+      receiveNotifications: false,
+    });
+    await server.context.workspaces.create({ name: 'survey-team' });
+    await server.context.workspaces.addMember({ workspace: 'survey-team', login: 'wsboss', role: 'admin' });
+    await server.context.workspaces.addMember({ workspace: 'survey-team', login: 'lead', role: 'guest' });
+    const project = await server.createProject('wsboss', 'survey-team', 'river');
+    await server.createProject('wsboss', 'survey-team', 'lake');
+    const leadId = (await server.repos.users.findByUsername('lead'))?.id ?? 0;
+    await server.repos.projects.setMember(project.id, leadId, 'owner');
+    lead = new HttpClient(server.url);
+    await lead.login('lead', TEST_PASSWORD);
+    seeker = new HttpClient(server.url);
+    await seeker.login('seeker', TEST_PASSWORD);
+    quiet = new HttpClient(server.url);
+    await quiet.login('quiet', TEST_PASSWORD);
+    for (const client of [seeker, quiet]) {
+      expect((await client.post('/app/project/access-request/survey-team/river')).status).toBe(200);
+    }
+    expect((await seeker.post('/app/project/access-request/survey-team/lake')).status).toBe(200);
+  });
+
+  it("are listed to a project's owner for that project only (project_name), to workspace admins for all", async () => {
+    const own = await lead.get<RequestList>('/app/project/access-request/survey-team?project_name=river');
+    expect(own.status).toBe(200);
+    expect(own.body.items.map((item) => [item.project_name, item.requested_by])).toEqual([
+      ['river', 'seeker'],
+      ['river', 'quiet'],
+    ]);
+    const all = await lead.get('/app/project/access-request/survey-team');
+    expect(all).toMatchObject({
+      status: 403,
+      body: { detail: "You don't have permissions to list project access requests" },
+    });
+    expect((await lead.get('/app/project/access-request/survey-team?project_name=lake')).status).toBe(403);
+    expect((await seeker.get('/app/project/access-request/survey-team?project_name=river')).status).toBe(403);
+  });
+
+  it('are accepted as readers when no permission is given, and mail only requesters who want notifications', async () => {
+    const items = (await lead.get<RequestList>('/app/project/access-request/survey-team?project_name=river'))
+      .body.items;
+    const before = smtp.received.length;
+    for (const item of items) {
+      expect((await lead.post(`/app/project/access-request/accept/${item.id}`, {})).status).toBe(200);
+    }
+    for (const client of [seeker, quiet]) {
+      expect((await client.get<{ role: string }>('/v1/project/survey-team/river')).body.role).toBe('reader');
+    }
+    const sent = smtp.received.slice(before);
+    expect(sent.map((mail) => mail.to)).toEqual([['seeker@example.com']]);
+    expect(decodedMail(sent[0] ?? { from: '', to: [], raw: '' })).toContain(
+      'Your permission: Reader (can view project files).',
+    );
+  });
+
+  it('are cancelled by owners of the project too', async () => {
+    const [item] = (await seeker.get<RequestList>('/app/project/access-requests')).body.items;
+    expect(item?.project_name).toBe('lake');
+    const lake = (await server.repos.projects.findByPath('survey-team', 'lake'))?.project.id ?? '';
+    await server.repos.projects.setMember(
+      lake,
+      (await server.repos.users.findByUsername('lead'))?.id ?? 0,
+      'owner',
+    );
+    expect((await lead.request('DELETE', `/app/project/access-request/${item?.id}`)).status).toBe(200);
+    expect((await seeker.get<RequestList>('/app/project/access-requests')).body.count).toBe(0);
+    const gone = await lead.post(`/app/project/access-request/accept/${item?.id}`, {});
+    expect(gone).toMatchObject({ status: 404, body: { detail: 'Access request not found' } });
   });
 });

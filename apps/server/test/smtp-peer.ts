@@ -31,3 +31,14 @@ export async function startSmtpPeer() {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/**
+ * The raw message with quoted-printable undone (soft line breaks and `=XX` bytes), so tests can look for texts and
+ * links in both the plain text and the HTML part.
+ */
+export function decodedMail(mail: ReceivedMail): string {
+  const bytes = mail.raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}

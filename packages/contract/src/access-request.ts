@@ -70,4 +70,5 @@ export const ACCESS_REQUEST_TEXTS = {
   cannotAccept: "You don't have permissions to accept project access request",
   cannotRemove: "You don't have permissions to remove project access request",
   expired: 'Project access request has expired',
+  notFound: 'Access request not found',
 } as const;

@@ -1,4 +1,5 @@
 export * from './access-request.ts';
+export * from './collaboration.ts';
 export * from './errors.ts';
 export * from './limits.ts';
 export * from './password.ts';

@@ -31,6 +31,8 @@ export const USERNAME_MAX_LENGTH = 50;
 /** The login field (username or e-mail) and a password at sign-in: longer input is refused before any lookup or hashing. */
 export const LOGIN_MAX_LENGTH = 255;
 export const PASSWORD_MAX_LENGTH = 1024;
+/** Users one GET /app/auth/user/search answers at most (the reference's maxItems). */
+export const USER_SEARCH_LIMIT = 10;
 
 /*
  * Request lists. Every array a request may carry has a maximum, so that no single request can make the server

@@ -1,3 +1,4 @@
+import { isQgisProjectFile } from './file-paths.ts';
 import type { ProjectAccess, ProjectPermissions } from './project.ts';
 import { hasProjectRole, PROJECT_ROLES, type ProjectRole, type WorkspaceRole } from './roles.ts';
 import type { RoleHolder } from './workspace-abilities.ts';
@@ -73,6 +74,17 @@ export function projectAbilities(facts: ProjectRoleFacts): ProjectAbilities {
 /** The `permissions` of the API's project shapes: `upload` is the edit ability, as in the reference. */
 export function projectPermissionsOf(abilities: ProjectAbilities): ProjectPermissions {
   return { upload: abilities.edit, update: abilities.manage, delete: abilities.manage };
+}
+
+/**
+ * The first path of a push the person may not add, change or remove, or undefined when they may push them all:
+ * writers push anything; editors collect features, so they push data and media but no QGIS project file
+ * (`.qgs`, `.qgz`); others push nothing. The server refuses such a push at its start, the web app before sending.
+ */
+export function refusedPushPath(abilities: ProjectAbilities, paths: Iterable<string>): string | undefined {
+  if (abilities.upload) return undefined;
+  for (const path of paths) if (!abilities.edit || isQgisProjectFile(path)) return path;
+  return undefined;
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   projectPermissionsOf,
   projectRoleFromAccess,
   type ProjectRoleFacts,
+  refusedPushPath,
 } from './project-abilities.ts';
 import {
   effectiveWorkspaceRole,
@@ -84,5 +85,25 @@ describe('projectRoleFromAccess', () => {
       'reader',
       null,
     ]);
+  });
+});
+
+describe('refusedPushPath', () => {
+  const paths = ['photos/a.jpg', 'survey.gpkg', 'project.QGZ', 'old/map.qgs'];
+
+  it('lets writers and owners push anything', () => {
+    expect(refusedPushPath(abilitiesOfProjectRole('writer'), paths)).toBeUndefined();
+    expect(refusedPushPath(abilitiesOfProjectRole('owner'), paths)).toBeUndefined();
+  });
+
+  it('lets editors push data and media but names the first QGIS project file', () => {
+    expect(refusedPushPath(abilitiesOfProjectRole('editor'), paths)).toBe('project.QGZ');
+    expect(refusedPushPath(abilitiesOfProjectRole('editor'), paths.slice(0, 2))).toBeUndefined();
+    expect(refusedPushPath(abilitiesOfProjectRole('editor'), ['notes.qgs.txt', 'map.qgs~'])).toBeUndefined();
+  });
+
+  it('refuses every file to readers and to people without a role', () => {
+    expect(refusedPushPath(abilitiesOfProjectRole('reader'), paths)).toBe('photos/a.jpg');
+    expect(refusedPushPath(abilitiesOfProjectRole(null), ['a.txt'])).toBe('a.txt');
   });
 });

@@ -5,6 +5,8 @@ import {
   canEditProject,
   canManageProject,
   canReadProject,
+  canSeeProjectAccess,
+  canSearchUsersIn,
   canUploadToProject,
   effectiveProjectRole,
   type ProjectAccessFacts,
@@ -66,5 +68,23 @@ describe('workspace and project policies over every role combination', () => {
       update: c.expected.project.manage,
       delete: c.expected.project.manage,
     });
+  });
+});
+
+describe('who sees the access overview and searches users to share with', () => {
+  const cases = roleCases();
+  /** The same person and roles on the private twin of the project. */
+  const privateTwin = (c: RoleCase) =>
+    cases.find(
+      (other) => !other.isPublic && describeRoleCase(other) === describeRoleCase({ ...c, isPublic: false }),
+    );
+
+  it.each(cases.map((c) => ({ ...c, name: describeRoleCase(c) })))('$name', (c) => {
+    // The access overview needs a role of one's own: what reading the private twin needs; public reading is not enough.
+    expect(canSeeProjectAccess(factsOf(c))).toBe(privateTwin(c)?.expected.project.read);
+    // Searching users needs what sharing needs: managing the project one owns, or every project of the workspace.
+    expect(canSearchUsersIn(actorOf(c), workspaceRoleOf(c), c.projectMemberRole === 'owner')).toBe(
+      privateTwin(c)?.expected.project.manage,
+    );
   });
 });

@@ -6,6 +6,7 @@ import {
   projectPermissionsOf,
   type ProjectRole,
   type ProjectRoleFacts,
+  refusedPushPath,
   type WorkspaceRole,
 } from '@waymark/contract';
 import { type Actor, effectiveWorkspaceRole, type GlobalSettings, roleHolderOf } from './workspace.policy.ts';
@@ -31,6 +32,39 @@ export function canUploadToProject(f: ProjectAccessFacts): boolean {
 /** Update (access, public flag, rename) and delete: project owners and workspace admins. */
 export function canManageProject(f: ProjectAccessFacts): boolean {
   return projectAbilities(f).manage;
+}
+
+/**
+ * The first path of a push the caller may not add, change or remove, if any: editors push data and media but no
+ * QGIS project file; writers push anything. Every push flavour (v1 now, v2 later) asks this at its start.
+ */
+export function refusedPushPathOf(f: ProjectAccessFacts, paths: Iterable<string>): string | undefined {
+  return refusedPushPath(projectAbilities(f), paths);
+}
+
+/**
+ * Seeing who has access to a project, with e-mails (GET /app/project/{id}/access): a role of one's own in it or its
+ * workspace; being able to read a public project is not enough.
+ */
+export function canSeeProjectAccess(f: ProjectAccessFacts): boolean {
+  return canReadProject({ ...f, isPublic: false });
+}
+
+/**
+ * Searching users to share with (the share dialog): whoever may share some project of the workspace, i.e. its
+ * admins (they manage every project in it), owners of one of its projects, and superusers.
+ */
+export function canSearchUsersIn(
+  actor: Actor,
+  workspaceRole: WorkspaceRole | null,
+  ownsAProjectThere: boolean,
+): boolean {
+  return canManageProject({
+    user: roleHolderOf(actor),
+    isPublic: false,
+    memberRole: ownsAProjectThere ? 'owner' : null,
+    workspaceRole,
+  });
 }
 
 /** The role reported to clients: the highest permission the caller passes. */

@@ -99,11 +99,14 @@ export function createAccessRequestRepository(db: Db) {
       return row;
     },
 
-    async resolve(id: number, status: 'accepted' | 'declined', resolvedBy: number): Promise<void> {
-      await db
+    /** Resolves a pending request; false when it was no longer pending. */
+    async resolve(id: number, status: 'accepted' | 'declined', resolvedBy: number): Promise<boolean> {
+      const rows = await db
         .update(accessRequests)
         .set({ status, resolvedBy, resolvedAt: new Date() })
-        .where(and(eq(accessRequests.id, id), isNull(accessRequests.resolvedAt)));
+        .where(and(eq(accessRequests.id, id), isNull(accessRequests.resolvedAt)))
+        .returning({ id: accessRequests.id });
+      return rows.length > 0;
     },
 
     listForUser: (userId: number, query: Parameters<typeof listWhere>[1]) =>

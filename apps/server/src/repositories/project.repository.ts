@@ -27,6 +27,7 @@ import {
   workspaces,
 } from '../db/schema.ts';
 import { batches } from './batches.ts';
+import { escapeLike } from './like-pattern.ts';
 import type { WorkspaceRow } from './workspace.repository.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
@@ -58,8 +59,6 @@ const SORT_COLUMNS: Record<ProjectSortField, SQL> = {
   version: sql`${projects.latestVersion}`,
   namespace: sql`lower(${workspaces.name})`,
 };
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** All SQL about projects, their members, versions and current files. */
 export function createProjectRepository(db: Db) {

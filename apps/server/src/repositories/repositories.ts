@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.ts';
 import { type AccessRequestRepository, createAccessRequestRepository } from './access-request.repository.ts';
 import { type BlobRepository, createBlobRepository } from './blob.repository.ts';
+import { type CollaboratorRepository, createCollaboratorRepository } from './collaborator.repository.ts';
 import { createLoginAttemptRepository, type LoginAttemptRepository } from './login-attempt.repository.ts';
 import { createMailLogRepository, type MailLogRepository } from './mail-log.repository.ts';
 import { createProjectRepository, type ProjectRepository } from './project.repository.ts';
@@ -22,6 +23,7 @@ export type Repositories = {
   mailLog: MailLogRepository;
   projects: ProjectRepository;
   accessRequests: AccessRequestRepository;
+  collaborators: CollaboratorRepository;
   blobs: BlobRepository;
   uploads: UploadRepository;
   versions: VersionRepository;
@@ -39,6 +41,7 @@ export function createRepositories(db: Db): Repositories {
     mailLog: createMailLogRepository(db),
     projects: createProjectRepository(db),
     accessRequests: createAccessRequestRepository(db),
+    collaborators: createCollaboratorRepository(db),
     blobs: createBlobRepository(db),
     uploads: createUploadRepository(db),
     versions: createVersionRepository(db),

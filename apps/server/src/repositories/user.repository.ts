@@ -1,9 +1,23 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, type AnyColumn, asc, eq, inArray, notExists, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { users } from '../db/schema.ts';
+import { projectMembers, users } from '../db/schema.ts';
+import { escapeLike } from './like-pattern.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
+
+/** What a user search looks for: ids, usernames, or a text in the username or e-mail. */
+export type UserSearch = {
+  like?: string | undefined;
+  ids?: number[] | undefined;
+  names?: string[] | undefined;
+  /** Members of this project are left out. */
+  excludeProjectId?: string | undefined;
+  limit: number;
+};
+
+/** A username or e-mail with its separators made spaces, so `% text%` finds the text at the start of a word. */
+const words = (column: AnyColumn) => sql`regexp_replace(lower(${column}), '[._@ -]', ' ', 'g')`;
 
 /** All SQL about users. */
 export function createUserRepository(db: Db) {
@@ -54,6 +68,47 @@ export function createUserRepository(db: Db) {
         .select()
         .from(users)
         .where(inArray(users.id, [...ids]));
+    },
+
+    /**
+     * Active users by ids, by usernames, or whose username or e-mail contains `like` (case-insensitively): exact
+     * matches first, then matches at the start, at the start of a word, anywhere; then by username.
+     */
+    async search(input: UserSearch): Promise<UserRow[]> {
+      const notMember = input.excludeProjectId
+        ? notExists(
+            db
+              .select({ one: sql`1` })
+              .from(projectMembers)
+              .where(
+                and(
+                  eq(projectMembers.projectId, input.excludeProjectId),
+                  eq(projectMembers.userId, users.id),
+                ),
+              ),
+          )
+        : undefined;
+      const byUsername = asc(sql`lower(${users.username})`);
+      const base = (match: SQL | undefined) =>
+        db
+          .select()
+          .from(users)
+          .where(and(eq(users.active, true), notMember, match))
+          .limit(input.limit);
+      if (input.ids) return base(inArray(users.id, input.ids)).orderBy(byUsername);
+      if (input.names) {
+        const names = input.names.map((name) => name.toLowerCase());
+        return base(inArray(sql`lower(${users.username})`, names)).orderBy(byUsername);
+      }
+      const like = input.like ?? '';
+      const text = escapeLike(like.toLowerCase());
+      const rank = sql`CASE
+        WHEN lower(${users.username}) = ${like.toLowerCase()} OR lower(${users.email}) = ${like.toLowerCase()} THEN 0
+        WHEN lower(${users.username}) LIKE ${`${text}%`} OR lower(${users.email}) LIKE ${`${text}%`} THEN 1
+        WHEN ${words(users.username)} LIKE ${`% ${text}%`} OR ${words(users.email)} LIKE ${`% ${text}%`} THEN 2
+        ELSE 3 END`;
+      const anywhere = sql`(lower(${users.username}) LIKE ${`%${text}%`} OR lower(${users.email}) LIKE ${`%${text}%`})`;
+      return base(anywhere).orderBy(asc(rank), byUsername);
     },
 
     async findByEmail(email: string): Promise<UserRow | undefined> {

@@ -23,7 +23,7 @@ import {
 import type { Logger } from '../lib/logger.ts';
 import { crashPoint } from '../lib/crash-point.ts';
 import { mapPool } from '../lib/map-pool.ts';
-import { canUploadToProject } from '../policies/project.policy.ts';
+import { canEditProject } from '../policies/project.policy.ts';
 import type { Actor } from '../policies/workspace.policy.ts';
 import {
   type DeclaredChanges,
@@ -32,6 +32,7 @@ import {
   needsUpload,
   validatePushChanges,
 } from '../push/push-changes.ts';
+import { assertMayPushChanges } from '../push/push-permission.ts';
 import { ChunkTooBigError, type UploadArea } from '../push/upload-area.ts';
 import type { ProjectFileRow } from '../repositories/project.repository.ts';
 import type { Repositories } from '../repositories/repositories.ts';
@@ -231,11 +232,12 @@ export function createPushService(deps: {
       changes: PushChanges;
       client: PushClientInfo;
     }): Promise<{ transaction: string } | ProjectDetail> {
-      const { row } = await projectService.requireProject(
+      const { row, facts } = await projectService.requireProject(
         input.actor,
         await repos.projects.findByPath(input.namespace, input.name),
-        canUploadToProject,
+        canEditProject,
       );
+      assertMayPushChanges(facts, input.changes);
       const projectId = row.project.id;
       const base = versionNameSchema.safeParse(input.version);
       if (!base.success) throw invalid(PUSH_TEXTS.versionMismatch);

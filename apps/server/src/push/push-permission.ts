@@ -1,0 +1,14 @@
+import { EDITOR_QGIS_FILE_TEXT, type PushChanges } from '@waymark/contract';
+import { forbidden } from '../lib/errors.ts';
+import { type ProjectAccessFacts, refusedPushPathOf } from '../policies/project.policy.ts';
+
+/**
+ * The permission check of every push flavour (v1 start now, v2 versions later), on the declared paths before
+ * anything is validated or stored: editors may push data and media but not add, change or remove QGIS project
+ * files (403 naming the file). Who may push at all (editors and up) is the caller's `requireProject` check.
+ */
+export function assertMayPushChanges(facts: ProjectAccessFacts, changes: PushChanges): void {
+  const paths = [...changes.added, ...changes.updated, ...changes.removed].map((file) => file.path);
+  const refused = refusedPushPathOf(facts, paths);
+  if (refused !== undefined) throw forbidden(EDITOR_QGIS_FILE_TEXT(refused));
+}

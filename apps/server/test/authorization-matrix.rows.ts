@@ -1,0 +1,495 @@
+import type { HttpClient, HttpResponse } from './http-client.ts';
+import type { FreshOptions, Persona, Target, World } from './authorization-matrix.arrange.ts';
+import { usernameOf, WORKSPACE } from './authorization-matrix.arrange.ts';
+
+/**
+ * The authorization matrix: every API call × persona × project visibility → the status SPEC §6, reference §4 and
+ * issue 11 give. Statuses are written out, never computed by the code under test. Column order:
+ *
+ *   anonymous, stranger, reader, editor, writer, owner, wsAdmin, wsGuest, superuser
+ *
+ * reader … owner hold that project role (no workspace role); wsAdmin and wsGuest are members of the project's
+ * workspace with that role and no project role; the stranger is signed in with no relation to it.
+ */
+export type Statuses = readonly [number, number, number, number, number, number, number, number, number];
+
+export type CallContext = {
+  persona: Persona;
+  client: HttpClient;
+  world: World;
+  target: Target;
+  /** Unique per call: for names the call creates. */
+  unique: string;
+};
+
+export type MatrixRow = {
+  /** `METHOD path` as the API documentation names the route. */
+  route: string;
+  variant?: string;
+  /**
+   * none: no project; shared: the arranged private and public projects (calls that change nothing); removed: the
+   * same, scheduled for deletion; fresh: a project of its own per persona and visibility.
+   */
+  target: 'none' | 'shared' | 'removed' | 'fresh';
+  fresh?: FreshOptions;
+  expect: { any: Statuses } | { private: Statuses; public: Statuses };
+  call(ctx: CallContext): Promise<HttpResponse>;
+};
+
+const path = ({ target }: CallContext) => `${target.namespace}/${target.name}`;
+const file = ({ target }: CallContext, kind: 'layer.gpkg' | 'notes.txt') =>
+  `${target.visibility === 'private' ? 'hush' : 'open'}-${kind}`;
+const own = (ctx: CallContext) => (ctx.persona === 'anonymous' ? WORKSPACE : usernameOf(ctx.persona));
+const pushBody = (name: string) => ({
+  version: 'v0',
+  changes: {
+    added: [
+      { path: name, checksum: 'a'.repeat(40), size: 4, chunks: ['6f1ae2d4-0d1c-4d8b-9d9e-2d5c1b7c9a01'] },
+    ],
+    updated: [],
+    removed: [],
+  },
+});
+
+export const MATRIX: MatrixRow[] = [
+  // Service and sign-in calls: the same for everyone.
+  {
+    route: 'GET /ping',
+    target: 'none',
+    expect: { any: [200, 200, 200, 200, 200, 200, 200, 200, 200] },
+    call: ({ client }) => client.get('/ping'),
+  },
+  {
+    route: 'GET /config',
+    target: 'none',
+    expect: { any: [200, 200, 200, 200, 200, 200, 200, 200, 200] },
+    call: ({ client }) => client.get('/config'),
+  },
+  {
+    route: 'GET /app/init',
+    target: 'none',
+    expect: { any: [200, 200, 200, 200, 200, 200, 200, 200, 200] },
+    call: ({ client }) => client.get('/app/init'),
+  },
+  {
+    route: 'GET /app/auth/refresh/csrf',
+    target: 'none',
+    expect: { any: [200, 200, 200, 200, 200, 200, 200, 200, 200] },
+    call: ({ client }) => client.get('/app/auth/refresh/csrf'),
+  },
+  {
+    route: 'POST /app/auth/login',
+    variant: 'wrong password',
+    target: 'none',
+    expect: { any: [401, 401, 401, 401, 401, 401, 401, 401, 401] },
+    call: ({ client, unique }) =>
+      client.post('/app/auth/login', { login: `nobody-${unique}`, password: 'x' }),
+  },
+  {
+    route: 'GET /app/auth/logout',
+    variant: 'a session of its own',
+    target: 'none',
+    expect: { any: [200, 200, 200, 200, 200, 200, 200, 200, 200] },
+    call: async ({ world, persona }) => (await world.signIn(persona)).get('/app/auth/logout'),
+  },
+  {
+    route: 'POST /app/auth/reset-password',
+    variant: 'unknown address',
+    target: 'none',
+    expect: { any: [404, 404, 404, 404, 404, 404, 404, 404, 404] },
+    call: ({ client }) => client.post('/app/auth/reset-password', { email: 'nobody@example.com' }),
+  },
+  {
+    route: 'POST /app/auth/reset-password/{token}',
+    variant: 'invalid token',
+    target: 'none',
+    expect: { any: [400, 400, 400, 400, 400, 400, 400, 400, 400] },
+    call: ({ client }) =>
+      client.post('/app/auth/reset-password/not-a-token', {
+        password: 'N3w-password',
+        confirm: 'N3w-password',
+      }),
+  },
+  {
+    route: 'POST /v1/auth/login',
+    variant: 'wrong password',
+    target: 'none',
+    expect: { any: [401, 401, 401, 401, 401, 401, 401, 401, 401] },
+    call: ({ client, unique }) => client.post('/v1/auth/login', { login: `nobody-${unique}`, password: 'x' }),
+  },
+  {
+    route: 'GET /v1/user/profile',
+    target: 'none',
+    expect: { any: [401, 200, 200, 200, 200, 200, 200, 200, 200] },
+    call: ({ client }) => client.get('/v1/user/profile'),
+  },
+  {
+    route: 'POST /v2/users',
+    target: 'none',
+    expect: { any: [401, 403, 403, 403, 403, 403, 403, 403, 201] },
+    call: ({ client, unique }) =>
+      client.post('/v2/users', {
+        email: `made-${unique}@example.com`,
+        password: 'Str0ng-pass',
+        username: `made-${unique}`,
+      }),
+  },
+  {
+    route: 'GET /app/auth/user/search',
+    target: 'none',
+    expect: { any: [401, 403, 403, 403, 403, 200, 200, 403, 200] },
+    call: ({ client }) => client.get(`/app/auth/user/search?namespace=${WORKSPACE}&like=spare`),
+  },
+  {
+    route: 'GET /app/auth/user/search',
+    variant: 'for one project (project_id)',
+    target: 'shared',
+    expect: {
+      private: [401, 403, 403, 403, 403, 200, 200, 403, 200],
+      public: [401, 403, 403, 403, 403, 200, 200, 403, 200],
+    },
+    call: ({ client, target }) =>
+      client.get(`/app/auth/user/search?namespace=${WORKSPACE}&like=spare&project_id=${target.id}`),
+  },
+
+  // Workspaces.
+  {
+    route: 'GET /v1/workspaces',
+    target: 'none',
+    expect: { any: [401, 200, 200, 200, 200, 200, 200, 200, 200] },
+    call: ({ client }) => client.get('/v1/workspaces'),
+  },
+  {
+    route: 'GET /v1/workspace/{id}',
+    target: 'none',
+    expect: { any: [401, 403, 403, 403, 403, 403, 200, 200, 200] },
+    call: ({ client, world }) => client.get(`/v1/workspace/${world.workspaceId}`),
+  },
+
+  // Projects.
+  {
+    route: 'GET /v1/project/paginated',
+    target: 'none',
+    expect: { any: [200, 200, 200, 200, 200, 200, 200, 200, 200] },
+    call: ({ client }) => client.get(`/v1/project/paginated?only_namespace=${WORKSPACE}&per_page=100`),
+  },
+  {
+    route: 'POST /v1/project/{namespace}',
+    target: 'none',
+    expect: { any: [401, 403, 403, 403, 403, 403, 200, 403, 200] },
+    call: ({ client, unique }) => client.post(`/v1/project/${WORKSPACE}`, { name: `made-${unique}` }),
+  },
+  {
+    route: 'GET /v1/project/{namespace}/{name}',
+    target: 'shared',
+    expect: {
+      private: [403, 403, 200, 200, 200, 200, 200, 403, 200],
+      public: [200, 200, 200, 200, 200, 200, 200, 200, 200],
+    },
+    call: (ctx) => ctx.client.get(`/v1/project/${path(ctx)}`),
+  },
+  {
+    route: 'GET /v1/project/{namespace}/{name}',
+    variant: 'removed project',
+    target: 'removed',
+    expect: {
+      private: [404, 404, 404, 404, 404, 404, 404, 404, 404],
+      public: [404, 404, 404, 404, 404, 404, 404, 404, 404],
+    },
+    call: (ctx) => ctx.client.get(`/v1/project/${path(ctx)}`),
+  },
+  {
+    route: 'GET /v1/project/by_uuid/{id}',
+    target: 'shared',
+    expect: {
+      private: [403, 403, 200, 200, 200, 200, 200, 403, 200],
+      public: [200, 200, 200, 200, 200, 200, 200, 200, 200],
+    },
+    call: ({ client, target }) => client.get(`/v1/project/by_uuid/${target.id}`),
+  },
+  {
+    route: 'GET /v1/project/download/{namespace}/{name}',
+    target: 'shared',
+    expect: {
+      private: [403, 403, 200, 200, 200, 200, 200, 403, 200],
+      public: [200, 200, 200, 200, 200, 200, 200, 200, 200],
+    },
+    call: (ctx) => ctx.client.get(`/v1/project/download/${path(ctx)}?format=zip`),
+  },
+  {
+    route: 'PUT /v1/project/{namespace}/{name}',
+    target: 'fresh',
+    expect: {
+      private: [401, 403, 403, 403, 403, 200, 200, 403, 200],
+      public: [401, 403, 403, 403, 403, 200, 200, 403, 200],
+    },
+    call: (ctx) =>
+      ctx.client.request('PUT', `/v1/project/${path(ctx)}`, {
+        access: {
+          readersnames:
+            ctx.target.visibility === 'private'
+              ? ['p-reader', 'hush-member', 'spare']
+              : ['p-reader', 'spare'],
+        },
+      }),
+  },
+  {
+    route: 'POST /v1/project/clone/{namespace}/{name}',
+    variant: 'into the caller’s own workspace',
+    target: 'shared',
+    expect: {
+      private: [401, 403, 200, 200, 200, 200, 200, 403, 200],
+      public: [401, 200, 200, 200, 200, 200, 200, 200, 200],
+    },
+    call: (ctx) =>
+      ctx.client.post(`/v1/project/clone/${path(ctx)}`, {
+        namespace: own(ctx),
+        project: `copy-${ctx.unique}`,
+      }),
+  },
+  {
+    route: 'POST /v2/projects/{id}/scheduleDelete',
+    target: 'fresh',
+    expect: {
+      private: [401, 403, 403, 403, 403, 204, 204, 403, 204],
+      public: [401, 403, 403, 403, 403, 204, 204, 403, 204],
+    },
+    call: ({ client, target }) => client.post(`/v2/projects/${target.id}/scheduleDelete`),
+  },
+  {
+    route: 'PATCH /app/project/{id}/public',
+    target: 'fresh',
+    fresh: { marked: false },
+    expect: {
+      private: [401, 403, 403, 403, 403, 204, 204, 403, 204],
+      public: [401, 403, 403, 403, 403, 204, 204, 403, 204],
+    },
+    call: ({ client, target }) =>
+      client.request('PATCH', `/app/project/${target.id}/public`, {
+        public: target.visibility === 'private',
+      }),
+  },
+  {
+    route: 'POST /app/project/unsubscribe/{id}',
+    target: 'fresh',
+    expect: {
+      private: [401, 403, 200, 200, 200, 400, 200, 403, 200],
+      public: [401, 200, 200, 200, 200, 400, 200, 200, 200],
+    },
+    call: ({ client, target }) => client.post(`/app/project/unsubscribe/${target.id}`),
+  },
+  {
+    route: 'GET /app/project/templates',
+    target: 'none',
+    expect: { any: [401, 200, 200, 200, 200, 200, 200, 200, 200] },
+    call: ({ client }) => client.get('/app/project/templates'),
+  },
+
+  // Files and versions.
+  {
+    route: 'GET /v1/project/versions/paginated/{namespace}/{name}',
+    target: 'shared',
+    expect: {
+      private: [403, 403, 200, 200, 200, 200, 200, 403, 200],
+      public: [200, 200, 200, 200, 200, 200, 200, 200, 200],
+    },
+    call: (ctx) => ctx.client.get(`/v1/project/versions/paginated/${path(ctx)}`),
+  },
+  {
+    route: 'GET /v1/project/version/{id}/{version}',
+    target: 'shared',
+    expect: {
+      private: [403, 403, 200, 200, 200, 200, 200, 403, 200],
+      public: [200, 200, 200, 200, 200, 200, 200, 200, 200],
+    },
+    call: ({ client, target }) => client.get(`/v1/project/version/${target.id}/v1`),
+  },
+  {
+    route: 'GET /v1/resource/history/{namespace}/{name}',
+    target: 'shared',
+    expect: {
+      private: [403, 403, 200, 200, 200, 200, 200, 403, 200],
+      public: [200, 200, 200, 200, 200, 200, 200, 200, 200],
+    },
+    call: (ctx) => ctx.client.get(`/v1/resource/history/${path(ctx)}?path=${file(ctx, 'layer.gpkg')}`),
+  },
+  {
+    route: 'GET /v1/project/raw/{namespace}/{name}',
+    target: 'shared',
+    expect: {
+      private: [403, 403, 200, 200, 200, 200, 200, 403, 200],
+      public: [200, 200, 200, 200, 200, 200, 200, 200, 200],
+    },
+    call: (ctx) => ctx.client.get(`/v1/project/raw/${path(ctx)}?file=${file(ctx, 'notes.txt')}`),
+  },
+
+  // Pushes: editors and up; QGIS project files writers and up; a transaction is its starter's alone.
+  {
+    route: 'POST /v1/project/push/{namespace}/{name}',
+    variant: 'a data file',
+    target: 'fresh',
+    expect: {
+      private: [401, 403, 403, 200, 200, 200, 200, 403, 200],
+      public: [401, 403, 403, 200, 200, 200, 200, 403, 200],
+    },
+    call: (ctx) => ctx.client.post(`/v1/project/push/${path(ctx)}`, pushBody('points.gpkg')),
+  },
+  {
+    route: 'POST /v1/project/push/{namespace}/{name}',
+    variant: 'a QGIS project file',
+    target: 'fresh',
+    expect: {
+      private: [401, 403, 403, 403, 200, 200, 200, 403, 200],
+      public: [401, 403, 403, 403, 200, 200, 200, 403, 200],
+    },
+    call: (ctx) => ctx.client.post(`/v1/project/push/${path(ctx)}`, pushBody('project.qgs')),
+  },
+  {
+    route: 'POST /v1/project/push/chunk/{transaction}/{chunk}',
+    variant: "to the maker's transaction",
+    target: 'shared',
+    expect: {
+      private: [401, 403, 403, 403, 403, 403, 403, 403, 403],
+      public: [401, 403, 403, 403, 403, 403, 403, 403, 403],
+    },
+    call: ({ client, world, target }) => {
+      const { transaction, chunk } = world.pushes[target.visibility];
+      return client.post(
+        `/v1/project/push/chunk/${transaction}/${chunk}`,
+        new TextEncoder().encode('pending'),
+      );
+    },
+  },
+  {
+    route: 'POST /v1/project/push/finish/{transaction}',
+    variant: "the maker's transaction",
+    target: 'shared',
+    expect: {
+      private: [401, 403, 403, 403, 403, 403, 403, 403, 403],
+      public: [401, 403, 403, 403, 403, 403, 403, 403, 403],
+    },
+    call: ({ client, world, target }) =>
+      client.post(`/v1/project/push/finish/${world.pushes[target.visibility].transaction}`),
+  },
+  {
+    route: 'POST /v1/project/push/cancel/{transaction}',
+    variant: "the maker's transaction",
+    target: 'shared',
+    expect: {
+      private: [401, 403, 403, 403, 403, 403, 403, 403, 403],
+      public: [401, 403, 403, 403, 403, 403, 403, 403, 403],
+    },
+    call: ({ client, world, target }) =>
+      client.post(`/v1/project/push/cancel/${world.pushes[target.visibility].transaction}`),
+  },
+
+  // Access requests.
+  {
+    route: 'POST /app/project/access-request/{namespace}/{name}',
+    target: 'fresh',
+    fresh: { marked: false },
+    expect: {
+      private: [401, 200, 409, 409, 409, 409, 200, 200, 200],
+      public: [401, 200, 409, 409, 409, 409, 200, 200, 200],
+    },
+    call: (ctx) => ctx.client.post(`/app/project/access-request/${path(ctx)}`),
+  },
+  {
+    route: 'GET /app/project/access-requests',
+    target: 'none',
+    expect: { any: [401, 200, 200, 200, 200, 200, 200, 200, 200] },
+    call: ({ client }) => client.get('/app/project/access-requests'),
+  },
+  {
+    route: 'GET /app/project/access-request/{namespace}',
+    target: 'none',
+    expect: { any: [401, 403, 403, 403, 403, 403, 200, 403, 200] },
+    call: ({ client }) => client.get(`/app/project/access-request/${WORKSPACE}`),
+  },
+  {
+    route: 'GET /app/project/access-request/{namespace}',
+    variant: 'of one project (project_name)',
+    target: 'shared',
+    expect: {
+      private: [401, 403, 403, 403, 403, 200, 200, 403, 200],
+      public: [401, 403, 403, 403, 403, 200, 200, 403, 200],
+    },
+    call: ({ client, target }) =>
+      client.get(`/app/project/access-request/${WORKSPACE}?project_name=${target.name}`),
+  },
+  {
+    route: 'POST /app/project/access-request/accept/{id}',
+    target: 'fresh',
+    fresh: { request: true },
+    expect: {
+      private: [401, 403, 403, 403, 403, 200, 200, 403, 200],
+      public: [401, 403, 403, 403, 403, 200, 200, 403, 200],
+    },
+    call: ({ client, target }) =>
+      client.post(`/app/project/access-request/accept/${target.requestId}`, { permissions: 'write' }),
+  },
+  {
+    route: 'DELETE /app/project/access-request/{id}',
+    target: 'fresh',
+    fresh: { request: true },
+    expect: {
+      private: [401, 403, 403, 403, 403, 200, 200, 403, 200],
+      public: [401, 403, 403, 403, 403, 200, 200, 403, 200],
+    },
+    call: ({ client, target }) => client.request('DELETE', `/app/project/access-request/${target.requestId}`),
+  },
+
+  // Collaborators.
+  {
+    route: 'GET /v2/projects/{id}/collaborators',
+    target: 'shared',
+    expect: {
+      private: [401, 403, 403, 403, 403, 200, 200, 403, 200],
+      public: [401, 403, 403, 403, 403, 200, 200, 403, 200],
+    },
+    call: ({ client, target }) => client.get(`/v2/projects/${target.id}/collaborators`),
+  },
+  {
+    route: 'POST /v2/projects/{id}/collaborators',
+    target: 'fresh',
+    expect: {
+      private: [401, 403, 403, 403, 403, 201, 201, 403, 201],
+      public: [401, 403, 403, 403, 403, 201, 201, 403, 201],
+    },
+    call: ({ client, target }) =>
+      client.post(`/v2/projects/${target.id}/collaborators`, { user: 'spare', role: 'reader' }),
+  },
+  {
+    route: 'PATCH /v2/projects/{id}/collaborators/{user_id}',
+    target: 'fresh',
+    fresh: { spare: true },
+    expect: {
+      private: [401, 403, 403, 403, 403, 200, 200, 403, 200],
+      public: [401, 403, 403, 403, 403, 200, 200, 403, 200],
+    },
+    call: ({ client, target, world }) =>
+      client.request('PATCH', `/v2/projects/${target.id}/collaborators/${world.idOf('spare')}`, {
+        role: 'writer',
+      }),
+  },
+  {
+    route: 'DELETE /v2/projects/{id}/collaborators/{user_id}',
+    target: 'fresh',
+    fresh: { spare: true },
+    expect: {
+      private: [401, 403, 403, 403, 403, 204, 204, 403, 204],
+      public: [401, 403, 403, 403, 403, 204, 204, 403, 204],
+    },
+    call: ({ client, target, world }) =>
+      client.request('DELETE', `/v2/projects/${target.id}/collaborators/${world.idOf('spare')}`),
+  },
+  {
+    route: 'GET /app/project/{id}/access',
+    target: 'shared',
+    expect: {
+      private: [401, 403, 200, 200, 200, 200, 200, 403, 200],
+      public: [401, 403, 200, 200, 200, 200, 200, 403, 200],
+    },
+    call: ({ client, target }) => client.get(`/app/project/${target.id}/access`),
+  },
+];
