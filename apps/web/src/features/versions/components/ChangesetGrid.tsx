@@ -16,6 +16,7 @@ const PAGINATOR_TEMPLATE = 'FirstPageLink PrevPageLink PageLinks NextPageLink La
 export function ChangesetGrid({ table }: { table: ChangesetTable }) {
   const titleId = useId();
   const isPaged = table.rows.length > CHANGESET_PAGE_SIZE;
+  const label = CHANGESET_TEXTS.tableLabel(table.name);
   return (
     <section className="card changeset-grid" aria-labelledby={titleId} data-testid="changeset-grid">
       <header className="changeset-grid__header">
@@ -45,7 +46,11 @@ export function ChangesetGrid({ table }: { table: ChangesetTable }) {
               {CHANGESET_TEXTS.noLayerChangeset}
             </p>
           }
-          pt={{ table: { 'aria-label': CHANGESET_TEXTS.tableLabel(table.name) } }}
+          pt={{
+            table: { 'aria-label': label },
+            // The 400px scroll (and wide rows) must be reachable from the keyboard.
+            wrapper: { tabIndex: 0, role: 'region', 'aria-label': label },
+          }}
         >
           <Column
             header={CHANGESET_TEXTS.columnChange}

@@ -47,7 +47,11 @@ export function ChangesetSummaryTable({
         dataKey="table"
         size="small"
         emptyMessage={<span className="changeset-summary__empty">{emptyText}</span>}
-        pt={{ table: { 'aria-label': label } }}
+        pt={{
+          table: { 'aria-label': label },
+          // A long layer name may make the table scroll sideways in the sidebar: reachable by keyboard.
+          wrapper: { tabIndex: 0, role: 'region', 'aria-label': label },
+        }}
       >
         <Column
           header={CHANGESET_TEXTS.columnLayer}
