@@ -15,6 +15,7 @@ export * from './web-forms.ts';
 export * from './web-texts.ts';
 export * from './web-texts-account.ts';
 export * from './web-texts-files.ts';
+export * from './web-texts-changesets.ts';
 export * from './web-texts-projects.ts';
 export * from './workspace.ts';
 export * from './workspace-abilities.ts';

@@ -8,6 +8,7 @@ import {
   MY_PROJECTS_PATH,
   PROFILE_PATH,
   PROJECTS_PATH,
+  fileVersionDetailPath,
   projectHistoryPath,
   projectPath,
   projectTreePath,
@@ -262,17 +263,14 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     name: ROUTE_NAMES.fileVersionDetail,
                     public: true,
                     breadcrumb: (params) => {
-                      const history = projectHistoryPath(
-                        param(params, 'namespace'),
-                        param(params, 'projectName'),
-                      );
+                      const namespace = param(params, 'namespace');
+                      const projectName = param(params, 'projectName');
+                      const history = projectHistoryPath(namespace, projectName);
                       const versionId = param(params, 'version_id');
+                      const path = param(params, 'path');
                       return [
                         { title: versionId, path: withQuery(history, { version_id: versionId }) },
-                        {
-                          title: param(params, 'path'),
-                          path: `${history}/${versionId}/${param(params, 'path')}`,
-                        },
+                        { title: path, path: fileVersionDetailPath(namespace, projectName, versionId, path) },
                       ];
                     },
                   }),

@@ -27,6 +27,16 @@ export function projectHistoryPath(namespace: string, projectName: string): stri
   return `${projectPath(namespace, projectName)}/history`;
 }
 
+/** The file version detail page (route file-version-detail); the file's path is one segment, slashes encoded. */
+export function fileVersionDetailPath(
+  namespace: string,
+  projectName: string,
+  version: string,
+  path: string,
+): string {
+  return `${projectHistoryPath(namespace, projectName)}/${segment(version)}/${segment(path)}`;
+}
+
 /**
  * Encodes a query value the way the original app's router did: reserved characters that are legal
  * inside a query (`/`, `?`, `:`, `@`, `,`) stay readable, so `?redirect=/dashboard` reads as a path.

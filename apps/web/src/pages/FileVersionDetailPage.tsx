@@ -1,14 +1,10 @@
 import { useParams } from 'react-router';
-import { SectionPlaceholder } from '../ui/SectionPlaceholder.tsx';
+import { FileVersionChanges } from '../features/versions/components/FileVersionChanges.tsx';
 
-/** /projects/:namespace/:projectName/history/:version_id/:path — changes of one file (placeholder). */
+/** /projects/:namespace/:projectName/history/:version_id/:path — the changes of one file in one version. */
 export function FileVersionDetailPage() {
-  const { version_id: versionId = '', path = '' } = useParams();
+  const { namespace = '', projectName = '', version_id: versionId = '', path = '' } = useParams();
   return (
-    <SectionPlaceholder
-      title={`${path} · ${versionId}`}
-      description="The changes made to this file in this version will be shown table by table here."
-      icon="pi pi-table"
-    />
+    <FileVersionChanges namespace={namespace} projectName={projectName} version={versionId} path={path} />
   );
 }

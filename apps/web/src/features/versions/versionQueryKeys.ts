@@ -18,3 +18,8 @@ export function projectVersionsPageKey(namespace: string, name: string, page: Ve
 export function projectVersionKey(namespace: string, name: string, version: string) {
   return [...projectVersionsPrefix(namespace, name), 'version', version] as const;
 }
+
+/** The changed rows of one file in one version (GET /v1/resource/changesets). */
+export function fileChangesetKey(namespace: string, name: string, version: string, path: string) {
+  return [...projectVersionsPrefix(namespace, name), 'changeset', version, path] as const;
+}

@@ -1,4 +1,4 @@
-import type { ProjectVersionDetail, ProjectVersionsPage } from '@waymark/contract';
+import type { ChangesetDetail, ProjectVersionDetail, ProjectVersionsPage } from '@waymark/contract';
 import { http } from '../../../lib/api/http.ts';
 
 const segment = (value: string) => encodeURIComponent(value);
@@ -27,6 +27,23 @@ export async function fetchProjectVersions(
 export async function fetchProjectVersion(projectId: string, version: string): Promise<ProjectVersionDetail> {
   const response = await http.get<ProjectVersionDetail>(
     `/v1/project/version/${segment(projectId)}/${segment(version)}`,
+  );
+  return response.data;
+}
+
+/**
+ * GET /v1/resource/changesets/{namespace}/{name}/{version}?path= (SPEC §7): every changed row of one
+ * GeoPackage in that version, geometry as WKT.
+ */
+export async function fetchFileChangeset(
+  namespace: string,
+  name: string,
+  version: string,
+  path: string,
+): Promise<ChangesetDetail> {
+  const response = await http.get<ChangesetDetail>(
+    `/v1/resource/changesets/${segment(namespace)}/${segment(name)}/${segment(version)}`,
+    { params: { path } },
   );
   return response.data;
 }

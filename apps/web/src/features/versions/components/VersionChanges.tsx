@@ -1,6 +1,7 @@
 import { type ProjectVersionDetail, VERSION_DETAIL_TEXTS, type VersionFileChange } from '@waymark/contract';
 import { Accordion, AccordionTab } from 'primereact/accordion';
 import { formatByteSize } from '../../../lib/format/byteSize.ts';
+import { type ChangesetWaiting, FileChangesetSummary } from './FileChangesetSummary.tsx';
 
 type ChangeKey = 'added' | 'updated' | 'removed';
 
@@ -17,13 +18,16 @@ function sizeOf(version: ProjectVersionDetail, change: VersionFileChange): numbe
 
 interface VersionChangesProps {
   version: ProjectVersionDetail;
+  /** Whether changesets still being computed are waited for. */
+  changesetWaiting: ChangesetWaiting;
 }
 
 /**
  * SPEC §2 changes of a version: Files added, Files edited and Files removed in an accordion, each with its
- * count; groups with files start open, empty ones cannot open. Per file its path and size.
+ * count; groups with files start open, empty ones cannot open. Per file its path and size, and for a
+ * GeoPackage its changeset summary.
  */
-export function VersionChanges({ version }: VersionChangesProps) {
+export function VersionChanges({ version, changesetWaiting }: VersionChangesProps) {
   const openGroups = GROUPS.flatMap((group, index) => (version.changes[group.key].length > 0 ? [index] : []));
   return (
     <section className="version-changes" aria-label={VERSION_DETAIL_TEXTS.changesLabel}>
@@ -52,8 +56,11 @@ export function VersionChanges({ version }: VersionChangesProps) {
               <ul className="version-changes__files">
                 {changes.map((change) => (
                   <li key={change.path} className="version-changes__file" data-testid="version-change-file">
-                    <span className="version-changes__path">{change.path}</span>
-                    <span className="version-changes__size">{formatByteSize(sizeOf(version, change))}</span>
+                    <div className="version-changes__file-row" data-testid="version-change-file-row">
+                      <span className="version-changes__path">{change.path}</span>
+                      <span className="version-changes__size">{formatByteSize(sizeOf(version, change))}</span>
+                    </div>
+                    <FileChangesetSummary version={version} change={change} waiting={changesetWaiting} />
                   </li>
                 ))}
               </ul>

@@ -70,7 +70,7 @@ function FactsSkeleton() {
  */
 export function VersionDetailSidebar({ project, selectedVersion, onClose }: VersionDetailSidebarProps) {
   const titleId = useId();
-  const query = useProjectVersion(project, selectedVersion);
+  const { query, isWaitingForChangesets } = useProjectVersion(project, selectedVersion);
   const download = useDownloadProject(project);
   const version = query.data;
   return (
@@ -112,7 +112,16 @@ export function VersionDetailSidebar({ project, selectedVersion, onClose }: Vers
             />
           </div>
         )}
-        {version && <VersionChanges version={version} />}
+        {version && (
+          <VersionChanges
+            version={version}
+            changesetWaiting={{
+              isPolling: isWaitingForChangesets,
+              isChecking: query.isFetching,
+              onCheckAgain: () => void query.refetch(),
+            }}
+          />
+        )}
       </div>
     </DetailSidebar>
   );

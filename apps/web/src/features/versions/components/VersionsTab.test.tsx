@@ -213,7 +213,7 @@ describe('version detail sidebar', () => {
     expect(within(sidebar).getByTestId('version-changes-added-count').textContent).toBe('2');
     expect(within(sidebar).getByTestId('version-changes-updated-count').textContent).toBe('1');
     expect(within(sidebar).getByTestId('version-changes-removed-count').textContent).toBe('0');
-    const files = within(sidebar).getAllByTestId('version-change-file');
+    const files = within(sidebar).getAllByTestId('version-change-file-row');
     expect(files.map((entry) => entry.textContent)).toEqual([
       'photos/a.jpg1.00 kB',
       'notes.txt10 B',

@@ -1,19 +1,32 @@
-import { useQuery } from '@tanstack/react-query';
-import { type ProjectDetail, VERSION_DETAIL_TEXTS } from '@waymark/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { CHANGESET_POLL_INTERVAL_MS, type ProjectDetail, VERSION_DETAIL_TEXTS } from '@waymark/contract';
 import { fetchProjectVersion } from '../api/versionsApi.ts';
+import { hasPendingChangesets, isPollingChangesets } from '../changesetWaiting.ts';
 import { projectVersionKey } from '../versionQueryKeys.ts';
 
-/** The detail of one version of the project, while `version` is set. */
+/**
+ * The detail of one version of the project, while `version` is set. While the server still computes the
+ * changesets of its edited GeoPackages the detail is asked for again every 2 s for at most a minute
+ * (`isWaitingForChangesets`); after that `refetch` checks by hand.
+ */
 export function useProjectVersion(
   project: Pick<ProjectDetail, 'id' | 'namespace' | 'name'>,
   version: string | undefined,
 ) {
-  return useQuery({
-    queryKey: projectVersionKey(project.namespace, project.name, version ?? ''),
+  const queryClient = useQueryClient();
+  const queryKey = projectVersionKey(project.namespace, project.name, version ?? '');
+  const query = useQuery({
+    queryKey,
     queryFn: () => fetchProjectVersion(project.id, version ?? ''),
     enabled: version !== undefined && version !== '',
-    // A version never changes once made.
-    staleTime: Infinity,
+    // A version never changes once made, except for changesets that are still being computed.
+    staleTime: (cached) => (hasPendingChangesets(cached.state.data) ? 0 : Infinity),
+    refetchInterval: (cached) => (isPollingChangesets(cached.state) ? CHANGESET_POLL_INTERVAL_MS : false),
     meta: { errorMessage: VERSION_DETAIL_TEXTS.fetchFailed },
   });
+  // Reading `dataUpdatedAt` re-renders on every answer, even one equal to the last (same `data` object).
+  const answeredAt = query.dataUpdatedAt;
+  const state = queryClient.getQueryState<typeof query.data>(queryKey);
+  const isWaitingForChangesets = answeredAt > 0 && state !== undefined && isPollingChangesets(state);
+  return { query, isWaitingForChangesets };
 }

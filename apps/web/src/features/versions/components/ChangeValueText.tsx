@@ -1,0 +1,39 @@
+import { CHANGESET_TEXTS, CHANGESET_VALUE_MAX_CHARS } from '@waymark/contract';
+import type { ChangesetCell, ChangeValue } from '../changesetTables.ts';
+
+/**
+ * One value of a changed row: 'N/A' when the changeset does not carry it, NULL marked as such, and long
+ * values (geometry as WKT, long texts) cut short with the whole value in the title.
+ */
+export function ChangeValueText({ value }: { value: ChangeValue | undefined }) {
+  if (value === undefined) {
+    return <span className="changeset-value changeset-value--missing">{CHANGESET_TEXTS.notAvailable}</span>;
+  }
+  if (value === null) {
+    return <span className="changeset-value changeset-value--null">{CHANGESET_TEXTS.nullValue}</span>;
+  }
+  const text = String(value);
+  if (text.length <= CHANGESET_VALUE_MAX_CHARS) return <span className="changeset-value">{text}</span>;
+  return (
+    <span className="changeset-value changeset-value--cut" title={text} data-testid="changeset-value-cut">
+      {`${text.slice(0, CHANGESET_VALUE_MAX_CHARS - 1)}…`}
+    </span>
+  );
+}
+
+/** A cell of a changeset grid: a value, or an updated column's old value → new value (SPEC §2). */
+export function ChangesetCellView({ cell }: { cell: ChangesetCell | undefined }) {
+  if (cell === undefined) return <ChangeValueText value={undefined} />;
+  if (cell.kind === 'value') return <ChangeValueText value={cell.value} />;
+  return (
+    <span className="changeset-change">
+      <span className="changeset-change__old">
+        <ChangeValueText value={cell.old} />
+      </span>{' '}
+      <span className="changeset-change__arrow">→</span>{' '}
+      <span className="changeset-change__new">
+        <ChangeValueText value={cell.new} />
+      </span>
+    </span>
+  );
+}

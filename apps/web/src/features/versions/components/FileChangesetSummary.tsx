@@ -1,0 +1,74 @@
+import { CHANGESET_TEXTS, type ProjectVersionDetail, type VersionFileChange } from '@waymark/contract';
+import { Button } from 'primereact/button';
+import { Link } from 'react-router';
+import { fileVersionDetailPath } from '../../../lib/paths.ts';
+import { fileChangesetState } from '../changesetWaiting.ts';
+import { ChangesetSummaryTable } from './ChangesetSummaryTable.tsx';
+
+export interface ChangesetWaiting {
+  /** The sidebar is still asking for the changesets by itself. */
+  isPolling: boolean;
+  /** A check by hand is under way. */
+  isChecking: boolean;
+  onCheckAgain: () => void;
+}
+
+interface FileChangesetSummaryProps {
+  version: ProjectVersionDetail;
+  change: VersionFileChange;
+  waiting: ChangesetWaiting;
+}
+
+/**
+ * Under a changed GeoPackage in the version sidebar (SPEC §2): its per-layer summary with the 'Show
+ * advanced' link to the file version detail page, or 'Details not available: {error}', or a quiet note
+ * while the server still computes it. Other files show nothing here.
+ */
+export function FileChangesetSummary({ version, change, waiting }: FileChangesetSummaryProps) {
+  const state = fileChangesetState(version, change);
+  switch (state.kind) {
+    case 'none':
+      return null;
+    case 'error':
+      return (
+        <p className="version-changes__note" data-testid="changeset-error">
+          {CHANGESET_TEXTS.detailsNotAvailable(state.error)}
+        </p>
+      );
+    case 'pending':
+      return waiting.isPolling ? (
+        <p className="version-changes__note" role="status" data-testid="changeset-calculating">
+          <i className="pi pi-spin pi-spinner" aria-hidden="true" />
+          {CHANGESET_TEXTS.calculating}
+        </p>
+      ) : (
+        <p className="version-changes__note" data-testid="changeset-still-calculating">
+          {CHANGESET_TEXTS.stillCalculating}
+          <Button
+            label={CHANGESET_TEXTS.checkAgain}
+            link
+            size="small"
+            loading={waiting.isChecking}
+            onClick={waiting.onCheckAgain}
+            className="version-changes__check"
+          />
+        </p>
+      );
+    case 'summary':
+      return (
+        <div className="version-changes__changeset">
+          <ChangesetSummaryTable
+            summary={state.changeset.summary}
+            label={CHANGESET_TEXTS.summaryLabel(change.path)}
+          />
+          <Link
+            to={fileVersionDetailPath(version.namespace, version.project_name, version.name, change.path)}
+            className="version-changes__advanced"
+            data-testid="changeset-show-advanced"
+          >
+            {CHANGESET_TEXTS.showAdvanced}
+          </Link>
+        </div>
+      );
+  }
+}

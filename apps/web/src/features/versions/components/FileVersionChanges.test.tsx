@@ -1,0 +1,169 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CHANGESET_PAGE_SIZE, CHANGESET_TEXTS, CHANGESET_VALUE_MAX_CHARS } from '@waymark/contract';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { CONFIG, currentPath, renderApp, stubServer } from '../../../test/renderApp.tsx';
+import type { StubReply } from '../../../test/stubAdapter.ts';
+import { buildProject } from '../../project/test/projectFixture.ts';
+import { useWorkspaceStore } from '../../workspaces/workspaceStore.ts';
+import { LONG_LINE, SURVEY_CHANGES } from '../test/changesetFixtures.ts';
+import { ChangesetGrid } from './ChangesetGrid.tsx';
+
+const PROJECT = buildProject({ role: 'writer' });
+const PAGE = '/projects/field-team/survey/history/v2/survey.gpkg';
+const CHANGESET_URL = 'GET /v1/resource/changesets/field-team/survey/v2';
+
+async function openPage(reply: StubReply, path = PAGE) {
+  const stub = stubServer({
+    isAuthenticated: true,
+    overrides: { 'GET /v1/project/field-team/survey': { data: PROJECT }, [CHANGESET_URL]: reply },
+  });
+  const view = renderApp(path);
+  await screen.findByTestId('file-version-detail');
+  return { ...stub, ...view };
+}
+
+const grid = (name: string) =>
+  screen
+    .getAllByTestId('changeset-grid')
+    .find((section) => within(section).queryByRole('heading', { name }))!;
+
+/** The texts of a grid's body rows, one list of cell texts per row. */
+const rowTexts = (section: HTMLElement) =>
+  within(section)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
+
+beforeEach(() => {
+  useWorkspaceStore.getState().reset();
+});
+
+describe('file version detail page', () => {
+  it('asks for the changeset of the file in the version and names both', async () => {
+    const { requests } = await openPage({ data: SURVEY_CHANGES });
+    expect(screen.getByTestId('file-version-name').textContent).toBe('survey.gpkg');
+    expect(screen.getByTestId('file-version-version').textContent).toBe('v2');
+    await screen.findAllByTestId('changeset-grid');
+    const calls = requests.filter((request) => request.url.startsWith('/v1/resource/changesets/'));
+    expect(calls.map((request) => [request.url, request.params])).toEqual([
+      ['/v1/resource/changesets/field-team/survey/v2', { path: 'survey.gpkg' }],
+    ]);
+  });
+
+  it('sums up each layer, hiding gpkg_contents', async () => {
+    await openPage({ data: SURVEY_CHANGES });
+    const summary = await screen.findByTestId('changeset-summary');
+    for (const header of [
+      CHANGESET_TEXTS.columnLayer,
+      CHANGESET_TEXTS.columnInserts,
+      CHANGESET_TEXTS.columnUpdates,
+      CHANGESET_TEXTS.columnDeletes,
+    ]) {
+      expect(within(summary).getByRole('columnheader', { name: header })).toBeTruthy();
+    }
+    expect(rowTexts(summary)).toEqual([
+      ['trees', '1', '1', '1'],
+      ['paths', '12', '0', '0'],
+    ]);
+    expect(screen.queryByText('gpkg_contents')).toBeNull();
+  });
+
+  it('shows each changed row with its change icon, one column per field, old → new and N/A', async () => {
+    await openPage({ data: SURVEY_CHANGES });
+    await screen.findAllByTestId('changeset-grid');
+    const trees = grid('trees');
+    expect(
+      within(trees)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual([CHANGESET_TEXTS.columnChange, 'fid', 'geom', 'species']);
+    expect(rowTexts(trees)).toEqual([
+      ['', '4', 'POINT(14.44 50.1)', 'ash'],
+      // The update carries its key and the changed column: the geometry is not in it.
+      ['', '3', CHANGESET_TEXTS.notAvailable, 'birch → silver birch'],
+      ['', '2', 'POINT(14.42 50.09)', CHANGESET_TEXTS.nullValue],
+    ]);
+    expect(
+      within(trees)
+        .getAllByRole('img')
+        .map((icon) => icon.getAttribute('aria-label')),
+    ).toEqual([CHANGESET_TEXTS.insert, CHANGESET_TEXTS.update, CHANGESET_TEXTS.delete]);
+    expect(within(trees).getByTestId('changeset-grid-count').textContent).toBe('3 changes');
+    // Ten rows or fewer: no paginator.
+    expect(trees.querySelector('.p-paginator')).toBeNull();
+  });
+
+  it('pages a layer by 10 rows in a 400px scroll and cuts long geometry, keeping it whole in the title', async () => {
+    await openPage({ data: SURVEY_CHANGES });
+    await screen.findAllByTestId('changeset-grid');
+    const paths = grid('paths');
+    expect(rowTexts(paths)).toHaveLength(CHANGESET_PAGE_SIZE);
+    expect((paths.querySelector('.p-datatable-wrapper') as HTMLElement).style.maxHeight).toBe('400px');
+    const cut = within(paths).getAllByTestId('changeset-value-cut')[0]!;
+    expect(cut.getAttribute('title')).toBe(LONG_LINE);
+    expect(cut.textContent).toBe(`${LONG_LINE.slice(0, CHANGESET_VALUE_MAX_CHARS - 1)}…`);
+    await userEvent.click(within(paths).getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(rowTexts(paths).map((row) => row[1])).toEqual(['11', '12']));
+  });
+
+  it('says Changes cannot be calculated, with the synchronisation docs, when the server answers 422', async () => {
+    await openPage({ status: 422, data: { detail: 'Change set could not be calculated: schema changed' } });
+    const notice = await screen.findByTestId('changeset-not-calculable');
+    expect(within(notice).getByRole('heading', { name: CHANGESET_TEXTS.cannotCalculate })).toBeTruthy();
+    expect(
+      within(notice).getByRole('link', { name: CHANGESET_TEXTS.cannotCalculateLink }).getAttribute('href'),
+    ).toBe(`${CONFIG.docs_url}/manage/synchronisation`);
+    expect(within(notice).getByTestId('changeset-not-calculable-reason').textContent).toBe(
+      'Change set could not be calculated: schema changed',
+    );
+    expect(screen.queryByText(CHANGESET_TEXTS.fetchFailed)).toBeNull();
+  });
+
+  it('toasts Failed to display changeset of file on other failures and can try again', async () => {
+    const { requests } = await openPage({ status: 404, data: { detail: 'Diff not found' } });
+    expect(await screen.findByText(CHANGESET_TEXTS.fetchFailed)).toBeTruthy();
+    const failed = screen.getByTestId('file-version-failed');
+    expect(within(failed).getByText(CHANGESET_TEXTS.loadFailed)).toBeTruthy();
+    await userEvent.click(within(failed).getByRole('button', { name: CHANGESET_TEXTS.retry }));
+    await waitFor(() =>
+      expect(requests.filter((request) => request.url.startsWith('/v1/resource/changesets/'))).toHaveLength(
+        2,
+      ),
+    );
+  });
+
+  it('says so when the version changed no rows', async () => {
+    await openPage({ data: [] });
+    expect(await screen.findByText(CHANGESET_TEXTS.noChanges)).toBeTruthy();
+    expect(screen.queryByTestId('changeset-grid')).toBeNull();
+  });
+
+  it('reads a file inside a folder from one path segment and leads back to its version', async () => {
+    const { requests, router } = await openPage(
+      { data: SURVEY_CHANGES },
+      '/projects/field-team/survey/history/v2/data%2Fsurvey.gpkg',
+    );
+    expect(screen.getByTestId('file-version-name').textContent).toBe('survey.gpkg');
+    expect(screen.getByText('data')).toBeTruthy();
+    await screen.findAllByTestId('changeset-grid');
+    expect(requests.find((request) => request.url.startsWith('/v1/resource/'))?.params).toEqual({
+      path: 'data/survey.gpkg',
+    });
+    await userEvent.click(screen.getByRole('link', { name: CHANGESET_TEXTS.backToVersion('v2') }));
+    await waitFor(() =>
+      expect(currentPath(router)).toBe('/projects/field-team/survey/history?version_id=v2'),
+    );
+  });
+});
+
+describe('changeset grid', () => {
+  it('says No changeset for current layer when a layer has no rows', () => {
+    render(<ChangesetGrid table={{ name: 'trees', columns: [], rows: [] }} />);
+    expect(screen.getByTestId('changeset-grid-empty').textContent).toBe(CHANGESET_TEXTS.noLayerChangeset);
+  });
+});

@@ -1,0 +1,182 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CHANGESET_TEXTS, type ProjectVersionDetail } from '@waymark/contract';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { currentPath, renderApp, stubServer } from '../../../test/renderApp.tsx';
+import type { StubReply } from '../../../test/stubAdapter.ts';
+import { buildProject } from '../../project/test/projectFixture.ts';
+import { useWorkspaceStore } from '../../workspaces/workspaceStore.ts';
+
+// The sidebar's polling, shortened: every 50 ms, at most 40 more answers (the real 2 s × 30 is a minute).
+const POLL_MAX = 40;
+vi.mock('@waymark/contract', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@waymark/contract')>()),
+  CHANGESET_POLL_INTERVAL_MS: 50,
+  CHANGESET_POLL_MAX: 40,
+}));
+
+const PROJECT = buildProject({ role: 'writer' });
+const HISTORY = '/projects/field-team/survey/history';
+const VERSION_URL = `GET /v1/project/version/${PROJECT.id}/v2`;
+
+const file = (path: string, change: 'added' | 'updated' | 'removed') => ({
+  path,
+  size: 4096,
+  checksum: 'c'.repeat(40),
+  mtime: '2025-03-01T10:00:00Z',
+  change,
+});
+
+const SURVEY_SUMMARY = {
+  summary: [
+    { table: 'gpkg_contents', insert: 0, update: 1, delete: 0 },
+    { table: 'trees', insert: 1, update: 2, delete: 3 },
+    { table: 'paths', insert: 4, update: 0, delete: 0 },
+  ],
+  size: 612,
+};
+
+function detail(changesets: ProjectVersionDetail['changesets']): ProjectVersionDetail {
+  return {
+    name: 'v2',
+    author: 'ada',
+    created: '2025-03-01T10:00:00Z',
+    project_name: 'survey',
+    namespace: 'field-team',
+    user_agent: 'Waymark web/1.0',
+    project_size: 90_000,
+    changes: {
+      added: [file('notes.txt', 'added')],
+      updated: [file('data/survey.gpkg', 'updated'), file('plots.sqlite', 'updated')],
+      removed: [],
+    },
+    changesets,
+  };
+}
+
+async function openVersion(replies: StubReply | (() => StubReply)) {
+  const stub = stubServer({
+    isAuthenticated: true,
+    overrides: {
+      'GET /v1/project/field-team/survey': { data: PROJECT },
+      'GET /v1/project/versions/paginated/field-team/survey': { data: { versions: [], count: 0 } },
+      [VERSION_URL]: replies,
+    },
+  });
+  const view = renderApp(`${HISTORY}?version_id=v2`);
+  const sidebar = await screen.findByTestId('version-detail');
+  await within(sidebar).findAllByTestId('version-change-file');
+  return { ...stub, ...view, sidebar };
+}
+
+const fileEntry = (sidebar: HTMLElement, path: string) =>
+  within(sidebar)
+    .getAllByTestId('version-change-file')
+    .find((entry) => entry.textContent?.startsWith(path))!;
+
+const versionCalls = (requests: { url: string }[]) =>
+  requests.filter((request) => request.url === VERSION_URL.slice(4)).length;
+
+beforeEach(() => {
+  useWorkspaceStore.getState().reset();
+});
+
+describe('changesets in the version detail sidebar', () => {
+  it("shows a GeoPackage's summary per layer without gpkg_contents, and Show advanced", async () => {
+    const { sidebar, router } = await openVersion({
+      data: detail({
+        'data/survey.gpkg': SURVEY_SUMMARY,
+        'plots.sqlite': { error: 'no such table: plots', size: 0 },
+      }),
+    });
+    const survey = fileEntry(sidebar, 'data/survey.gpkg');
+    // The size shown is the changeset's.
+    expect(survey.textContent).toContain('612 B');
+    const table = within(survey).getByRole('table', {
+      name: CHANGESET_TEXTS.summaryLabel('data/survey.gpkg'),
+    });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual([
+      CHANGESET_TEXTS.columnLayer,
+      CHANGESET_TEXTS.columnInserts,
+      CHANGESET_TEXTS.columnUpdates,
+      CHANGESET_TEXTS.columnDeletes,
+    ]);
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) =>
+          within(row)
+            .getAllByRole('cell')
+            .map((cell) => cell.textContent),
+        ),
+    ).toEqual([
+      ['trees', '1', '2', '3'],
+      ['paths', '4', '0', '0'],
+    ]);
+    expect(within(sidebar).queryByText('gpkg_contents')).toBeNull();
+
+    expect(within(fileEntry(sidebar, 'plots.sqlite')).getByTestId('changeset-error').textContent).toBe(
+      'Details not available: no such table: plots',
+    );
+    // Files that are not GeoPackages have no changeset.
+    expect(within(fileEntry(sidebar, 'notes.txt')).queryByRole('table')).toBeNull();
+    expect(within(sidebar).getAllByRole('link', { name: CHANGESET_TEXTS.showAdvanced })).toHaveLength(1);
+
+    await userEvent.click(within(survey).getByRole('link', { name: CHANGESET_TEXTS.showAdvanced }));
+    await waitFor(() =>
+      expect(currentPath(router)).toBe('/projects/field-team/survey/history/v2/data%2Fsurvey.gpkg'),
+    );
+    expect(await screen.findByTestId('file-version-detail')).toBeTruthy();
+  });
+
+  it('says the changes are being calculated and asks again until the server lists them', async () => {
+    let changesets: ProjectVersionDetail['changesets'] = {};
+    const { sidebar, requests } = await openVersion(() => ({ data: detail(changesets) }));
+    expect(
+      within(fileEntry(sidebar, 'data/survey.gpkg')).getByTestId('changeset-calculating').textContent,
+    ).toBe(CHANGESET_TEXTS.calculating);
+    expect(within(fileEntry(sidebar, 'plots.sqlite')).getByTestId('changeset-calculating')).toBeTruthy();
+    expect(within(fileEntry(sidebar, 'notes.txt')).queryByTestId('changeset-calculating')).toBeNull();
+
+    changesets = { 'plots.sqlite': { summary: [], size: 0 } };
+    await waitFor(() =>
+      expect(
+        within(fileEntry(sidebar, 'plots.sqlite')).queryByText(CHANGESET_TEXTS.noLayerChanges),
+      ).not.toBeNull(),
+    );
+    expect(within(fileEntry(sidebar, 'data/survey.gpkg')).getByTestId('changeset-calculating')).toBeTruthy();
+
+    changesets = { ...changesets, 'data/survey.gpkg': SURVEY_SUMMARY };
+    await waitFor(() =>
+      expect(within(fileEntry(sidebar, 'data/survey.gpkg')).queryByRole('table')).not.toBeNull(),
+    );
+    expect(within(sidebar).queryByTestId('changeset-calculating')).toBeNull();
+    // Nothing pending any more: no more asking.
+    const calls = versionCalls(requests);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(versionCalls(requests)).toBe(calls);
+  });
+
+  it('stops asking after a bounded number of answers and offers to check again', async () => {
+    let changesets: ProjectVersionDetail['changesets'] = {};
+    const { sidebar, requests } = await openVersion(() => ({ data: detail(changesets) }));
+    const still = await within(sidebar).findAllByTestId('changeset-still-calculating');
+    expect(still[0]?.textContent).toContain(CHANGESET_TEXTS.stillCalculating);
+    // The first answer and POLL_MAX more.
+    expect(versionCalls(requests)).toBe(POLL_MAX + 1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(versionCalls(requests)).toBe(POLL_MAX + 1);
+
+    changesets = { 'data/survey.gpkg': SURVEY_SUMMARY, 'plots.sqlite': { summary: [], size: 0 } };
+    await userEvent.click(within(still[0]!).getByRole('button', { name: CHANGESET_TEXTS.checkAgain }));
+    await waitFor(() =>
+      expect(within(fileEntry(sidebar, 'data/survey.gpkg')).queryByRole('table')).not.toBeNull(),
+    );
+    expect(versionCalls(requests)).toBe(POLL_MAX + 2);
+  });
+});

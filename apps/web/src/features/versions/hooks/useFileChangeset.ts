@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import { CHANGESET_TEXTS } from '@waymark/contract';
+import { type ChangesetLoadInput, loadChangeset } from '../changesetLoad.ts';
+import { fileChangesetKey } from '../versionQueryKeys.ts';
+
+/**
+ * The changed rows of one file in one version, or the 422 notice; other failures toast SPEC §8's 'Failed
+ * to display changeset of file'. A stored changeset never changes, so it is not asked for again.
+ */
+export function useFileChangeset(input: ChangesetLoadInput) {
+  return useQuery({
+    queryKey: fileChangesetKey(input.namespace, input.name, input.version, input.path),
+    queryFn: () => loadChangeset(input),
+    staleTime: Infinity,
+    meta: { errorMessage: CHANGESET_TEXTS.fetchFailed },
+  });
+}
