@@ -21,6 +21,10 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^[1-9]\d*(kB|MB|GB)$/, 'must be a size such as 16MB (kB, MB or GB)')
+    .default('16MB'),
   DATABASE_URL: optionalString.pipe(
     z
       .string()
@@ -70,6 +74,8 @@ export type AppConfig = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL's `shared_buffers` of the embedded database (unused with DATABASE_URL). */
+  pgliteSharedBuffers: string;
   secretKey: string;
   baseUrl: string | undefined;
   /** Where people reach the app, for links in e-mails: BASE_URL, else this machine's port. Never the Host header. */
@@ -148,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     secretKey: resolveSecret(e.SECRET_KEY, dataDir),
     baseUrl: e.BASE_URL?.replace(/\/+$/, ''),
     publicUrl: e.BASE_URL?.replace(/\/+$/, '') ?? `http://localhost:${e.PORT}`,

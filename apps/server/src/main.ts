@@ -15,7 +15,11 @@ async function main(): Promise<void> {
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
-      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pgdata') },
+      : {
+          kind: 'pglite',
+          dataDir: path.join(config.dataDir, 'pgdata'),
+          sharedBuffers: config.pgliteSharedBuffers,
+        },
   );
   await database.migrate();
 

@@ -273,6 +273,17 @@ describe('GET /v1/project/raw/{ns}/{name}', () => {
     const response = await fetch(`${server.url}/v1/project/raw/${P}?file=photos/a.jpg`);
     expect(response.status).toBe(403);
   });
+
+  it('sends two queries: the caller, then the project with their roles and the file change', async () => {
+    for (const query of ['file=photos/a.jpg', 'file=photos/a.jpg&version=v1', 'file=notes.txt']) {
+      const { result, queries } = await server.countQueries(() => raw(query));
+      expect({ query, status: result.status, queries }).toEqual({
+        query,
+        status: query === 'file=notes.txt' ? 404 : 200,
+        queries: 2,
+      });
+    }
+  });
 });
 
 describe('zip download per version', () => {

@@ -19,7 +19,11 @@ async function main(): Promise<void> {
       const database = await openDatabase(
         config.databaseUrl
           ? { kind: 'postgres', url: config.databaseUrl, poolSize: 1 }
-          : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pgdata') },
+          : {
+              kind: 'pglite',
+              dataDir: path.join(config.dataDir, 'pgdata'),
+              sharedBuffers: config.pgliteSharedBuffers,
+            },
       );
       try {
         await database.migrate();

@@ -33,8 +33,36 @@ export type QueryObserver = (sql: string) => void;
 
 export type DatabaseOptions = (
   | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob; lock?: boolean }
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      loadDataDir?: Blob;
+      lock?: boolean;
+      /** PostgreSQL's `shared_buffers` (e.g. `16MB`); `PGLITE_SETTINGS` when not given. */
+      sharedBuffers?: string | undefined;
+    }
 ) & { onQuery?: QueryObserver | undefined };
+
+/**
+ * PostgreSQL settings of the embedded database. PGlite runs PostgreSQL in this process's WebAssembly memory,
+ * which only grows: the stock `shared_buffers` (128MB) is allocated and touched at start and is most of the
+ * server's resident memory. One process serves one connection, and the database's pages stay in the operating
+ * system's page cache anyway (PGlite reads and writes real files), so a small buffer pool costs little.
+ */
+export const PGLITE_SETTINGS = {
+  shared_buffers: '16MB',
+  /** Single-user mode has one backend; lock and process tables are sized by this. */
+  max_connections: '8',
+} as const;
+
+/** PGlite's own start parameters followed by our settings (`-c name=value`, not written to the data folder). */
+function pgliteStartParams(sharedBuffers: string | undefined): string[] {
+  const settings = { ...PGLITE_SETTINGS, ...(sharedBuffers ? { shared_buffers: sharedBuffers } : {}) };
+  return [
+    ...PGlite.defaultStartParams,
+    ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+  ];
+}
 
 const queryLogger = (onQuery: QueryObserver | undefined): QueryLogger | undefined =>
   onQuery ? { logQuery: (sql) => onQuery(sql) } : undefined;
@@ -65,7 +93,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     if (options.lock !== false) releaseLock = acquireDataDirLock(options.dataDir);
   }
   try {
-    const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+    const client = await PGlite.create({
+      dataDir: options.dataDir,
+      loadDataDir: options.loadDataDir,
+      startParams: pgliteStartParams(options.sharedBuffers),
+    });
     const db = drizzlePglite(client, { schema, logger: queryLogger(options.onQuery) });
     return {
       db: db as unknown as Db,

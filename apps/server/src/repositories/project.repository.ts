@@ -1,5 +1,6 @@
 import type { ProjectRole, ProjectSort, ProjectSortField, WorkspaceRole } from '@waymark/contract';
 import {
+  type AnyColumn,
   and,
   asc,
   desc,
@@ -36,6 +37,14 @@ export type ProjectFileRow = typeof projectFiles.$inferSelect & { diff: DiffRef 
 export type DiffRef = { path: string; size: number; checksum: string };
 export type VersionFile = { path: string; size: number; checksum: string; blobSha256: string; mtime: Date };
 export type MemberRow = { projectId: string; userId: number; username: string; role: ProjectRole };
+/** A caller's member roles in a project and in its workspace (undefined: not a member). */
+export type AccessRoles = { project: ProjectRole | undefined; workspace: WorkspaceRole | undefined };
+export type ProjectForCaller = ProjectWithWorkspace & { roles: AccessRoles };
+/** What a raw download needs of a file's latest change at or before a version. */
+export type FileChangeRef = Pick<
+  typeof fileHistory.$inferSelect,
+  'change' | 'size' | 'blobSha256' | 'diffPath' | 'diffSize' | 'diffBlobSha256'
+>;
 
 /** Who is looking: decides which projects exist for them in lists. */
 export type Viewer =
@@ -62,6 +71,40 @@ const SORT_COLUMNS: Record<ProjectSortField, SQL> = {
 
 /** All SQL about projects, their members, versions and current files. */
 export function createProjectRepository(db: Db) {
+  const byPath = (workspaceName: string, projectName: string) =>
+    and(
+      sql`lower(${workspaces.name}) = lower(${workspaceName})`,
+      sql`lower(${projects.name}) = lower(${projectName})`,
+    );
+
+  /** The user's roles in a project and its workspace as two scalar subqueries (nulls for nobody). */
+  const rolesOf = (userId: number | null, projectId: SQL | AnyColumn, workspaceId: SQL | AnyColumn) =>
+    userId === null
+      ? { projectRole: sql<ProjectRole | null>`null`, workspaceRole: sql<WorkspaceRole | null>`null` }
+      : {
+          projectRole: sql<ProjectRole | null>`(${db
+            .select({ role: projectMembers.role })
+            .from(projectMembers)
+            .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)))})`,
+          workspaceRole: sql<WorkspaceRole | null>`(${db
+            .select({ role: workspaceMembers.role })
+            .from(workspaceMembers)
+            .where(
+              and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)),
+            )})`,
+        };
+
+  const withRoles = (row: {
+    project: ProjectRow;
+    workspace: WorkspaceRow;
+    projectRole: ProjectRole | null;
+    workspaceRole: WorkspaceRole | null;
+  }): ProjectForCaller => ({
+    project: row.project,
+    workspace: row.workspace,
+    roles: { project: row.projectRole ?? undefined, workspace: row.workspaceRole ?? undefined },
+  });
+
   function visibleTo(
     viewer: Viewer,
     filters: Pick<ListFilters, 'includePublic' | 'onlyPublic'>,
@@ -98,12 +141,7 @@ export function createProjectRepository(db: Db) {
         .select({ project: projects, workspace: workspaces })
         .from(projects)
         .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
-        .where(
-          and(
-            sql`lower(${workspaces.name}) = lower(${workspaceName})`,
-            sql`lower(${projects.name}) = lower(${projectName})`,
-          ),
-        );
+        .where(byPath(workspaceName, projectName));
       return row;
     },
 
@@ -206,28 +244,82 @@ export function createProjectRepository(db: Db) {
       return new Map(rows.map((row) => [row.projectId, row.role]));
     },
 
-    /** The user's member roles in the project and in its workspace, in one query (every project request). */
-    async accessRoles(
-      projectId: string,
-      workspaceId: number,
-      userId: number,
-    ): Promise<{ project: ProjectRole | undefined; workspace: WorkspaceRole | undefined }> {
+    /** The user's member roles in the project and in its workspace, in one query. */
+    async accessRoles(projectId: string, workspaceId: number, userId: number): Promise<AccessRoles> {
       const [row] = await db
-        .select({
-          project: sql<ProjectRole | null>`(${db
-            .select({ role: projectMembers.role })
-            .from(projectMembers)
-            .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)))})`,
-          workspace: sql<WorkspaceRole | null>`(${db
-            .select({ role: workspaceMembers.role })
-            .from(workspaceMembers)
-            .where(
-              and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)),
-            )})`,
-        })
+        .select(rolesOf(userId, sql`${projectId}::uuid`, sql`${workspaceId}::int`))
         .from(projects)
         .where(eq(projects.id, projectId));
-      return { project: row?.project ?? undefined, workspace: row?.workspace ?? undefined };
+      return { project: row?.projectRole ?? undefined, workspace: row?.workspaceRole ?? undefined };
+    },
+
+    /**
+     * A project by its path with the caller's member roles (none for anonymous callers): what every request on a
+     * project needs before anything else, in one query.
+     */
+    async findByPathForCaller(
+      workspaceName: string,
+      projectName: string,
+      userId: number | null,
+    ): Promise<ProjectForCaller | undefined> {
+      const [row] = await db
+        .select({ project: projects, workspace: workspaces, ...rolesOf(userId, projects.id, workspaces.id) })
+        .from(projects)
+        .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
+        .where(byPath(workspaceName, projectName));
+      return row && withRoles(row);
+    },
+
+    /**
+     * `findByPathForCaller` with the file's latest change at or before the version (the latest version when not
+     * given), still one query: a raw download's whole lookup. `change` is null when the path has no history there.
+     */
+    async findFileForCaller(
+      workspaceName: string,
+      projectName: string,
+      userId: number | null,
+      file: { path: string; version: number | undefined },
+    ): Promise<(ProjectForCaller & { change: FileChangeRef | null }) | undefined> {
+      const latest = db
+        .select({
+          change: fileHistory.change,
+          size: fileHistory.size,
+          blobSha256: fileHistory.blobSha256,
+          diffPath: fileHistory.diffPath,
+          diffSize: fileHistory.diffSize,
+          diffBlobSha256: fileHistory.diffBlobSha256,
+        })
+        .from(fileHistory)
+        .where(
+          and(
+            eq(fileHistory.projectId, projects.id),
+            eq(fileHistory.path, file.path),
+            lte(fileHistory.versionNumber, file.version ?? projects.latestVersion),
+          ),
+        )
+        .orderBy(desc(fileHistory.versionNumber))
+        .limit(1)
+        .as('latest_change');
+      const [row] = await db
+        .select({
+          project: projects,
+          workspace: workspaces,
+          ...rolesOf(userId, projects.id, workspaces.id),
+          change: {
+            change: latest.change,
+            size: latest.size,
+            blobSha256: latest.blobSha256,
+            diffPath: latest.diffPath,
+            diffSize: latest.diffSize,
+            diffBlobSha256: latest.diffBlobSha256,
+          },
+        })
+        .from(projects)
+        .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
+        .leftJoinLateral(latest, sql`true`)
+        .where(byPath(workspaceName, projectName));
+      if (!row) return undefined;
+      return { ...withRoles(row), change: row.change?.change ? row.change : null };
     },
 
     async memberRole(projectId: string, userId: number): Promise<ProjectRole | undefined> {

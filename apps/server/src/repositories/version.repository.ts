@@ -213,24 +213,6 @@ export function createVersionRepository(db: Db) {
       return withMtime(rows);
     },
 
-    /** The last change of a path at or before version N (a delete included), or undefined. */
-    async changeAt(projectId: string, path: string, number: number): Promise<HistoryRow | undefined> {
-      const [row] = await db
-        .select(historyColumns)
-        .from(fileHistory)
-        .innerJoin(projectVersions, eq(projectVersions.id, fileHistory.versionId))
-        .where(
-          and(
-            eq(fileHistory.projectId, projectId),
-            eq(fileHistory.path, path),
-            lte(fileHistory.versionNumber, number),
-          ),
-        )
-        .orderBy(desc(fileHistory.versionNumber))
-        .limit(1);
-      return row ? { ...row.history, mtime: row.mtime } : undefined;
-    },
-
     /** The changes of these paths between two versions (inclusive), newest first per path. */
     async historyOf(projectId: string, paths: string[], from: number, to: number): Promise<HistoryRow[]> {
       if (paths.length === 0) return [];

@@ -2,7 +2,13 @@ import type { AppConfig } from '../config.ts';
 import { type ProjectAccessFacts, readsEveryProject } from '../policies/project.policy.ts';
 import type { ProjectRole, WorkspaceRole } from '@waymark/contract';
 import { type Actor, effectiveWorkspaceRole, roleHolderOf } from '../policies/workspace.policy.ts';
-import type { ProjectRepository, ProjectWithWorkspace, Viewer } from '../repositories/project.repository.ts';
+import type {
+  AccessRoles,
+  ProjectRepository,
+  ProjectRow,
+  ProjectWithWorkspace,
+  Viewer,
+} from '../repositories/project.repository.ts';
 import type { WorkspaceRepository } from '../repositories/workspace.repository.ts';
 
 /** How the list queries see a caller: anonymous, or a user with their global reach. */
@@ -56,6 +62,21 @@ export async function projectAccessFactsMany(
   }));
 }
 
+/** What the project policy needs about one caller and one project, from the caller's member roles. */
+export function accessFactsOf(
+  config: AppConfig,
+  actor: Actor,
+  project: ProjectRow,
+  roles: AccessRoles,
+): ProjectAccessFacts {
+  return {
+    user: roleHolderOf(actor),
+    isPublic: project.public,
+    memberRole: roles.project ?? null,
+    workspaceRole: effectiveWorkspaceRole(actor, roles.workspace, config),
+  };
+}
+
 /** Gathers what the project policy needs about one caller and one project, with one query. */
 export async function projectAccessFacts(
   deps: { config: AppConfig; projects: ProjectRepository; workspaces: WorkspaceRepository },
@@ -65,10 +86,5 @@ export async function projectAccessFacts(
   const roles = actor
     ? await deps.projects.accessRoles(project.id, workspace.id, actor.id)
     : { project: undefined, workspace: undefined };
-  return {
-    user: roleHolderOf(actor),
-    isPublic: project.public,
-    memberRole: roles.project ?? null,
-    workspaceRole: effectiveWorkspaceRole(actor, roles.workspace, deps.config),
-  };
+  return accessFactsOf(deps.config, actor, project, roles);
 }

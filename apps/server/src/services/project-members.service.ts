@@ -42,11 +42,7 @@ export function createProjectMembersService(deps: { repos: Repositories; project
       name: string,
       request: UpdateProjectRequest,
     ): Promise<AccessUpdateResult> {
-      const { row } = await projectService.requireProject(
-        actor,
-        await projects.findByPath(namespace, name),
-        canManageProject,
-      );
+      const { row } = await projectService.requireProjectAt(actor, namespace, name, canManageProject);
       const access = request.access;
       const lists = LISTS.map(([key, role]) => ({ role, names: access[key] }));
 

@@ -22,10 +22,20 @@ import {
 import type { Actor } from '../policies/workspace.policy.ts';
 import { presentProjectDetail, presentProjectListItem } from '../presenters/project.presenter.ts';
 import type { Repositories } from '../repositories/repositories.ts';
-import type { ProjectRow, ProjectWithWorkspace } from '../repositories/project.repository.ts';
+import type {
+  ProjectForCaller,
+  ProjectRow,
+  ProjectWithWorkspace,
+} from '../repositories/project.repository.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import type { WorkspaceRow } from '../repositories/workspace.repository.ts';
-import { projectAccessFacts, projectAccessFactsMany, viewerOf, workspaceRoleOf } from './project-access.ts';
+import {
+  accessFactsOf,
+  projectAccessFacts,
+  projectAccessFactsMany,
+  viewerOf,
+  workspaceRoleOf,
+} from './project-access.ts';
 
 export type RequestInfo = { userAgent: string | null };
 
@@ -63,6 +73,32 @@ export function createProjectService(deps: {
     const projectFacts = await facts(actor, found);
     if (!check(projectFacts)) throw forbidden(PROJECT_TEXTS.noPermission);
     return { row: found, facts: projectFacts };
+  }
+
+  /** `requireProject` for a row loaded with the caller's roles (`findByPathForCaller`): no further query. */
+  function requireLoadedProject(
+    actor: Actor,
+    found: ProjectForCaller | undefined,
+    check: (f: ProjectAccessFacts) => boolean = canReadProject,
+  ): { row: ProjectWithWorkspace; facts: ProjectAccessFacts } {
+    if (!found || found.project.removedAt) throw notFound(PROJECT_TEXTS.notFound);
+    const projectFacts = accessFactsOf(config, actor, found.project, found.roles);
+    if (!check(projectFacts)) throw forbidden(PROJECT_TEXTS.noPermission);
+    return { row: { project: found.project, workspace: found.workspace }, facts: projectFacts };
+  }
+
+  /** The live project at this path the caller may see, found with their roles in one query. */
+  async function requireProjectAt(
+    actor: Actor,
+    namespace: string,
+    name: string,
+    check: (f: ProjectAccessFacts) => boolean = canReadProject,
+  ): Promise<{ row: ProjectWithWorkspace; facts: ProjectAccessFacts }> {
+    return requireLoadedProject(
+      actor,
+      await projects.findByPathForCaller(namespace, name, actor?.id ?? null),
+      check,
+    );
   }
 
   /** The destination workspace of a create or clone, checked for the admin role. */
@@ -114,6 +150,8 @@ export function createProjectService(deps: {
 
   return {
     requireProject,
+    requireLoadedProject,
+    requireProjectAt,
 
     async create(input: {
       actor: NonNullable<Actor>;
@@ -141,10 +179,7 @@ export function createProjectService(deps: {
     },
 
     async get(actor: Actor, namespace: string, name: string): Promise<ProjectDetail> {
-      const { row, facts: projectFacts } = await requireProject(
-        actor,
-        await projects.findByPath(namespace, name),
-      );
+      const { row, facts: projectFacts } = await requireProjectAt(actor, namespace, name);
       return detail(actor, row, projectFacts);
     },
 
@@ -205,10 +240,7 @@ export function createProjectService(deps: {
       body: CloneProjectRequest;
       request: RequestInfo;
     }): Promise<ProjectRow> {
-      const { row: source } = await requireProject(
-        input.actor,
-        await projects.findByPath(input.namespace, input.name),
-      );
+      const { row: source } = await requireProjectAt(input.actor, input.namespace, input.name);
       const destinationName = (input.body.project ?? source.project.name).trim();
       if (!destinationName) throw invalid('Project name cannot be empty');
       const workspace = await requireCreatableWorkspace(
@@ -275,7 +307,7 @@ export function createProjectService(deps: {
 
     /** The files of the latest or a given version (`vN`) for a zip download, after the read check. */
     async downloadFiles(actor: Actor, namespace: string, name: string, version: string | undefined) {
-      const { row } = await requireProject(actor, await projects.findByPath(namespace, name));
+      const { row } = await requireProjectAt(actor, namespace, name);
       let number = row.project.latestVersion;
       if (version !== undefined) {
         const parsed = versionNameSchema.safeParse(version);

@@ -68,9 +68,8 @@ export function createVersionService(deps: {
   const { blobs, log, repos, projectService } = deps;
   const { projects, versions } = repos;
 
-  async function requireReadable(actor: Actor, namespace: string, name: string) {
-    return projectService.requireProject(actor, await projects.findByPath(namespace, name));
-  }
+  const requireReadable = (actor: Actor, namespace: string, name: string) =>
+    projectService.requireProjectAt(actor, namespace, name);
 
   /** The project as it was at version N (reference: ProjectSchemaForVersion, in the detail's shape). */
   async function detailAtVersion(
@@ -171,9 +170,15 @@ export function createVersionService(deps: {
         throw invalid(FILE_TEXTS.diffNeedsVersion);
       }
       if (!isVersionedFile(query.file) && wantsDiff) throw notFound(FILE_TEXTS.noDiffInFile(query.file));
-      const { row } = await requireReadable(actor, namespace, name);
-      const number = query.version === undefined ? row.project.latestVersion : parseVersion(query.version);
-      const change = await versions.changeAt(row.project.id, query.file, number);
+      // A bad version name answers 400 only after the project's 404 or 403, as every other check here.
+      const version = query.version === undefined ? undefined : versionNameSchema.safeParse(query.version);
+      const found = await projects.findFileForCaller(namespace, name, actor?.id ?? null, {
+        path: query.file,
+        version: version?.success ? version.data : undefined,
+      });
+      const { row } = projectService.requireLoadedProject(actor, found);
+      if (query.version !== undefined) parseVersion(query.version);
+      const change = found?.change;
       if (!change || change.change === 'delete') throw notFound(FILE_TEXTS.fileNotFound(query.file));
       if (wantsDiff && !change.diffBlobSha256) throw notFound(FILE_TEXTS.noDiffInVersion(query.file));
       const sha256 = wantsDiff ? change.diffBlobSha256 : change.blobSha256;

@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/database.ts';
+
+/** Opens the migrated template as an embedded database and reads some of its PostgreSQL settings. */
+async function pgliteSettings(sharedBuffers?: string) {
+  const dump = readFileSync(inject('pgliteTemplate'));
+  const database = await openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]), sharedBuffers });
+  try {
+    const show = async (name: string) =>
+      (await database.executeSql(`SHOW ${name}`)).rows[0] as Record<string, string>;
+    return { ...(await show('shared_buffers')), ...(await show('max_connections')) };
+  } finally {
+    await database.close();
+  }
+}
+
+describe('embedded database settings', () => {
+  it('runs PGlite with a small buffer pool and few connection slots unless told otherwise', async () => {
+    expect(await pgliteSettings()).toEqual({ shared_buffers: '16MB', max_connections: '8' });
+    expect(await pgliteSettings('48MB')).toEqual({ shared_buffers: '48MB', max_connections: '8' });
+  });
+
+  it('takes PGLITE_SHARED_BUFFERS from the environment and refuses values PostgreSQL would not read', () => {
+    const base = { SECRET_KEY: 'test-secret-key-0123456789', DATA_DIR: '/tmp/waymark-config-test' };
+    expect(loadConfig(base).pgliteSharedBuffers).toBe('16MB');
+    expect(loadConfig({ ...base, PGLITE_SHARED_BUFFERS: '256MB' }).pgliteSharedBuffers).toBe('256MB');
+    for (const bad of ['16', '16 MB', '0MB', 'lots']) {
+      expect(() => loadConfig({ ...base, PGLITE_SHARED_BUFFERS: bad })).toThrow(ConfigError);
+      expect(() => loadConfig({ ...base, PGLITE_SHARED_BUFFERS: bad })).toThrow(
+        'PGLITE_SHARED_BUFFERS: must be a size such as 16MB (kB, MB or GB)',
+      );
+    }
+  });
+});
