@@ -39,7 +39,12 @@ const LAYER_RULES = [
   {
     files: ['apps/server/src/push/**'],
     forbidden: ['services', 'repositories', 'db', 'routes', 'plugins'],
-    why: 'push/ holds the upload area and the rules of a push: the push service drives them, they reach no data or HTTP.',
+    why: 'push/ holds the upload area, the rules of a push and the rebuilding of diff updates: the push service drives them, they reach no data or HTTP.',
+  },
+  {
+    files: ['apps/server/src/changesets/**'],
+    forbidden: ['services', 'repositories', 'db', 'routes', 'plugins'],
+    why: 'changesets/ runs the GeoPackage engine on files it is given: services drive it, it reaches no data or HTTP.',
   },
   {
     files: ['apps/server/src/policies/**'],
@@ -65,7 +70,10 @@ export default tseslint.config(
     languageOptions: {
       globals: { ...globals.node, ...globals.browser },
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.js', '*.ts'] },
+        // The worker entry is plain JavaScript (threads load no TypeScript until it registers tsx).
+        projectService: {
+          allowDefaultProject: ['*.js', '*.ts', 'apps/server/src/changesets/engine-worker.mjs'],
+        },
         tsconfigRootDir: import.meta.dirname,
       },
     },

@@ -12,6 +12,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { accessRequestRoutes } from './routes/access-request.routes.ts';
 import { authRoutes } from './routes/auth.routes.ts';
+import { changesetRoutes } from './routes/changeset.routes.ts';
 import { collaboratorRoutes } from './routes/collaborator.routes.ts';
 import { fileRoutes } from './routes/file.routes.ts';
 import { projectRoutes } from './routes/project.routes.ts';
@@ -63,6 +64,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await app.register(workspaceRoutes(context));
   await app.register(projectRoutes(context));
   await app.register(fileRoutes(context));
+  await app.register(changesetRoutes(context));
   await app.register(pushRoutes(context));
   await app.register(accessRequestRoutes(context));
   await app.register(collaboratorRoutes(context));

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { DEFAULT_WORKSPACE_STORAGE } from '@waymark/contract';
 import { z } from 'zod';
@@ -66,6 +67,12 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(24 * 60 * 60),
+  WORKER_THREADS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(Math.max(1, Math.min(4, availableParallelism() - 1))),
   WAYMARK_TEST_CRASH_POINT: optionalString,
 });
 
@@ -113,6 +120,8 @@ export type AppConfig = {
   pushTakeoverSeconds: number;
   /** Idle push transactions and stray upload files older than this are removed by the cleanup job. */
   uploadExpirationSeconds: number;
+  /** Threads running GeoPackage work (changesets) beside the event loop. */
+  workerThreads: number;
   /** Test-only: the point of a push where the crash-safety test kills the server (lib/crash-point.ts). */
   testCrashPoint: string | undefined;
 };
@@ -182,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     pushTakeoverSeconds: e.PUSH_TAKEOVER_SECONDS,
     uploadExpirationSeconds: e.UPLOAD_EXPIRATION_SECONDS,
+    workerThreads: e.WORKER_THREADS,
     testCrashPoint: e.WAYMARK_TEST_CRASH_POINT,
   };
 }

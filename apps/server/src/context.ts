@@ -19,6 +19,9 @@ import { createLocalBlobStore } from './storage/blob-store.ts';
 import { createUploadArea } from './push/upload-area.ts';
 import { createPushService } from './services/push.service.ts';
 import { createVersionService } from './services/version.service.ts';
+import { createChangesetEngine } from './changesets/engine.ts';
+import { createJobSender } from './jobs/queue.ts';
+import { createChangesetService } from './services/changeset.service.ts';
 
 /**
  * Wires repositories into services once; routes, jobs and the CLI use the same services. The database, the
@@ -31,6 +34,17 @@ export function createContext(deps: { config: AppConfig; db: Db; mailer: Mailer;
   const projects = createProjectService({ config, blobs, log, repos });
   const mailThrottle = createMailThrottle({ repos, log });
   const uploadArea = createUploadArea(path.join(config.dataDir, 'uploads'));
+  const engine = createChangesetEngine({ threads: config.workerThreads });
+  const jobs = createJobSender();
+  const changesets = createChangesetService({
+    config,
+    blobs,
+    engine,
+    jobs,
+    log,
+    repos,
+    projectService: projects,
+  });
   return {
     config,
     log,
@@ -48,8 +62,22 @@ export function createContext(deps: { config: AppConfig; db: Db; mailer: Mailer;
     /** Limits of outgoing mail; housekeeping forgets old entries. */
     mailThrottle,
     storage: createStorageService({ repos, blobs }),
-    push: createPushService({ config, blobs, uploadArea, log, repos, projectService: projects }),
+    push: createPushService({
+      config,
+      blobs,
+      uploadArea,
+      log,
+      repos,
+      projectService: projects,
+      engine,
+      changesets,
+    }),
     versions: createVersionService({ blobs, log, repos, projectService: projects }),
+    changesets,
+    /** Where services send background jobs; `main.ts` attaches the queue once it runs. */
+    jobs,
+    /** Ends the engine's worker threads (at shutdown). */
+    close: () => engine.close(),
   };
 }
 

@@ -28,6 +28,7 @@ async function main(): Promise<void> {
   const app = await buildApp(context);
   await bootstrapAdmin(context, (line) => console.log(line));
   const queue = await startJobQueue({ executeSql: database.executeSql, jobs: serverJobs(context), log });
+  context.jobs.attach(queue);
   // What a previous run may have left behind (a crash mid-push) goes at once, not at the next schedule.
   await queue.send(UPLOAD_CLEANUP_JOB);
   await queue.send(HOUSEKEEPING_JOB);
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     await app.close();
     await queue.stop();
+    await context.close();
     await database.close();
     process.exit(0);
   };

@@ -314,6 +314,16 @@ export const MATRIX: MatrixRow[] = [
     call: (ctx) => ctx.client.get(`/v1/resource/history/${path(ctx)}?path=${file(ctx, 'layer.gpkg')}`),
   },
   {
+    // The shared layer is new in v1, so it has no changeset: readers learn that (404), others learn nothing (403).
+    route: 'GET /v1/resource/changesets/{namespace}/{name}/{version}',
+    target: 'shared',
+    expect: {
+      private: [403, 403, 404, 404, 404, 404, 404, 403, 404],
+      public: [404, 404, 404, 404, 404, 404, 404, 404, 404],
+    },
+    call: (ctx) => ctx.client.get(`/v1/resource/changesets/${path(ctx)}/v1?path=${file(ctx, 'layer.gpkg')}`),
+  },
+  {
     route: 'GET /v1/project/raw/{namespace}/{name}',
     target: 'shared',
     expect: {

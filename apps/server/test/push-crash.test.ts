@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { HttpClient } from './http-client.ts';
+import { ChildServer } from './child-server.ts';
+import type { HttpClient } from './http-client.ts';
 import { createDatabaseFromTemplate, databaseUrl, dropDatabase } from './postgres-admin.ts';
 import { push, sha1, startPush, uploadChunk } from './push-helper.ts';
 
@@ -14,16 +14,13 @@ import { push, sha1, startPush, uploadChunk } from './push-helper.ts';
  * project free again after the takeover time, and the temporary data removed by the cleanup job.
  */
 
-const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 const TAKEOVER_SECONDS = 2;
-const ADMIN_PASSWORD = 'Crash-test1';
 const P = 'admin/crashy';
 
 type Project = { version: string; files: Array<{ path: string; size: number; checksum: string }> };
 
 let dataDir: string;
-let port: number;
-let child: ChildProcess | undefined;
+let server: ChildServer;
 let postgres: { url: string; name: string; base: string } | undefined;
 let client: HttpClient;
 /** What every committed version must hold: version name → path → content. */
@@ -33,60 +30,12 @@ const bytes = (size: number, seed: number) =>
   Buffer.from(Array.from({ length: size }, (_, i) => (i * seed) % 251));
 
 async function startServer(env: Record<string, string> = {}): Promise<void> {
-  port = 20_000 + Math.floor(Math.random() * 20_000);
-  const log = createWriteStream(path.join(dataDir, `server-${Date.now()}.log`));
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: {
-      PATH: process.env.PATH ?? '',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ADMIN_PASSWORD,
-      SECRET_KEY: 'crash-test-secret-0123456789',
-      WEB_DIST: path.join(dataDir, 'no-web'),
-      LOG_LEVEL: 'info',
-      PUSH_TAKEOVER_SECONDS: String(TAKEOVER_SECONDS),
-      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/ping`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  client = new HttpClient(`http://127.0.0.1:${port}`);
-  const login = await client.post<{ session: { token: string } }>('/v1/auth/login', {
-    login: 'admin',
-    password: ADMIN_PASSWORD,
-  });
-  client.bearer = login.body.session.token;
+  await server.start(env);
+  client = server.client;
 }
 
-/** SIGKILL: no shutdown hook, no flush, nothing. */
-async function kill(): Promise<void> {
-  const running = child;
-  if (!running || running.exitCode !== null || running.signalCode !== null) return;
-  const exited = new Promise((resolve) => running.once('exit', resolve));
-  running.kill('SIGKILL');
-  await exited;
-}
-
-/** Waits for the server to die by its own crash point. */
-async function died(): Promise<void> {
-  const running = child;
-  if (!running || running.exitCode !== null || running.signalCode !== null) return;
-  await new Promise((resolve) => running.once('exit', resolve));
-}
+const kill = () => server.kill();
+const died = () => server.died();
 
 /** Every committed version answers its files with the right bytes, by raw download and by zip size. */
 async function verifyCommitted(): Promise<void> {
@@ -122,7 +71,7 @@ function record(version: string, changes: { set?: Record<string, Buffer>; remove
   committed.set(version, next);
 }
 
-const base = () => `http://127.0.0.1:${port}`;
+const base = () => server.url;
 
 const uploadFolders = () => {
   const dir = path.join(dataDir, 'uploads');
@@ -137,6 +86,10 @@ beforeAll(async () => {
     const name = await createDatabaseFromTemplate(base, template);
     postgres = { url: databaseUrl(base, name), name, base };
   }
+  server = new ChildServer(dataDir, {
+    PUSH_TAKEOVER_SECONDS: String(TAKEOVER_SECONDS),
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+  });
   await startServer();
   expect((await client.post('/v1/project/admin', { name: 'crashy' })).status).toBe(200);
   const v1 = { 'big.bin': bytes(3 * 1024 * 1024 + 17, 7), 'doc/readme.txt': Buffer.from('hello') };

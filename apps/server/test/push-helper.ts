@@ -76,3 +76,49 @@ export async function push(client: HttpClient, project: string, plan: PushPlan):
   if (finished.status !== 200) throw new Error(`finish: ${finished.status} ${JSON.stringify(finished.body)}`);
   return finished;
 }
+
+export type DiffPlan = {
+  version: string;
+  path: string;
+  /** The server's current file, whose SHA-1 the entry declares (as the Mergin client does). */
+  base: Buffer;
+  /** The changeset the client made from it; only these bytes are uploaded. */
+  changeset: Buffer;
+  /** Size of the client's full modified file. */
+  fullSize: number;
+  chunkSize?: number;
+};
+
+/** A plugin-style diff update: start with a `diff` entry, upload the changeset's chunks, finish (not checked). */
+export async function pushDiff(
+  client: HttpClient,
+  project: string,
+  plan: DiffPlan,
+): Promise<{ response: HttpResponse; diffPath: string }> {
+  const chunks = entryOf({ path: plan.path, content: plan.changeset }, plan.chunkSize ?? 10 * 1024 * 1024);
+  const entry = {
+    path: plan.path,
+    checksum: sha1(plan.base),
+    size: plan.fullSize,
+    chunks: chunks.chunks,
+    diff: { path: `${plan.path}-diff-${randomUUID()}`, checksum: chunks.checksum, size: chunks.size },
+  };
+  const started = await client.post<{ transaction?: string }>(`/v1/project/push/${project}`, {
+    version: plan.version,
+    changes: { added: [], updated: [entry], removed: [] },
+  });
+  if (started.status !== 200 || !started.body.transaction) {
+    throw new Error(`push start: ${started.status} ${JSON.stringify(started.body)}`);
+  }
+  for (const [index, id] of chunks.chunks.entries()) {
+    const answer = await uploadChunk(
+      client,
+      started.body.transaction,
+      id,
+      chunks.parts[index] ?? Buffer.alloc(0),
+    );
+    if (answer.status !== 200) throw new Error(`chunk: ${answer.status} ${JSON.stringify(answer.body)}`);
+  }
+  const response = await client.post(`/v1/project/push/finish/${started.body.transaction}`);
+  return { response, diffPath: entry.diff.path };
+}

@@ -237,18 +237,23 @@ describe('push start refusals', () => {
     expect(badSize.status).toBe(400);
   });
 
-  it('refuses GeoPackage changeset uploads until the server can apply them', async () => {
-    const response = await start({
+  it('refuses a changeset (diff) for a file that is not a GeoPackage, and a diff with a bad name', async () => {
+    const diff = (path: string) => ({ path, size: 3, checksum: sha1('abc') });
+    const notVersioned = await start({
       version: 'v1',
-      changes: {
-        updated: [
-          { ...file('base.gpkg'), diff: { path: 'base.gpkg-diff-1', size: 3, checksum: sha1('abc') } },
-        ],
-      },
+      changes: { updated: [{ ...file('doc.txt'), diff: diff('doc.txt-diff-1') }] },
     });
-    expect(response).toMatchObject({
-      status: 422,
-      body: { detail: PUSH_TEXTS.diffUnsupported('base.gpkg') },
+    expect(notVersioned).toMatchObject({
+      status: 400,
+      body: { detail: PUSH_TEXTS.diffNotVersioned('doc.txt') },
+    });
+    const badName = await start({
+      version: 'v1',
+      changes: { updated: [{ ...file('base.gpkg'), diff: diff('../base.gpkg-diff-1') }] },
+    });
+    expect(badName).toMatchObject({
+      status: 400,
+      body: { detail: PUSH_TEXTS.unsupportedName('../base.gpkg-diff-1') },
     });
   });
 

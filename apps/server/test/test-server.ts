@@ -9,6 +9,8 @@ import { loadConfig } from '../src/config.ts';
 import { createContext } from '../src/context.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { blobs } from '../src/db/schema.ts';
+import { serverJobs } from '../src/jobs/jobs.ts';
+import { startJobQueue } from '../src/jobs/queue.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import { createMailer } from '../src/mail/mailer.ts';
 import { createRepositories } from '../src/repositories/repositories.ts';
@@ -46,7 +48,7 @@ export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 /** Starts the real app on a random port against a fresh database. `env` overrides the config. */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { serveWebApp?: boolean } = {},
+  options: { serveWebApp?: boolean; jobs?: boolean } = {},
 ) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'waymark-data-'));
   const config = loadConfig({
@@ -62,6 +64,16 @@ export async function startTestServer(
   const log = createLogger('silent');
   const context = createContext({ config, db: database.db, mailer: createMailer(config, log), log });
   const app = await buildApp(context, { serveWebApp: options.serveWebApp ?? false });
+  // The job queue runs only where a test asks for it (it polls the database every second).
+  const queue = options.jobs
+    ? await startJobQueue({
+        executeSql: database.executeSql,
+        jobs: serverJobs(context),
+        log,
+        pollingIntervalSeconds: 1,
+      })
+    : undefined;
+  context.jobs.attach(queue);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -142,6 +154,8 @@ export async function startTestServer(
     },
     async close() {
       await app.close();
+      await queue?.stop();
+      await context.close();
       await drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

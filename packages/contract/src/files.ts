@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_CHUNKS_PER_FILE, MAX_CHUNKS_PER_PUSH, MAX_FILES_PER_PUSH } from './limits.ts';
-import { fileHistoryItemSchema, projectDetailSchema } from './project.ts';
+import { fileHistoryItemSchema, projectDetailSchema, projectPathParamsSchema } from './project.ts';
 import { LIMIT_TEXTS } from './texts.ts';
 
 /**
@@ -35,8 +35,12 @@ export const PUSH_TEXTS = {
   uploadCanceled: 'Upload was probably canceled',
   uploadForbidden: 'You do not have permissions for ongoing upload',
   versionExists: (version: string) => `There is already version with this name ${version}`,
-  diffUnsupported: (path: string) =>
-    `Failed to create new version: ${path} error=sync error: this server cannot apply GeoPackage changesets yet, push the whole file`,
+  /** Pushed changesets (`diff`) that do not apply to the server's files, or are no changesets at all. */
+  diffFailed: (failures: ReadonlyArray<{ path: string; reason: string }>) =>
+    `Failed to create new version: ${failures.map(({ path, reason }) => `${path} error=sync error: ${reason}`).join('\n')}`,
+  /** A `diff` declared for a file that is not a GeoPackage or SQLite database. */
+  diffNotVersioned: (path: string) =>
+    `Changesets are only for GeoPackage and SQLite files (.gpkg, .sqlite): ${path}`,
 } as const;
 
 export const FILE_TEXTS = {
@@ -48,6 +52,24 @@ export const FILE_TEXTS = {
   noDiffInVersion: (path: string) => `No diff in particular file ${path} version`,
   diffNeedsVersion: 'Changeset must be requested for particular file version',
 } as const;
+
+/** Texts of GET /v1/resource/changesets, as the reference words them. */
+export const CHANGESET_API_TEXTS = {
+  versionNotFound: (version: string, namespace: string, name: string) =>
+    `Version ${version} in project ${namespace}/${name} not found`,
+  fileNotFound: (path: string) => `File ${path} not found`,
+  diffNotFound: 'Diff not found',
+  notCalculated: (reason: string) => `Change set could not be calculated: ${reason}`,
+  /** The reason shown when the engine failed for a cause that is the server's, not the file's. */
+  internalReason: 'the changeset could not be read on the server',
+} as const;
+
+/** Query of GET /v1/resource/changesets/{namespace}/{name}/{version}. */
+export const changesetDetailQuerySchema = z.object({
+  path: z.string({ error: 'This field is required.' }),
+});
+
+export const changesetDetailParamsSchema = projectPathParamsSchema.extend({ version: z.string() });
 
 /** The changeset file of a diff update. */
 export const fileDiffSchema = z.object({ path: z.string(), size: z.number().int(), checksum: z.string() });

@@ -16,6 +16,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+/** One table's row counts in a changeset summary. */
+export type ChangesetTableSummary = { table: string; insert: number; update: number; delete: number };
+
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
 export const workspaceRole = pgEnum('workspace_role', [
@@ -147,6 +150,12 @@ export const mailLog = pgTable(
 
 export const projectRole = pgEnum('project_role', ['reader', 'editor', 'writer', 'owner']);
 export const fileChange = pgEnum('file_change', ['create', 'update', 'delete', 'update_diff']);
+/**
+ * The changeset of a GeoPackage / SQLite file's change: `pending` until the changeset job computed it, `ready`
+ * (summary and blob stored), `error` (why not, e.g. a schema change), `none` for a new file (no previous version
+ * to compare with, as the reference shows no changeset for it). Other files and deletions have no status (NULL).
+ */
+export const changesetStatus = pgEnum('changeset_status', ['pending', 'ready', 'none', 'error']);
 
 export const projects = pgTable(
   'projects',
@@ -242,11 +251,27 @@ export const fileHistory = pgTable(
     diffSize: bigint('diff_size', { mode: 'number' }),
     diffChecksum: text('diff_checksum'),
     diffBlobSha256: text('diff_blob_sha256').references(() => blobs.sha256),
+    /**
+     * The changeset of this change against the file's previous version. The `diff_*` columns are what a client
+     * uploaded (change `update_diff`: the API's `diff`); `changeset_*` is what the server shows and serves for
+     * every versioned update: the uploaded diff itself for `update_diff`, the one the changeset job computed for
+     * a whole-file `update` (which stays `update`: no `diff` appears in the API after the fact).
+     */
+    changesetStatus: changesetStatus('changeset_status'),
+    /** Per-table counts `[{table, insert, update, delete}]` once ready. */
+    changesetSummary: jsonb('changeset_summary').$type<ChangesetTableSummary[]>(),
+    changesetSize: bigint('changeset_size', { mode: 'number' }),
+    changesetBlobSha256: text('changeset_blob_sha256').references(() => blobs.sha256),
+    /** Why no changeset could be made (status `error`), in words fit for users. */
+    changesetError: text('changeset_error'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('file_history_version_path_key').on(t.versionId, t.path),
     index('file_history_project_path_idx').on(t.projectId, t.path, t.versionNumber),
+    index('file_history_changeset_pending_idx')
+      .on(t.projectId, t.versionNumber)
+      .where(sql`${t.changesetStatus} = 'pending'`),
   ],
 );
 

@@ -6,16 +6,22 @@ export const BLOB_GRACE_MS = 24 * 60 * 60 * 1000;
 /**
  * One pass of housekeeping: purge projects whose retention ended, then the file bytes nothing refers to any
  * more, expired sessions, the mail-limit entries older than every window and login attempts older than
- * `LOGIN_HISTORY_DAYS`. Idempotent: every step is one statement, so several processes may run it side by side.
+ * `LOGIN_HISTORY_DAYS`; then sends the changeset job again for versions still pending. Idempotent: every step is one statement, so several processes may run it side by side.
  */
 export async function runHousekeeping(
   context: AppContext,
   now = new Date(),
-): Promise<{ purgedProjects: number; deletedBlobs: number; purgedLoginAttempts: number }> {
+): Promise<{
+  purgedProjects: number;
+  deletedBlobs: number;
+  purgedLoginAttempts: number;
+  pendingChangesetVersions: number;
+}> {
   const purgedProjects = await context.projects.purgeRemoved(now);
   const deletedBlobs = await context.storage.collectUnreferenced(new Date(now.getTime() - BLOB_GRACE_MS));
   await context.auth.purgeExpiredSessions(now);
   await context.mailThrottle.purgeExpired(now);
   const purgedLoginAttempts = await context.auth.purgeOldLoginAttempts(now);
-  return { purgedProjects, deletedBlobs, purgedLoginAttempts };
+  const pendingChangesetVersions = await context.changesets.sweep();
+  return { purgedProjects, deletedBlobs, purgedLoginAttempts, pendingChangesetVersions };
 }

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.ts';
+import { CHANGESETS_JOB } from '../services/changeset.service.ts';
 import { runHousekeeping } from './housekeeping.ts';
 import type { JobDefinition } from './queue.ts';
 
@@ -26,7 +27,10 @@ export function uploadCleanupJob(context: AppContext): JobDefinition {
   };
 }
 
-/** Hourly: removed projects past their retention, unreferenced blobs, ended sessions, old counters. */
+/**
+ * Hourly and at start: removed projects past their retention, unreferenced blobs, ended sessions, old counters,
+ * and the changeset jobs of versions still pending (lost by a crash between a commit and its send).
+ */
 export function housekeepingJob(context: AppContext): JobDefinition {
   return {
     name: HOUSEKEEPING_JOB,
@@ -38,7 +42,18 @@ export function housekeepingJob(context: AppContext): JobDefinition {
   };
 }
 
+/** The changesets of one version's whole-file GeoPackage updates (sent by the push, and by the sweep). */
+export function changesetsJob(context: AppContext): JobDefinition {
+  return {
+    name: CHANGESETS_JOB,
+    // One waiting job per version at most, however often the sweep sends it. Not `stately`: that would hold a
+    // new job back while the job of a crashed process still counts as running (until it expires).
+    policy: 'short',
+    run: (data) => context.changesets.computeVersion(data),
+  };
+}
+
 /** Every job of the server. */
 export function serverJobs(context: AppContext): JobDefinition[] {
-  return [uploadCleanupJob(context), housekeepingJob(context)];
+  return [uploadCleanupJob(context), housekeepingJob(context), changesetsJob(context)];
 }

@@ -7,13 +7,24 @@ type Logger = { info(obj: object, msg: string): void; error(obj: object, msg: st
 export type JobDefinition = {
   name: string;
   cron?: string;
+  /**
+   * `short`: at most one job per `singletonKey` waits (a job sent again while one waits is dropped; one sent
+   * while one runs waits). Default: every job sent runs.
+   */
+  policy?: 'short';
   /** Idempotent work: a job may run twice (a crash after the work, before it was marked done). */
-  run(): Promise<void>;
+  run(data: unknown): Promise<void>;
 };
 
-export type JobQueue = {
-  /** Asks for one run soon (any process of the cluster may take it). */
-  send(name: string): Promise<void>;
+export type SendOptions = { singletonKey?: string };
+
+/** Sends jobs; what any part of the app needs to ask for work in the background. */
+export type JobSender = {
+  /** Asks for one run soon (any process of the cluster may take it; this one is woken at once). */
+  send(name: string, data?: object, options?: SendOptions): Promise<void>;
+};
+
+export type JobQueue = JobSender & {
   stop(): Promise<void>;
 };
 
@@ -39,29 +50,52 @@ export async function startJobQueue(options: {
   });
   boss.on('error', (error: Error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
+  const workers = new Map<string, string>();
   for (const job of jobs) {
-    await boss.createQueue(job.name);
-    await boss.work(
+    await boss.createQueue(job.name, { name: job.name, ...(job.policy ? { policy: job.policy } : {}) });
+    const worker = await boss.work(
       job.name,
       { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 10, batchSize: 1 },
-      async () => {
+      async ([received]) => {
         try {
-          await job.run();
+          await job.run(received?.data);
         } catch (error) {
           log.error({ err: error, job: job.name }, 'job failed');
           throw error;
         }
       },
     );
+    workers.set(job.name, worker);
     if (job.cron) await boss.schedule(job.name, job.cron);
   }
   return {
-    async send(name) {
-      await boss.send(name, {});
+    async send(name, data = {}, sendOptions = {}) {
+      await boss.send(name, data, sendOptions);
+      // This process's worker looks now instead of at its next poll.
+      const worker = workers.get(name);
+      if (worker) boss.notifyWorker(worker);
     },
     async stop() {
       // The database belongs to the app: pg-boss must not close it.
       await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+    },
+  };
+}
+
+/**
+ * A `JobSender` for the app's context, which exists before the queue starts (the queue runs the context's jobs):
+ * sends go nowhere until `attach`. Work that must not be lost is recorded in the database before it is sent, and
+ * found again by a sweep when a queue starts (see `services/changeset.service.ts`), so a send before `attach`, or
+ * in a process without a queue (the CLI, tests), loses nothing.
+ */
+export function createJobSender(): JobSender & { attach(queue: JobSender | undefined): void } {
+  let queue: JobSender | undefined;
+  return {
+    attach(next) {
+      queue = next;
+    },
+    async send(name, data, sendOptions) {
+      await queue?.send(name, data, sendOptions);
     },
   };
 }

@@ -1,4 +1,5 @@
 import {
+  type ChangesetSummary,
   type FileHistoryItem,
   type ProjectFile,
   type ProjectVersionDetail,
@@ -78,7 +79,25 @@ export function presentVersionDetail(
     user_agent: version.userAgent,
     project_size: version.projectSize,
     changes: { added: of('added'), updated: of('updated'), removed: of('removed') },
-    // Per-GeoPackage summaries arrive with the changeset engine.
-    changesets: {},
+    changesets: Object.fromEntries(
+      changes.flatMap((row) => {
+        const changeset = presentChangeset(row);
+        return changeset ? [[row.path, changeset]] : [];
+      }),
+    ),
   };
+}
+
+/**
+ * A file's changeset in a version detail: its summary once computed, or why there is none. Changesets still
+ * being computed, new files and other files have no entry.
+ */
+export function presentChangeset(row: HistoryRow): ChangesetSummary | undefined {
+  if (row.changesetStatus === 'ready') {
+    return { summary: row.changesetSummary ?? [], size: row.changesetSize ?? 0 };
+  }
+  if (row.changesetStatus === 'error') {
+    return { error: row.changesetError ?? '', size: row.changesetSize ?? 0 };
+  }
+  return undefined;
 }

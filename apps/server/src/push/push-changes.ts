@@ -10,7 +10,7 @@ import {
   type PushFile,
   PUSH_TEXTS,
 } from '@waymark/contract';
-import { invalid, unprocessable } from '../lib/errors.ts';
+import { invalid } from '../lib/errors.ts';
 
 /** A file of a push after validation: what the transaction stores and finish assembles. */
 export type DeclaredFile = {
@@ -27,8 +27,15 @@ const declared = (file: PushFile): DeclaredFile => ({
   checksum: file.checksum.toLowerCase(),
   size: file.size,
   chunks: file.chunks,
-  diff: file.diff ? { path: file.diff.path, checksum: file.diff.checksum, size: file.diff.size } : null,
+  diff: file.diff
+    ? { path: file.diff.path, checksum: file.diff.checksum.toLowerCase(), size: file.diff.size }
+    : null,
 });
+
+/** What the chunks of a file carry: its changeset when it is a diff update, else the file itself. */
+export function uploadedBytesOf(file: DeclaredFile): { size: number; checksum: string } {
+  return file.diff ?? file;
+}
 
 /**
  * Checks a push's changes against the rules of the reference server and the project's current files, in the
@@ -83,9 +90,13 @@ export function validatePushChanges(
   }
   if (chunkCount > MAX_CHUNKS_PER_PUSH) throw invalid(PUSH_TEXTS.tooManyChunks);
 
-  // Diff updates need the changeset engine to rebuild the full file; until it exists, say so before any upload.
-  const diffUpdate = result.updated.find((file) => file.diff);
-  if (diffUpdate) throw unprocessable(PUSH_TEXTS.diffUnsupported(diffUpdate.path));
+  // A diff update uploads a changeset that finish applies to the server's file: only versioned files have them.
+  for (const file of result.updated) {
+    if (!file.diff) continue;
+    if (!isVersionedFile(file.path)) throw invalid(PUSH_TEXTS.diffNotVersioned(file.path));
+    if (filePathProblem(file.diff.path) === 'invalid')
+      throw invalid(PUSH_TEXTS.unsupportedName(file.diff.path));
+  }
   return result;
 }
 

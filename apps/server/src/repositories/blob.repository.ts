@@ -44,7 +44,11 @@ export function createBlobRepository(db: Db) {
                 .select({ id: fileHistory.id })
                 .from(fileHistory)
                 .where(
-                  or(eq(fileHistory.blobSha256, blobs.sha256), eq(fileHistory.diffBlobSha256, blobs.sha256)),
+                  or(
+                    eq(fileHistory.blobSha256, blobs.sha256),
+                    eq(fileHistory.diffBlobSha256, blobs.sha256),
+                    eq(fileHistory.changesetBlobSha256, blobs.sha256),
+                  ),
                 ),
             ),
             notExists(

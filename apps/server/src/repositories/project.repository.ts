@@ -43,7 +43,16 @@ export type ProjectForCaller = ProjectWithWorkspace & { roles: AccessRoles };
 /** What a raw download needs of a file's latest change at or before a version. */
 export type FileChangeRef = Pick<
   typeof fileHistory.$inferSelect,
-  'change' | 'size' | 'blobSha256' | 'diffPath' | 'diffSize' | 'diffBlobSha256'
+  | 'change'
+  | 'size'
+  | 'blobSha256'
+  | 'diffPath'
+  | 'diffSize'
+  | 'diffBlobSha256'
+  | 'versionNumber'
+  | 'changesetStatus'
+  | 'changesetSize'
+  | 'changesetBlobSha256'
 >;
 
 /** Who is looking: decides which projects exist for them in lists. */
@@ -288,6 +297,10 @@ export function createProjectRepository(db: Db) {
           diffPath: fileHistory.diffPath,
           diffSize: fileHistory.diffSize,
           diffBlobSha256: fileHistory.diffBlobSha256,
+          versionNumber: fileHistory.versionNumber,
+          changesetStatus: fileHistory.changesetStatus,
+          changesetSize: fileHistory.changesetSize,
+          changesetBlobSha256: fileHistory.changesetBlobSha256,
         })
         .from(fileHistory)
         .where(
@@ -312,6 +325,10 @@ export function createProjectRepository(db: Db) {
             diffPath: latest.diffPath,
             diffSize: latest.diffSize,
             diffBlobSha256: latest.diffBlobSha256,
+            versionNumber: latest.versionNumber,
+            changesetStatus: latest.changesetStatus,
+            changesetSize: latest.changesetSize,
+            changesetBlobSha256: latest.changesetBlobSha256,
           },
         })
         .from(projects)

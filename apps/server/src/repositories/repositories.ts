@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.ts';
 import { type AccessRequestRepository, createAccessRequestRepository } from './access-request.repository.ts';
 import { type BlobRepository, createBlobRepository } from './blob.repository.ts';
+import { type ChangesetRepository, createChangesetRepository } from './changeset.repository.ts';
 import { type CollaboratorRepository, createCollaboratorRepository } from './collaborator.repository.ts';
 import { createLoginAttemptRepository, type LoginAttemptRepository } from './login-attempt.repository.ts';
 import { createMailLogRepository, type MailLogRepository } from './mail-log.repository.ts';
@@ -27,6 +28,7 @@ export type Repositories = {
   blobs: BlobRepository;
   uploads: UploadRepository;
   versions: VersionRepository;
+  changesets: ChangesetRepository;
   /** All or nothing: the callback's repositories write inside one transaction (a savepoint when nested). */
   transaction<T>(run: (tx: Repositories) => Promise<T>): Promise<T>;
 };
@@ -45,6 +47,7 @@ export function createRepositories(db: Db): Repositories {
     blobs: createBlobRepository(db),
     uploads: createUploadRepository(db),
     versions: createVersionRepository(db),
+    changesets: createChangesetRepository(db),
     transaction: (run) => db.transaction((tx) => run(createRepositories(tx))),
   };
 }

@@ -1,6 +1,13 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { fileHistory, projectFiles, projects, projectVersions, users } from '../db/schema.ts';
+import {
+  type ChangesetTableSummary,
+  fileHistory,
+  projectFiles,
+  projects,
+  projectVersions,
+  users,
+} from '../db/schema.ts';
 
 export type FileChangeKind = (typeof fileHistory.$inferSelect)['change'];
 export type VersionRow = typeof projectVersions.$inferSelect & { author: string | null };
@@ -14,7 +21,13 @@ export type CommitChange = {
   checksum: string;
   blobSha256: string | null;
   diff?: { path: string; size: number; checksum: string; blobSha256: string } | undefined;
+  /** Versioned files: `none` (new file), `pending` (the job computes it) or `ready` (a pushed diff, summarised). */
+  changeset?: ChangesetOfCommit | undefined;
 };
+
+export type ChangesetOfCommit =
+  | { status: 'none' | 'pending' }
+  | { status: 'ready'; summary: ChangesetTableSummary[]; size: number; blobSha256: string };
 
 export type CommitVersionInput = {
   projectId: string;
@@ -31,6 +44,17 @@ const batches = <T>(items: T[]): T[][] => {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += BATCH) out.push(items.slice(i, i + BATCH));
   return out;
+};
+
+const changesetColumns = (changeset: ChangesetOfCommit | undefined) => {
+  if (!changeset) return {};
+  if (changeset.status !== 'ready') return { changesetStatus: changeset.status };
+  return {
+    changesetStatus: changeset.status,
+    changesetSummary: changeset.summary,
+    changesetSize: changeset.size,
+    changesetBlobSha256: changeset.blobSha256,
+  };
 };
 
 const QGIS_PROJECT = sql`${projectFiles.path} ~* '\\.(qgs|qgz)$'`;
@@ -95,6 +119,7 @@ export function createVersionRepository(db: Db) {
               diffSize: change.diff?.size ?? null,
               diffChecksum: change.diff?.checksum ?? null,
               diffBlobSha256: change.diff?.blobSha256 ?? null,
+              ...changesetColumns(change.changeset),
             })),
           )
           .returning({ id: fileHistory.id, path: fileHistory.path });
@@ -211,6 +236,24 @@ export function createVersionRepository(db: Db) {
         .where(ne(latest.change, 'delete'))
         .orderBy(asc(fileHistory.path));
       return withMtime(rows);
+    },
+
+    /** The latest change of a path at or before a version (a delete included), with its version's time. */
+    async changeAt(projectId: string, path: string, number: number): Promise<HistoryRow | undefined> {
+      const [row] = await db
+        .select(historyColumns)
+        .from(fileHistory)
+        .innerJoin(projectVersions, eq(projectVersions.id, fileHistory.versionId))
+        .where(
+          and(
+            eq(fileHistory.projectId, projectId),
+            eq(fileHistory.path, path),
+            lte(fileHistory.versionNumber, number),
+          ),
+        )
+        .orderBy(desc(fileHistory.versionNumber))
+        .limit(1);
+      return row ? { ...row.history, mtime: row.mtime } : undefined;
     },
 
     /** The changes of these paths between two versions (inclusive), newest first per path. */

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import {
   type ChunkResponse,
   ERROR_TEXTS,
+  isVersionedFile,
   type ProjectDetail,
   PUSH_TEXTS,
   type PushChanges,
@@ -10,6 +11,7 @@ import {
   versionName,
   versionNameSchema,
 } from '@waymark/contract';
+import type { ChangesetEngine } from '../changesets/engine.ts';
 import type { AppConfig } from '../config.ts';
 import {
   conflict,
@@ -30,16 +32,19 @@ import {
   type DeclaredFile,
   declaredChunkIds,
   needsUpload,
+  uploadedBytesOf,
   validatePushChanges,
 } from '../push/push-changes.ts';
+import { type AppliedDiff, applyDiffs } from '../push/apply-diffs.ts';
 import { assertMayPushChanges } from '../push/push-permission.ts';
 import { ChunkTooBigError, type UploadArea } from '../push/upload-area.ts';
 import type { ProjectFileRow } from '../repositories/project.repository.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import { isUniqueViolation } from '../repositories/unique-violation.ts';
 import type { UploadRow } from '../repositories/upload.repository.ts';
-import type { CommitChange } from '../repositories/version.repository.ts';
+import type { ChangesetOfCommit, CommitChange } from '../repositories/version.repository.ts';
 import type { BlobStore, StagedBlob } from '../storage/blob-store.ts';
+import type { ChangesetService } from './changeset.service.ts';
 import type { ProjectService } from './project.service.ts';
 
 /** What the push transaction row keeps: the validated changes and the chunk ids (their index names the file). */
@@ -68,8 +73,10 @@ export function createPushService(deps: {
   log: Logger;
   repos: Repositories;
   projectService: ProjectService;
+  engine: ChangesetEngine;
+  changesets: ChangesetService;
 }) {
-  const { config, blobs, uploadArea, log, repos, projectService } = deps;
+  const { config, blobs, uploadArea, log, repos, projectService, engine, changesets } = deps;
   const reach = crashPoint(config.testCrashPoint);
   /** Finishes running in this process, so a client's retry does not assemble the same files twice. */
   const finishing = new Set<string>();
@@ -117,22 +124,51 @@ export function createPushService(deps: {
     return holder.id;
   }
 
-  /** The history rows of a version from the declared changes and the blobs stored for them. */
+  /** The history rows of a version from the declared changes, the blobs stored for them and the rebuilt diffs. */
   function commitChanges(
     changes: DeclaredChanges,
     current: Map<string, ProjectFileRow>,
-    stored: Map<string, string>,
+    stored: Map<string, StagedBlob> = new Map(),
+    applied: Map<string, AppliedDiff> = new Map(),
   ): CommitChange[] {
-    const kept = (file: DeclaredFile, change: CommitChange['change']): CommitChange => ({
-      path: file.path,
-      change,
-      size: file.size,
-      checksum: file.checksum,
-      blobSha256: stored.get(file.path) ?? null,
-    });
+    const kept = (file: DeclaredFile, change: CommitChange['change']): CommitChange => {
+      const changeset: ChangesetOfCommit | undefined = !isVersionedFile(file.path)
+        ? undefined
+        : { status: change === 'create' ? 'none' : 'pending' };
+      return {
+        path: file.path,
+        change,
+        size: file.size,
+        checksum: file.checksum,
+        blobSha256: stored.get(file.path)?.sha256 ?? null,
+        changeset,
+      };
+    };
+    const diffUpdate = (file: DeclaredFile & { diff: NonNullable<DeclaredFile['diff']> }): CommitChange => {
+      const rebuilt = applied.get(file.path);
+      const uploaded = stored.get(file.path);
+      if (!rebuilt || !uploaded) throw new Error(`diff update of ${file.path} was not applied`);
+      // The file as the server rebuilt it: its own size and checksum, not the client's.
+      return {
+        path: file.path,
+        change: 'update_diff',
+        size: rebuilt.file.size,
+        checksum: rebuilt.sha1,
+        blobSha256: rebuilt.file.sha256,
+        diff: { ...file.diff, blobSha256: uploaded.sha256 },
+        changeset: {
+          status: 'ready',
+          summary: rebuilt.summary,
+          size: uploaded.size,
+          blobSha256: uploaded.sha256,
+        },
+      };
+    };
     return [
       ...changes.added.map((file) => kept(file, 'create')),
-      ...changes.updated.map((file) => kept(file, 'update')),
+      ...changes.updated.map((file) =>
+        file.diff ? diffUpdate({ ...file, diff: file.diff }) : kept(file, 'update'),
+      ),
       ...changes.removed.map((file) => {
         const was = current.get(file.path);
         return {
@@ -177,8 +213,8 @@ export function createPushService(deps: {
   }
 
   /**
-   * Assembles one file from its chunks into a staged blob (hashed and flushed, not yet under its real name),
-   * verifying size and SHA-1; a mismatch discards it and throws `CorruptedFile`.
+   * Assembles one file (or the changeset of a diff update) from its chunks into a staged blob (hashed and flushed,
+   * not yet under its real name), verifying size and SHA-1; a mismatch discards it and throws `CorruptedFile`.
    */
   async function assemble(
     upload: UploadRow,
@@ -194,7 +230,8 @@ export function createPushService(deps: {
       }
     })();
     const staged = await blobs.stage(hashed);
-    if (staged.size !== file.size || sha1.digest('hex') !== file.checksum) {
+    const expected = uploadedBytesOf(file);
+    if (staged.size !== expected.size || sha1.digest('hex') !== expected.checksum) {
       await staged.discard();
       throw new CorruptedFile(file.path);
     }
@@ -270,7 +307,7 @@ export function createPushService(deps: {
             base: base.data,
             actor: input.actor,
             client: input.client,
-            changes: commitChanges(changes, current, new Map()),
+            changes: commitChanges(changes, current),
           });
           return stale;
         });
@@ -376,7 +413,9 @@ export function createPushService(deps: {
         const incomplete = files.filter((file) => {
           const indexes = chunkIndexes(file);
           if (indexes.some((index) => !sizes.has(index))) return true;
-          return indexes.reduce((sum, index) => sum + (sizes.get(index) ?? 0), 0) !== file.size;
+          return (
+            indexes.reduce((sum, index) => sum + (sizes.get(index) ?? 0), 0) !== uploadedBytesOf(file).size
+          );
         });
         if (incomplete.length > 0) {
           await clear(upload.id);
@@ -403,13 +442,35 @@ export function createPushService(deps: {
           await clear(upload.id);
           throw corruptedFiles(corrupted.sort());
         }
-        await storeBlobs([...staged.values()]);
-        const stored = new Map([...staged].map(([path, blob]) => [path, blob.sha256]));
-
-        reach('finish:assembled');
         const current = new Map(
           (await repos.projects.currentFiles(upload.projectId)).map((file) => [file.path, file]),
         );
+        let rebuilt: Awaited<ReturnType<typeof applyDiffs>>;
+        try {
+          rebuilt = await applyDiffs({
+            engine,
+            blobs,
+            files: changes.updated.filter((file) => file.diff),
+            changesets: staged,
+            current: new Map([...current].map(([path, file]) => [path, file.blobSha256])),
+          });
+        } catch (error) {
+          await Promise.all([...staged.values()].map((blob) => blob.discard()));
+          throw error;
+        }
+        if (rebuilt.failed.length > 0) {
+          // As the reference: the transaction ends, nothing of it is kept; the client pushes again.
+          await Promise.all(
+            [...staged.values(), ...[...rebuilt.applied.values()].map((diff) => diff.file)].map((blob) =>
+              blob.discard(),
+            ),
+          );
+          await clear(upload.id);
+          throw unprocessable(PUSH_TEXTS.diffFailed(rebuilt.failed));
+        }
+        await storeBlobs([...staged.values(), ...[...rebuilt.applied.values()].map((diff) => diff.file)]);
+
+        reach('finish:assembled');
         try {
           await repos.transaction(async (tx) => {
             if (!(await tx.uploads.lockById(upload.id))) throw invalid(PUSH_TEXTS.uploadCanceled);
@@ -423,7 +484,7 @@ export function createPushService(deps: {
                 deviceId: upload.deviceId,
                 ...definedOnly(input.client),
               },
-              changes: commitChanges(changes, current, stored),
+              changes: commitChanges(changes, current, staged, rebuilt.applied),
             });
             await tx.uploads.delete(upload.id);
           });
@@ -433,6 +494,9 @@ export function createPushService(deps: {
           throw error;
         }
         reach('finish:committed');
+        if (changes.updated.some((file) => !file.diff && isVersionedFile(file.path))) {
+          await changesets.schedule(upload.projectId, upload.version + 1);
+        }
         log.info(
           { project: upload.projectId, version: versionName(upload.version + 1), transaction: upload.id },
           'push finished',

@@ -180,10 +180,14 @@ export function createVersionService(deps: {
       if (query.version !== undefined) parseVersion(query.version);
       const change = found?.change;
       if (!change || change.change === 'delete') throw notFound(FILE_TEXTS.fileNotFound(query.file));
-      if (wantsDiff && !change.diffBlobSha256) throw notFound(FILE_TEXTS.noDiffInVersion(query.file));
-      const sha256 = wantsDiff ? change.diffBlobSha256 : change.blobSha256;
-      const size = wantsDiff ? (change.diffSize ?? 0) : change.size;
-      const path = wantsDiff ? (change.diffPath ?? query.file) : query.file;
+      // The changeset of the change: the uploaded diff of a diff update, or the one the server computed.
+      const changeset = change.changesetStatus === 'ready' ? change.changesetBlobSha256 : null;
+      if (wantsDiff && !changeset) throw notFound(FILE_TEXTS.noDiffInVersion(query.file));
+      const sha256 = wantsDiff ? changeset : change.blobSha256;
+      const size = wantsDiff ? (change.changesetSize ?? 0) : change.size;
+      const path = wantsDiff
+        ? (change.diffPath ?? `${query.file}-diff-${versionName(change.versionNumber)}`)
+        : query.file;
       if (!sha256 || !(await blobs.has(sha256))) {
         log.error({ project: row.project.id, path }, 'project file missing from the blob store');
         throw broken(`File ${path} is missing on the server`);

@@ -26,6 +26,21 @@ export interface BlobStore {
    * folder flushed once however many blobs it received.
    */
   stage(source: Readable | AsyncIterable<Buffer>): Promise<StagedBlob>;
+  /**
+   * `stage` for a file already written at a `tempPath()` (the changeset engine's outputs): hashes it, calling
+   * `observe` with every piece read (for other hashes), flushes it and takes it over without copying.
+   */
+  stageFile(file: string, observe?: (piece: Buffer) => void): Promise<StagedBlob>;
+  /**
+   * A fresh path in the store's temporary folder, for files that may become blobs (`stageFile`) or short-lived
+   * work files; the caller removes them, and `removeStaleTemp` what a crash left.
+   */
+  tempPath(): Promise<string>;
+  /**
+   * A local file holding the blob's bytes, for code that needs a path (the changeset engine). Read only: it is
+   * the stored blob itself.
+   */
+  localPath(sha256: string): string;
   /** Flushes these folders to disk, so the blob names made in them survive a power cut. */
   flushFolders(folders: Iterable<string>): Promise<void>;
   /** Streams a stored blob, or the inclusive byte range of it. */
@@ -40,6 +55,8 @@ export type PutOptions = { beforeStore?: (ref: BlobRef) => Promise<void> };
 
 /** Bytes hashed and flushed under a temporary name: `store` gives them their real name, `discard` drops them. */
 export type StagedBlob = BlobRef & {
+  /** Where the bytes are until `store` or `discard` (readable, e.g. by the changeset engine). */
+  path: string;
   /** Renames the bytes into place; answers the folders to flush (the blob's, and any folder it created). */
   store(): Promise<string[]>;
   discard(): Promise<void>;
@@ -47,6 +64,8 @@ export type StagedBlob = BlobRef & {
 
 /** Write buffer of blob files: fewer, larger writes for big files. */
 const WRITE_BUFFER = 1024 * 1024;
+/** Large reads: a download's cost per byte, not per system call. */
+const READ_BUFFER = 1024 * 1024;
 
 const SHA256_PATTERN = /^[0-9a-f]{64}$/;
 
@@ -86,9 +105,43 @@ export function createLocalBlobStore(root: string): BlobStore {
     );
   }
 
-  async function stage(source: Readable | AsyncIterable<Buffer>): Promise<StagedBlob> {
+  /** The staged blob of bytes flushed at `tmpFile`. */
+  const staged = (tmpFile: string, sha256: string, size: number): StagedBlob => ({
+    sha256,
+    size,
+    path: tmpFile,
+    async store() {
+      const target = blobPath(sha256);
+      const dir = path.dirname(target);
+      try {
+        const made = await ensureDir(dir);
+        await rename(tmpFile, target);
+        return [dir, ...made];
+      } catch (error) {
+        await rm(tmpFile, { force: true });
+        throw error;
+      }
+    },
+    discard: () => rm(tmpFile, { force: true }),
+  });
+
+  /** The data and the size, not the timestamps: enough for the bytes to survive a power cut. */
+  async function datasync(file: string): Promise<void> {
+    const handle = await open(file, 'r+');
+    try {
+      await handle.datasync();
+    } finally {
+      await handle.close();
+    }
+  }
+
+  async function tempPath(): Promise<string> {
     await ensureDir(tmpDir);
-    const tmpFile = path.join(tmpDir, randomUUID());
+    return path.join(tmpDir, randomUUID());
+  }
+
+  async function stage(source: Readable | AsyncIterable<Buffer>): Promise<StagedBlob> {
+    const tmpFile = await tempPath();
     const hash = createHash('sha256');
     let size = 0;
     const measure = new Transform({
@@ -104,35 +157,32 @@ export function createLocalBlobStore(root: string): BlobStore {
         measure,
         createWriteStream(tmpFile, { flags: 'wx', highWaterMark: WRITE_BUFFER }),
       );
-      const handle = await open(tmpFile, 'r+');
-      try {
-        // The data and the size, not the timestamps: enough for the bytes to survive a power cut.
-        await handle.datasync();
-      } finally {
-        await handle.close();
-      }
+      await datasync(tmpFile);
     } catch (error) {
       await rm(tmpFile, { force: true });
       throw error;
     }
-    const sha256 = hash.digest('hex');
-    return {
-      sha256,
-      size,
-      async store() {
-        const target = blobPath(sha256);
-        const dir = path.dirname(target);
-        try {
-          const made = await ensureDir(dir);
-          await rename(tmpFile, target);
-          return [dir, ...made];
-        } catch (error) {
-          await rm(tmpFile, { force: true });
-          throw error;
-        }
-      },
-      discard: () => rm(tmpFile, { force: true }),
-    };
+    return staged(tmpFile, hash.digest('hex'), size);
+  }
+
+  async function stageFile(file: string, observe?: (piece: Buffer) => void): Promise<StagedBlob> {
+    if (path.dirname(file) !== tmpDir) throw new Error(`not a temporary path of the blob store: ${file}`);
+    try {
+      const hash = createHash('sha256');
+      let size = 0;
+      for await (const piece of createReadStream(file, {
+        highWaterMark: READ_BUFFER,
+      }) as AsyncIterable<Buffer>) {
+        hash.update(piece);
+        observe?.(piece);
+        size += piece.length;
+      }
+      await datasync(file);
+      return staged(file, hash.digest('hex'), size);
+    } catch (error) {
+      await rm(file, { force: true });
+      throw error;
+    }
   }
 
   return {
@@ -150,11 +200,16 @@ export function createLocalBlobStore(root: string): BlobStore {
 
     stage,
 
+    stageFile,
+
+    tempPath,
+
+    localPath: blobPath,
+
     flushFolders,
 
     get(sha256, range) {
-      // Large reads: a download's cost per byte, not per system call.
-      const options = { highWaterMark: 1024 * 1024 };
+      const options = { highWaterMark: READ_BUFFER };
       return createReadStream(
         blobPath(sha256),
         range ? { ...options, start: range.start, end: range.end } : options,

@@ -1,0 +1,100 @@
+import { closeSync, openSync, writeSync } from 'node:fs';
+import {
+  apply,
+  ChangesetFormatError,
+  ConflictError,
+  diff,
+  GpkgDiffError,
+  readChanges,
+  SchemaChangeError,
+  summarize,
+  type TableSummary,
+} from '@waymark/gpkg-diff';
+
+/**
+ * The GeoPackage work of the server, run in the worker threads of `engine.ts` (the library is synchronous: here
+ * it blocks a worker, never the event loop). Each task answers a plain result object; the library's refusals
+ * travel as `{ok: false}` with their user-fit reason, since class identities do not cross threads.
+ */
+
+export type EngineFailureKind = 'schema' | 'conflict' | 'format' | 'invalid' | 'internal';
+export type EngineFailure = { ok: false; kind: EngineFailureKind; reason: string };
+export type EngineResult<T> = ({ ok: true } & T) | EngineFailure;
+
+/** Bytes of JSON gathered before each write of the detail file. */
+const WRITE_BUFFER = 256 * 1024;
+
+function failure(error: unknown): EngineFailure {
+  if (error instanceof GpkgDiffError) {
+    const kind: EngineFailureKind =
+      error instanceof SchemaChangeError
+        ? 'schema'
+        : error instanceof ConflictError
+          ? 'conflict'
+          : error instanceof ChangesetFormatError
+            ? 'format'
+            : 'invalid';
+    return { ok: false, kind, reason: error.reason };
+  }
+  return { ok: false, kind: 'internal', reason: error instanceof Error ? error.message : String(error) };
+}
+
+function attempt<T>(work: () => T): EngineResult<T> {
+  try {
+    return { ok: true, ...work() };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+/** The changeset from `base` to `modified`, written to `output`, with its summary and size. */
+export function diffTask(input: {
+  base: string;
+  modified: string;
+  output: string;
+}): EngineResult<{ summary: TableSummary[]; size: number }> {
+  return attempt(() => diff(input.base, input.modified, input.output));
+}
+
+/** `base` with `changeset` applied, written to `output` (nothing there when it fails), and the changeset's summary. */
+export function applyTask(input: {
+  base: string;
+  changeset: string;
+  output: string;
+}): EngineResult<{ summary: TableSummary[] }> {
+  return attempt(() => {
+    const summary = summarize(input.changeset);
+    apply(input.base, input.changeset, input.output);
+    return { summary };
+  });
+}
+
+/**
+ * Writes the detail list of GET /v1/resource/changesets (a JSON array, column names and WKT from `schemaDb`) to
+ * `output`, a row at a time through a fixed buffer: memory does not grow with the changeset.
+ */
+export function detailTask(input: {
+  changeset: string;
+  schemaDb: string;
+  output: string;
+}): EngineResult<object> {
+  return attempt(() => {
+    const fd = openSync(input.output, 'wx');
+    try {
+      let pending = '[';
+      let first = true;
+      for (const change of readChanges(input.changeset, input.schemaDb)) {
+        pending += (first ? '' : ',') + JSON.stringify(change);
+        first = false;
+        if (pending.length >= WRITE_BUFFER) {
+          writeSync(fd, pending);
+          pending = '';
+        }
+      }
+      writeSync(fd, `${pending}]`);
+    } finally {
+      closeSync(fd);
+    }
+    return {};
+  });
+}

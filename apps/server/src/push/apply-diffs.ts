@@ -1,0 +1,50 @@
+import { createHash } from 'node:crypto';
+import type { TableSummary } from '@waymark/gpkg-diff';
+import { type ChangesetEngine, EngineError } from '../changesets/engine.ts';
+import type { BlobStore, StagedBlob } from '../storage/blob-store.ts';
+import type { DeclaredFile } from './push-changes.ts';
+
+/** A diff update rebuilt by finish: the new file (staged), its SHA-1 and the summary of the applied changeset. */
+export type AppliedDiff = { file: StagedBlob; sha1: string; summary: TableSummary[] };
+
+/**
+ * Rebuilds the files of diff updates (reference §3 step 5): each uploaded changeset (staged, not yet stored) applied
+ * in the engine to the file's current version, the result staged with its SHA-1. Answers the rebuilt files and,
+ * per path, why a changeset did not apply. An unexpected failure discards what it made and throws.
+ */
+export async function applyDiffs(input: {
+  engine: ChangesetEngine;
+  blobs: BlobStore;
+  files: DeclaredFile[];
+  /** The uploaded changeset of each file, by path. */
+  changesets: Map<string, StagedBlob>;
+  /** The blob of each file's current version, by path. */
+  current: Map<string, string>;
+}): Promise<{ applied: Map<string, AppliedDiff>; failed: Array<{ path: string; reason: string }> }> {
+  const { engine, blobs } = input;
+  const applied = new Map<string, AppliedDiff>();
+  const failed: Array<{ path: string; reason: string }> = [];
+  try {
+    for (const file of input.files) {
+      const changeset = input.changesets.get(file.path);
+      const base = input.current.get(file.path);
+      if (!changeset || !base) throw new Error(`diff update of ${file.path} has no changeset or base`);
+      const output = await blobs.tempPath();
+      let summary: TableSummary[];
+      try {
+        ({ summary } = await engine.apply(blobs.localPath(base), changeset.path, output));
+      } catch (error) {
+        if (!(error instanceof EngineError) || error.kind === 'internal') throw error;
+        failed.push({ path: file.path, reason: error.reason });
+        continue;
+      }
+      const sha1 = createHash('sha1');
+      const rebuilt = await blobs.stageFile(output, (piece) => sha1.update(piece));
+      applied.set(file.path, { file: rebuilt, sha1: sha1.digest('hex'), summary });
+    }
+  } catch (error) {
+    await Promise.all([...applied.values()].map((diff) => diff.file.discard()));
+    throw error;
+  }
+  return { applied, failed };
+}

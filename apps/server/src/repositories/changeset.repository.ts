@@ -1,0 +1,70 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { type ChangesetTableSummary, fileHistory, projects } from '../db/schema.ts';
+
+/** A change whose changeset the job must compute. */
+export type PendingChangeset = { id: number; path: string; blobSha256: string | null };
+
+/** All SQL about the changesets of file changes (the `changeset_*` columns of `file_history`). */
+export function createChangesetRepository(db: Db) {
+  const stillPending = (id: number) =>
+    and(eq(fileHistory.id, id), eq(fileHistory.changesetStatus, 'pending'));
+
+  return {
+    /** The changes of one version still waiting for their changeset, in path order. */
+    async pendingOfVersion(projectId: string, versionNumber: number): Promise<PendingChangeset[]> {
+      return db
+        .select({ id: fileHistory.id, path: fileHistory.path, blobSha256: fileHistory.blobSha256 })
+        .from(fileHistory)
+        .where(
+          and(
+            eq(fileHistory.projectId, projectId),
+            eq(fileHistory.versionNumber, versionNumber),
+            eq(fileHistory.changesetStatus, 'pending'),
+          ),
+        )
+        .orderBy(asc(fileHistory.path));
+    },
+
+    /** Every version of a live project with a changeset still pending (what the sweep sends jobs for). */
+    async pendingVersions(): Promise<Array<{ projectId: string; versionNumber: number }>> {
+      return db
+        .selectDistinct({ projectId: fileHistory.projectId, versionNumber: fileHistory.versionNumber })
+        .from(fileHistory)
+        .innerJoin(projects, eq(projects.id, fileHistory.projectId))
+        .where(and(eq(fileHistory.changesetStatus, 'pending'), isNull(projects.removedAt)))
+        .orderBy(asc(fileHistory.projectId), asc(fileHistory.versionNumber));
+    },
+
+    /** Records a computed changeset; false when the change was not pending any more (another run did it). */
+    async markReady(
+      id: number,
+      changeset: { summary: ChangesetTableSummary[]; size: number; blobSha256: string },
+    ): Promise<boolean> {
+      const rows = await db
+        .update(fileHistory)
+        .set({
+          changesetStatus: 'ready',
+          changesetSummary: changeset.summary,
+          changesetSize: changeset.size,
+          changesetBlobSha256: changeset.blobSha256,
+          changesetError: null,
+        })
+        .where(stillPending(id))
+        .returning({ id: fileHistory.id });
+      return rows.length > 0;
+    },
+
+    /** Records why no changeset could be made (e.g. a schema change). */
+    async markError(id: number, error: string): Promise<boolean> {
+      const rows = await db
+        .update(fileHistory)
+        .set({ changesetStatus: 'error', changesetError: error, changesetSize: 0 })
+        .where(stillPending(id))
+        .returning({ id: fileHistory.id });
+      return rows.length > 0;
+    },
+  };
+}
+
+export type ChangesetRepository = ReturnType<typeof createChangesetRepository>;
