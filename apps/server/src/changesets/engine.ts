@@ -32,6 +32,10 @@ export type ChangesetEngine = {
 const IDLE_MS = 60_000;
 
 export function createChangesetEngine(options: { threads: number }): ChangesetEngine {
+  // better-sqlite3 takes SQLite URI filenames only when SQLITE_USE_URI=1 is in the real process environment as its
+  // addon loads, which a worker thread cannot set: so here, on the main thread, before any worker starts. With it
+  // the workers open stored blobs `immutable=1`; without it they copy WAL-mode blobs to a temporary folder first.
+  process.env.SQLITE_USE_URI ??= '1';
   const pool = new Piscina({
     filename: new URL('./engine-worker.mjs', import.meta.url).href,
     minThreads: 0,
