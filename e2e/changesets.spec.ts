@@ -106,7 +106,7 @@ test.describe.serial('GeoPackage changes in the history', () => {
     // The server computes the changeset in the background: the sidebar asks again until it is there.
     const summary = detail.getByTestId('changeset-summary');
     await expect(summary.locator('thead th')).toHaveText(['Layer', 'Inserts', 'Updates', 'Deletes']);
-    // Layers in name order; gpkg_contents (its last_change) is not listed.
+    // Layers in name order, with their counts.
     expect(await rowTexts(summary)).toEqual([
       ['paths', '12', '0', '0'],
       ['trees', '1', '1', '1'],
