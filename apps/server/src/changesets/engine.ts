@@ -1,5 +1,10 @@
 import { Piscina } from 'piscina';
 import type { TableSummary } from '@waymark/gpkg-diff';
+// Loaded on the main thread for its side effect: better-sqlite3 takes SQLite URI filenames only when SQLITE_USE_URI=1
+// is in the real process environment as its addon loads, which a worker thread cannot set; the package sets it when
+// imported on the main thread (see its README). So the workers open stored blobs `immutable=1`, instead of copying
+// WAL-mode blobs to a temporary folder first.
+import '@waymark/gpkg-diff';
 import type { EngineFailureKind, EngineResult } from './engine-worker.ts';
 
 /** A refusal of the GeoPackage engine: a schema change, a changeset that does not apply, an unreadable file. */
@@ -32,10 +37,6 @@ export type ChangesetEngine = {
 const IDLE_MS = 60_000;
 
 export function createChangesetEngine(options: { threads: number }): ChangesetEngine {
-  // better-sqlite3 takes SQLite URI filenames only when SQLITE_USE_URI=1 is in the real process environment as its
-  // addon loads, which a worker thread cannot set: so here, on the main thread, before any worker starts. With it
-  // the workers open stored blobs `immutable=1`; without it they copy WAL-mode blobs to a temporary folder first.
-  process.env.SQLITE_USE_URI ??= '1';
   const pool = new Piscina({
     filename: new URL('./engine-worker.mjs', import.meta.url).href,
     minThreads: 0,
