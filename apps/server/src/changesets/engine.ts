@@ -1,5 +1,10 @@
 import { Piscina } from 'piscina';
 import type { TableSummary } from '@waymark/gpkg-diff';
+// Loaded on the main thread for its side effect: better-sqlite3 takes SQLite URI filenames only when SQLITE_USE_URI=1
+// is in the real process environment as its addon loads, which a worker thread cannot set; the package sets it when
+// imported on the main thread (see its README). So the workers open stored blobs `immutable=1`, instead of copying
+// WAL-mode blobs to a temporary folder first.
+import '@waymark/gpkg-diff';
 import type { EngineFailureKind, EngineResult } from './engine-worker.ts';
 
 /** A refusal of the GeoPackage engine: a schema change, a changeset that does not apply, an unreadable file. */

@@ -8,8 +8,10 @@ import { registerGpkgFunctions } from '../geometry/gpkg-functions.ts';
 import { checkDatabaseFile, quoteIdentifier as q } from '../sqlite/open-read-only.ts';
 import { hasTable, readTableSchema, type TableSchema } from '../sqlite/table-schema.ts';
 import type { ChangesetEntry, Value } from '../types.ts';
+import { type SpatialIndex, takeOverSpatialIndexes } from './spatial-index.ts';
 
-/** Triggers that keep GeoPackage metadata, spatial indexes and feature counts right: they stay on while applying. */
+/** Triggers that keep GeoPackage metadata, spatial indexes and feature counts right: not suspended like custom ones
+ * (the R-tree triggers of indexes the apply keeps itself are dropped and restored by spatial-index.ts). */
 const KEPT_TRIGGER_PREFIXES = [
   'gpkg_',
   'rtree_',
@@ -37,7 +39,9 @@ class NeedsJournal extends Error {}
  * operation and key) and the copy is removed: there is never a partial output, and `basePath` is only read.
  * Changes to `gpkg_*` tables are skipped (older geodiff versions wrote some); triggers other than the GeoPackage
  * ones are suspended during the apply (the changeset already holds their effects) and restored, as geodiff does.
- * The spatial index triggers run, with the ST_* functions they call registered on the connection.
+ * R-tree spatial indexes kept by GDAL's / QGIS's triggers are kept by the apply itself (spatial-index.ts): their
+ * triggers are dropped, the touched features' boxes written in one pass at the end, the triggers created again.
+ * Other index triggers run, with the ST_* functions they call registered on the connection.
  */
 export function apply(basePath: string, changesetPath: string, outputPath: string): void {
   const facts = checkDatabaseFile(basePath, 'base');
@@ -123,6 +127,7 @@ function applyInTransaction(db: Database.Database, changesetPath: string, hasJou
     }
     retryPostponed(postponed, tables);
 
+    for (const applier of tables.values()) applier.finish();
     for (const { sql } of custom) db.exec(sql);
     try {
       db.exec('COMMIT');
@@ -166,6 +171,9 @@ class TableApplier {
   private readonly insert: Database.Statement;
   private readonly remove: Database.Statement;
   private readonly updates = new Map<string, Database.Statement>();
+  /** The table's R-tree indexes, kept in bulk with their triggers dropped (spatial-index.ts). */
+  private readonly spatialIndexes: SpatialIndex[];
+  private allColumnIndexes: number[] | undefined;
   lastConstraintError: string | undefined;
 
   constructor(
@@ -188,6 +196,8 @@ class TableApplier {
         `Table '${name}' has another primary key in the file than in the changeset`,
       );
     }
+    // Before any statement is prepared: dropping triggers changes the schema.
+    this.spatialIndexes = takeOverSpatialIndexes(db, this.schema);
     const list = columns.map((column) => q(column.name)).join(', ');
     this.insert = db.prepare(
       `INSERT INTO ${q(name)} (${list}) VALUES (${columns.map(() => '?').join(', ')})`,
@@ -212,7 +222,16 @@ class TableApplier {
     if (changes !== 1) {
       throw this.conflict(entry, 'no row has this key with the old values of the changeset');
     }
+    for (const index of this.spatialIndexes) index.note(entry.op, entry.old, entry.new);
     return 'applied';
+  }
+
+  /** Brings the R-tree indexes up to date with the applied changes and creates their triggers again. */
+  finish(): void {
+    for (const index of this.spatialIndexes) {
+      index.update();
+      for (const sql of index.triggers) this.db.exec(sql);
+    }
   }
 
   /** The ConflictError of `entry`, naming the table, the operation and the row's key. */
@@ -233,7 +252,11 @@ class TableApplier {
     const oldValues = entry.old ?? [];
     if (entry.op === 'insert') return { statement: this.insert, params: entry.new ?? [], counts: false };
     if (entry.op === 'delete')
-      return { statement: this.remove, params: this.whereParams(this.allColumns, oldValues), counts: false };
+      return {
+        statement: this.remove,
+        params: this.pushWhereParams([], this.allColumns, oldValues),
+        counts: false,
+      };
     return this.updateFor(oldValues, entry.new ?? []);
   }
 
@@ -243,16 +266,19 @@ class TableApplier {
    */
   private updateFor(oldValues: Value[], newValues: Value[]): PreparedChange {
     const columns = this.schema.columns;
-    const changed = columns.flatMap((_, i) => (newValues[i] !== undefined ? [i] : []));
-    const checked = columns.flatMap((column, i) =>
-      column.isPrimaryKey || newValues[i] !== undefined || oldValues[i] !== undefined ? [i] : [],
-    );
-    for (const i of checked) {
+    // Plain loops: this runs once per updated row.
+    const changed: number[] = [];
+    const checked: number[] = [];
+    for (let i = 0; i < columns.length; i++) {
+      const isChanged = newValues[i] !== undefined;
+      if (isChanged) changed.push(i);
+      if (!isChanged && oldValues[i] === undefined && !columns[i]!.isPrimaryKey) continue;
       if (oldValues[i] === undefined) {
         throw new ChangesetFormatError(
           `Invalid changeset: an update of table '${this.schema.name}' lacks the old value of column '${columns[i]!.name}'`,
         );
       }
+      checked.push(i);
     }
     const signature = `${changed.join(',')}|${checked.join(',')}`;
     let statement = this.updates.get(signature);
@@ -266,12 +292,14 @@ class TableApplier {
           : this.db.prepare(`SELECT count(*) FROM ${table} WHERE ${where}`).pluck();
       this.updates.set(signature, statement);
     }
-    const params = [...changed.map((i) => newValues[i]), ...this.whereParams(checked, oldValues)];
+    const params: Value[] = [];
+    for (const i of changed) params.push(newValues[i]);
+    this.pushWhereParams(params, checked, oldValues);
     return { statement, params, counts: changed.length === 0 };
   }
 
   private get allColumns(): number[] {
-    return this.schema.columns.map((_, i) => i);
+    return (this.allColumnIndexes ??= this.schema.columns.map((_, i) => i));
   }
 
   /** The condition that each of `indexes` holds its bound value (date/times as points in time, as geodiff does). */
@@ -287,9 +315,13 @@ class TableApplier {
       .join(' AND ');
   }
 
-  /** Parameters of `where(indexes)`: date/time values are bound twice. */
-  private whereParams(indexes: number[], values: Value[]): Value[] {
-    return indexes.flatMap((i) => (this.isTimeCompared(i) ? [values[i], values[i]] : [values[i]]));
+  /** Adds the parameters of `where(indexes)` to `params`: date/time values are bound twice. */
+  private pushWhereParams(params: Value[], indexes: number[], values: Value[]): Value[] {
+    for (const i of indexes) {
+      params.push(values[i]);
+      if (this.isTimeCompared(i)) params.push(values[i]);
+    }
+    return params;
   }
 
   private isTimeCompared(i: number): boolean {

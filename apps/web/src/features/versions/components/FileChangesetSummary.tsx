@@ -31,8 +31,9 @@ export function FileChangesetSummary({ version, change, waiting }: FileChangeset
       return null;
     case 'error':
       return (
-        <p className="version-changes__note" data-testid="changeset-error">
-          {CHANGESET_TEXTS.detailsNotAvailable(state.error)}
+        <p className="version-changes__note version-changes__note--error" data-testid="changeset-error">
+          <i className="pi pi-exclamation-circle" aria-hidden="true" />
+          <span>{CHANGESET_TEXTS.detailsNotAvailable(state.error)}</span>
         </p>
       );
     case 'pending':

@@ -11,9 +11,13 @@ const GROUPS: { key: ChangeKey; label: string; icon: string }[] = [
   { key: 'removed', label: VERSION_DETAIL_TEXTS.filesRemoved, icon: 'pi pi-trash' },
 ];
 
-/** The size shown for a changed file: its changeset's for a GeoPackage edit, else the file's own. */
+/**
+ * The size shown for a changed file: its changeset's for a GeoPackage edit, else the file's own (also when the
+ * changeset could not be computed: the server then reports a size of 0, which would read as an empty file).
+ */
 function sizeOf(version: ProjectVersionDetail, change: VersionFileChange): number {
-  return version.changesets[change.path]?.size ?? change.size;
+  const changeset = version.changesets[change.path];
+  return changeset && !('error' in changeset) ? changeset.size : change.size;
 }
 
 interface VersionChangesProps {

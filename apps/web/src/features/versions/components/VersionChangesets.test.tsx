@@ -123,6 +123,8 @@ describe('changesets in the version detail sidebar', () => {
     expect(within(fileEntry(sidebar, 'plots.sqlite')).getByTestId('changeset-error').textContent).toBe(
       'Details not available: no such table: plots',
     );
+    // A changeset that could not be computed has size 0: the file's own size is shown instead.
+    expect(fileEntry(sidebar, 'plots.sqlite').textContent).toContain('4.00 kB');
     // Files that are not GeoPackages have no changeset.
     expect(within(fileEntry(sidebar, 'notes.txt')).queryByRole('table')).toBeNull();
     expect(within(sidebar).getAllByRole('link', { name: CHANGESET_TEXTS.showAdvanced })).toHaveLength(1);
