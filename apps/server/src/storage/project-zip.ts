@@ -2,6 +2,9 @@ import { Readable } from 'node:stream';
 import yazl from 'yazl';
 import type { VersionFile } from '../repositories/project.repository.ts';
 import type { BlobStore } from './blob-store.ts';
+import { useNativeZipCrc32 } from './zip-crc32.ts';
+
+useNativeZipCrc32();
 
 /** Bytes of one central directory record besides its name: fixed part, timestamp field, ZIP64 field. */
 const CENTRAL_RECORD_MAX = 46 + 9 + 28;
