@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { access, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { access, link, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -31,6 +31,13 @@ export interface BlobStore {
    * `observe` with every piece read (for other hashes), flushes it and takes it over without copying.
    */
   stageFile(file: string, observe?: (piece: Buffer) => void): Promise<StagedBlob>;
+  /**
+   * `stage` of the bytes of a file that stays where it is and is never written again (an upload chunk, which is
+   * only ever replaced by a rename): the blob becomes a second name of the same bytes (a hard link) rather than a
+   * copy of them, which saves writing them again; hashed as `stageFile` does. Copies when the file system cannot
+   * link (another device, no hard links).
+   */
+  stageLinkOf(file: string, observe?: (piece: Buffer) => void): Promise<StagedBlob>;
   /**
    * A fresh path in the store's temporary folder, for files that may become blobs (`stageFile`) or short-lived
    * work files; the caller removes them, and `removeStaleTemp` what a crash left.
@@ -185,6 +192,24 @@ export function createLocalBlobStore(root: string): BlobStore {
     }
   }
 
+  async function stageLinkOf(file: string, observe?: (piece: Buffer) => void): Promise<StagedBlob> {
+    const tmpFile = await tempPath();
+    try {
+      await link(file, tmpFile);
+    } catch {
+      const source = createReadStream(file, { highWaterMark: READ_BUFFER }) as AsyncIterable<Buffer>;
+      return stage(
+        (async function* () {
+          for await (const piece of source) {
+            observe?.(piece);
+            yield piece;
+          }
+        })(),
+      );
+    }
+    return stageFile(tmpFile, observe);
+  }
+
   return {
     async put(source, options = {}) {
       const staged = await stage(source);
@@ -201,6 +226,8 @@ export function createLocalBlobStore(root: string): BlobStore {
     stage,
 
     stageFile,
+
+    stageLinkOf,
 
     tempPath,
 
