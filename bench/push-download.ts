@@ -251,12 +251,15 @@ async function main(): Promise<void> {
         await answer.arrayBuffer();
       });
       const chunksDone = Date.now();
+      const cpuAtChunksDone = cpuSeconds(pid);
       const finish = await fetch(`${base}/v1/project/push/finish/${transaction}`, {
         method: 'POST',
         headers: auth,
       });
       console.log(
-        `push: start+chunks ${((chunksDone - started) / 1000).toFixed(1)} s, finish ${((Date.now() - chunksDone) / 1000).toFixed(1)} s`,
+        `push: start+chunks ${((chunksDone - started) / 1000).toFixed(1)} s, ` +
+          `finish ${((Date.now() - chunksDone) / 1000).toFixed(1)} s ` +
+          `(server CPU ${(cpuSeconds(pid) - cpuAtChunksDone).toFixed(1)} s)`,
       );
       if (!finish.ok) throw new Error(`finish ${finish.status}: ${await finish.text()}`);
       await finish.arrayBuffer();

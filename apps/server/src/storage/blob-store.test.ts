@@ -69,3 +69,34 @@ describe('stageLinkOf', () => {
     expect(readFileSync(source, 'utf8')).toBe('keep me');
   });
 });
+
+describe('stage', () => {
+  it('hashes and writes a blob larger than the flush interval, piece by piece', async () => {
+    const blobs = createLocalBlobStore(path.join(folder(), 'blobs'));
+    const piece = Buffer.alloc(1024 * 1024 + 3);
+    const expected = createHash('sha256');
+    const pieces = 70;
+    const source = (async function* () {
+      for (let i = 0; i < pieces; i += 1) {
+        const next = Buffer.from(piece.fill(i % 251));
+        expected.update(next);
+        yield next;
+      }
+    })();
+    const staged = await blobs.stage(source);
+    expect(staged.size).toBe(pieces * piece.length);
+    expect(staged.sha256).toBe(expected.digest('hex'));
+    expect(sha('sha256', readFileSync(staged.path))).toBe(staged.sha256);
+  });
+
+  it('leaves no temporary file when the source fails midway', async () => {
+    const root = path.join(folder(), 'blobs');
+    const blobs = createLocalBlobStore(root);
+    const source = (async function* () {
+      yield Buffer.alloc(1024, 1);
+      throw new Error('connection lost');
+    })();
+    await expect(blobs.stage(source)).rejects.toThrow('connection lost');
+    expect(await blobs.removeStaleTemp(new Date(Date.now() + 60_000))).toBe(0);
+  });
+});

@@ -1,9 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { access, link, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { access, type FileHandle, link, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { type Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 
 export type BlobRef = { sha256: string; size: number };
 export type ByteRange = { start: number; end: number };
@@ -69,8 +68,8 @@ export type StagedBlob = BlobRef & {
   discard(): Promise<void>;
 };
 
-/** Write buffer of blob files: fewer, larger writes for big files. */
-const WRITE_BUFFER = 1024 * 1024;
+/** A blob being written is flushed to disk every this many bytes, so the final flush has little left to do. */
+const FLUSH_EVERY = 64 * 1024 * 1024;
 /** Large reads: a download's cost per byte, not per system call. */
 const READ_BUFFER = 1024 * 1024;
 
@@ -132,6 +131,14 @@ export function createLocalBlobStore(root: string): BlobStore {
     discard: () => rm(tmpFile, { force: true }),
   });
 
+  /** Writes the whole buffer (a write may take only part of it). */
+  async function writeAll(handle: FileHandle, data: Buffer): Promise<void> {
+    for (let at = 0; at < data.length;) {
+      const { bytesWritten } = await handle.write(data, at, data.length - at);
+      at += bytesWritten;
+    }
+  }
+
   /** The data and the size, not the timestamps: enough for the bytes to survive a power cut. */
   async function datasync(file: string): Promise<void> {
     const handle = await open(file, 'r+');
@@ -151,21 +158,40 @@ export function createLocalBlobStore(root: string): BlobStore {
     const tmpFile = await tempPath();
     const hash = createHash('sha256');
     let size = 0;
-    const measure = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        hash.update(chunk);
-        size += chunk.length;
-        callback(null, chunk);
-      },
-    });
+    const handle = await open(tmpFile, 'wx');
+    // One write in flight while the next piece is hashed, and a flush started every FLUSH_EVERY bytes: the
+    // disk writes a large blob while it arrives, not all of it at the final flush.
+    let writing: Promise<unknown> = Promise.resolve();
+    let flushing: Promise<void> | undefined;
+    let flushError: unknown;
+    let unflushed = 0;
     try {
-      await pipeline(
-        source,
-        measure,
-        createWriteStream(tmpFile, { flags: 'wx', highWaterMark: WRITE_BUFFER }),
-      );
-      await datasync(tmpFile);
+      for await (const piece of source as AsyncIterable<Buffer>) {
+        hash.update(piece);
+        await writing;
+        writing = writeAll(handle, piece);
+        size += piece.length;
+        unflushed += piece.length;
+        if (unflushed >= FLUSH_EVERY && flushing === undefined) {
+          unflushed = 0;
+          flushing = handle.datasync().then(
+            () => (flushing = undefined),
+            (error: unknown) => {
+              flushError = error;
+              flushing = undefined;
+            },
+          );
+        }
+      }
+      await writing;
+      await flushing;
+      if (flushError !== undefined) throw flushError;
+      await handle.datasync();
+      await handle.close();
     } catch (error) {
+      await writing.catch(() => undefined);
+      await flushing;
+      await handle.close().catch(() => undefined);
       await rm(tmpFile, { force: true });
       throw error;
     }
