@@ -7,6 +7,10 @@ import type { Readable } from 'node:stream';
 export type BlobRef = { sha256: string; size: number };
 export type ByteRange = { start: number; end: number };
 
+/** The range of a whole blob of this size (none for an empty one): reads then stop at its end. */
+export const wholeFile = (size: number): ByteRange | undefined =>
+  size > 0 ? { start: 0, end: size - 1 } : undefined;
+
 /**
  * Content-addressed file bodies. Callers keep the SHA-256 in the database; the same bytes are stored once
  * however many versions and projects refer to them.
@@ -262,7 +266,10 @@ export function createLocalBlobStore(root: string): BlobStore {
     flushFolders,
 
     get(sha256, range) {
-      const options = { highWaterMark: READ_BUFFER };
+      // A small file or range is read into a buffer of its size, not a whole READ_BUFFER.
+      const options = {
+        highWaterMark: range ? Math.min(READ_BUFFER, range.end - range.start + 1) : READ_BUFFER,
+      };
       return createReadStream(
         blobPath(sha256),
         range ? { ...options, start: range.start, end: range.end } : options,
