@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { rename } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -56,6 +56,18 @@ describe('stageLinkOf', () => {
     expect(readFileSync(stored, 'utf8')).toBe('elsewhere');
     expect(statSync(stored).ino).not.toBe(statSync(source).ino);
     expect(staged.sha256).toBe(sha('sha256', Buffer.from('elsewhere')));
+  });
+
+  it('gives the staged file a fresh time, so the stale-temp cleanup leaves it alone', async () => {
+    const work = folder();
+    const blobs = createLocalBlobStore(path.join(work, 'blobs'));
+    const source = path.join(work, 'chunk');
+    writeFileSync(source, 'uploaded two days ago');
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
+    utimesSync(source, twoDaysAgo, twoDaysAgo);
+    const staged = await blobs.stageLinkOf(source);
+    expect(await blobs.removeStaleTemp(new Date(Date.now() - 3_600_000))).toBe(0);
+    expect(readFileSync(staged.path, 'utf8')).toBe('uploaded two days ago');
   });
 
   it('discarding the staged blob leaves the source alone', async () => {

@@ -1,6 +1,17 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { access, type FileHandle, link, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import {
+  access,
+  type FileHandle,
+  link,
+  mkdir,
+  open,
+  readdir,
+  rename,
+  rm,
+  stat,
+  utimes,
+} from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -237,6 +248,12 @@ export function createLocalBlobStore(root: string): BlobStore {
         })(),
       );
     }
+    // The link shares the source's times: a fresh mtime keeps the stale-temp cleanup off a file in use.
+    const now = new Date();
+    await utimes(tmpFile, now, now).catch(async (error: unknown) => {
+      await rm(tmpFile, { force: true });
+      throw error;
+    });
     return stageFile(tmpFile, observe);
   }
 
