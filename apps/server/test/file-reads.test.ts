@@ -286,6 +286,41 @@ describe('GET /v1/project/raw/{ns}/{name}', () => {
   });
 });
 
+describe('whole files of any size', () => {
+  it('answers an empty file and one larger than the read buffer, raw and zipped, byte for byte', async () => {
+    await server.createProject('otto', 'otto', 'sizes');
+    const big = Buffer.alloc(2 * 1024 * 1024 + 3);
+    for (let i = 0; i < big.length; i += 1) big[i] = (i * 7919) & 0xff;
+    await push(owner, 'otto/sizes', {
+      version: 'v0',
+      added: [
+        { path: 'empty.txt', content: '' },
+        { path: 'big.bin', content: big },
+      ],
+    });
+    const get = async (url: string) => {
+      const response = await fetch(`${server.url}${url}`, {
+        headers: { cookie: `session=${owner.cookie('session')}` },
+      });
+      expect(response.status).toBe(200);
+      return {
+        length: response.headers.get('content-length'),
+        body: Buffer.from(await response.arrayBuffer()),
+      };
+    };
+    expect(await get('/v1/project/raw/otto/sizes?file=empty.txt')).toEqual({
+      length: '0',
+      body: Buffer.alloc(0),
+    });
+    const raw = await get('/v1/project/raw/otto/sizes?file=big.bin');
+    expect(raw.length).toBe(String(big.length));
+    expect(raw.body.equals(big)).toBe(true);
+    const zipped = await unzip((await get('/v1/project/download/otto/sizes?format=zip')).body);
+    expect(zipped['empty.txt']?.length).toBe(0);
+    expect(zipped['big.bin']?.equals(big)).toBe(true);
+  });
+});
+
 describe('zip download per version', () => {
   it('holds the real files of each version', async () => {
     const zipOf = async (version: string) => {

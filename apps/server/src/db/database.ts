@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -55,6 +56,17 @@ export const PGLITE_SETTINGS = {
   max_connections: '8',
 } as const;
 
+/**
+ * PGlite is PostgreSQL compiled to WebAssembly. V8 compiles it twice by default: at once with its baseline
+ * compiler (Liftoff), then again, function by function in background threads, with its optimising one
+ * (TurboFan), keeping both. Measured on PGlite 0.5 / Node 20: Liftoff only saves ~55 MB of resident memory and
+ * ~1 s of CPU at start, and costs ~5% per short query (~12% on a heavy one). Set before the module is compiled;
+ * the server holds no other WebAssembly.
+ */
+export function useBaselineWasmCompiler(): void {
+  setFlagsFromString('--liftoff-only');
+}
+
 /** PGlite's own start parameters followed by our settings (`-c name=value`, not written to the data folder). */
 function pgliteStartParams(sharedBuffers: string | undefined): string[] {
   const settings = { ...PGLITE_SETTINGS, ...(sharedBuffers ? { shared_buffers: sharedBuffers } : {}) };
@@ -92,6 +104,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     mkdirSync(options.dataDir, { recursive: true });
     if (options.lock !== false) releaseLock = acquireDataDirLock(options.dataDir);
   }
+  useBaselineWasmCompiler();
   try {
     const client = await PGlite.create({
       dataDir: options.dataDir,

@@ -101,6 +101,9 @@ export function createUploadArea(root: string) {
       return sizes;
     },
 
+    /** Where a chunk's bytes are, once complete; only ever replaced by a rename, never written in place. */
+    chunkFile: chunkPath,
+
     /** The concatenation of these chunks, read one after another. */
     readChunks(transaction: string, indexes: number[]): AsyncIterable<Buffer> {
       const paths = indexes.map((index) => chunkPath(transaction, index));

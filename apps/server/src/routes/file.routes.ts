@@ -17,6 +17,7 @@ import type { AppContext } from '../context.ts';
 import { contentTypeOf } from '../lib/content-type.ts';
 import { parseRange } from '../lib/http-range.ts';
 import { actorOrAnonymous } from '../plugins/auth.ts';
+import { wholeFile } from '../storage/blob-store.ts';
 import { attachmentHeader } from '../storage/project-zip.ts';
 
 /** Reads of project files and versions: project info, version list and detail, file history, raw file bytes. */
@@ -123,7 +124,8 @@ export function fileRoutes(context: AppContext): FastifyPluginAsyncZod {
             .header('Content-Length', range.end - range.start + 1)
             .send(blobs.get(file.sha256, range));
         }
-        return reply.header('Content-Length', file.size).send(blobs.get(file.sha256));
+        // The whole file as a range: read buffers no larger than the file, and no read past its end.
+        return reply.header('Content-Length', file.size).send(blobs.get(file.sha256, wholeFile(file.size)));
       },
     );
   };

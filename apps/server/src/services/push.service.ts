@@ -222,14 +222,22 @@ export function createPushService(deps: {
     chunkIndexes: number[],
   ): Promise<StagedBlob> {
     const sha1 = createHash('sha1');
-    const pieces = uploadArea.readChunks(upload.id, chunkIndexes);
-    const hashed = (async function* () {
-      for await (const piece of pieces) {
-        sha1.update(piece);
-        yield piece;
-      }
-    })();
-    const staged = await blobs.stage(hashed);
+    const [only] = chunkIndexes;
+    let staged: StagedBlob;
+    if (chunkIndexes.length === 1 && only !== undefined) {
+      // A file of one chunk is that chunk: it becomes the blob without being written again.
+      staged = await blobs.stageLinkOf(uploadArea.chunkFile(upload.id, only), (piece) => sha1.update(piece));
+    } else {
+      const pieces = uploadArea.readChunks(upload.id, chunkIndexes);
+      staged = await blobs.stage(
+        (async function* () {
+          for await (const piece of pieces) {
+            sha1.update(piece);
+            yield piece;
+          }
+        })(),
+      );
+    }
     const expected = uploadedBytesOf(file);
     if (staged.size !== expected.size || sha1.digest('hex') !== expected.checksum) {
       await staged.discard();

@@ -1,12 +1,26 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { access, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import {
+  access,
+  type FileHandle,
+  link,
+  mkdir,
+  open,
+  readdir,
+  rename,
+  rm,
+  stat,
+  utimes,
+} from 'node:fs/promises';
 import path from 'node:path';
-import { type Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 
 export type BlobRef = { sha256: string; size: number };
 export type ByteRange = { start: number; end: number };
+
+/** The range of a whole blob of this size (none for an empty one): reads then stop at its end. */
+export const wholeFile = (size: number): ByteRange | undefined =>
+  size > 0 ? { start: 0, end: size - 1 } : undefined;
 
 /**
  * Content-addressed file bodies. Callers keep the SHA-256 in the database; the same bytes are stored once
@@ -31,6 +45,13 @@ export interface BlobStore {
    * `observe` with every piece read (for other hashes), flushes it and takes it over without copying.
    */
   stageFile(file: string, observe?: (piece: Buffer) => void): Promise<StagedBlob>;
+  /**
+   * `stage` of the bytes of a file that stays where it is and is never written again (an upload chunk, which is
+   * only ever replaced by a rename): the blob becomes a second name of the same bytes (a hard link) rather than a
+   * copy of them, which saves writing them again; hashed as `stageFile` does. Copies when the file system cannot
+   * link (another device, no hard links).
+   */
+  stageLinkOf(file: string, observe?: (piece: Buffer) => void): Promise<StagedBlob>;
   /**
    * A fresh path in the store's temporary folder, for files that may become blobs (`stageFile`) or short-lived
    * work files; the caller removes them, and `removeStaleTemp` what a crash left.
@@ -62,8 +83,8 @@ export type StagedBlob = BlobRef & {
   discard(): Promise<void>;
 };
 
-/** Write buffer of blob files: fewer, larger writes for big files. */
-const WRITE_BUFFER = 1024 * 1024;
+/** A blob being written is flushed to disk every this many bytes, so the final flush has little left to do. */
+const FLUSH_EVERY = 64 * 1024 * 1024;
 /** Large reads: a download's cost per byte, not per system call. */
 const READ_BUFFER = 1024 * 1024;
 
@@ -125,6 +146,14 @@ export function createLocalBlobStore(root: string): BlobStore {
     discard: () => rm(tmpFile, { force: true }),
   });
 
+  /** Writes the whole buffer (a write may take only part of it). */
+  async function writeAll(handle: FileHandle, data: Buffer): Promise<void> {
+    for (let at = 0; at < data.length;) {
+      const { bytesWritten } = await handle.write(data, at, data.length - at);
+      at += bytesWritten;
+    }
+  }
+
   /** The data and the size, not the timestamps: enough for the bytes to survive a power cut. */
   async function datasync(file: string): Promise<void> {
     const handle = await open(file, 'r+');
@@ -144,21 +173,40 @@ export function createLocalBlobStore(root: string): BlobStore {
     const tmpFile = await tempPath();
     const hash = createHash('sha256');
     let size = 0;
-    const measure = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        hash.update(chunk);
-        size += chunk.length;
-        callback(null, chunk);
-      },
-    });
+    const handle = await open(tmpFile, 'wx');
+    // One write in flight while the next piece is hashed, and a flush started every FLUSH_EVERY bytes: the
+    // disk writes a large blob while it arrives, not all of it at the final flush.
+    let writing: Promise<unknown> = Promise.resolve();
+    let flushing: Promise<void> | undefined;
+    let flushError: unknown;
+    let unflushed = 0;
     try {
-      await pipeline(
-        source,
-        measure,
-        createWriteStream(tmpFile, { flags: 'wx', highWaterMark: WRITE_BUFFER }),
-      );
-      await datasync(tmpFile);
+      for await (const piece of source as AsyncIterable<Buffer>) {
+        hash.update(piece);
+        await writing;
+        writing = writeAll(handle, piece);
+        size += piece.length;
+        unflushed += piece.length;
+        if (unflushed >= FLUSH_EVERY && flushing === undefined) {
+          unflushed = 0;
+          flushing = handle.datasync().then(
+            () => (flushing = undefined),
+            (error: unknown) => {
+              flushError = error;
+              flushing = undefined;
+            },
+          );
+        }
+      }
+      await writing;
+      await flushing;
+      if (flushError !== undefined) throw flushError;
+      await handle.datasync();
+      await handle.close();
     } catch (error) {
+      await writing.catch(() => undefined);
+      await flushing;
+      await handle.close().catch(() => undefined);
       await rm(tmpFile, { force: true });
       throw error;
     }
@@ -185,6 +233,30 @@ export function createLocalBlobStore(root: string): BlobStore {
     }
   }
 
+  async function stageLinkOf(file: string, observe?: (piece: Buffer) => void): Promise<StagedBlob> {
+    const tmpFile = await tempPath();
+    try {
+      await link(file, tmpFile);
+    } catch {
+      const source = createReadStream(file, { highWaterMark: READ_BUFFER }) as AsyncIterable<Buffer>;
+      return stage(
+        (async function* () {
+          for await (const piece of source) {
+            observe?.(piece);
+            yield piece;
+          }
+        })(),
+      );
+    }
+    // The link shares the source's times: a fresh mtime keeps the stale-temp cleanup off a file in use.
+    const now = new Date();
+    await utimes(tmpFile, now, now).catch(async (error: unknown) => {
+      await rm(tmpFile, { force: true });
+      throw error;
+    });
+    return stageFile(tmpFile, observe);
+  }
+
   return {
     async put(source, options = {}) {
       const staged = await stage(source);
@@ -202,6 +274,8 @@ export function createLocalBlobStore(root: string): BlobStore {
 
     stageFile,
 
+    stageLinkOf,
+
     tempPath,
 
     localPath: blobPath,
@@ -209,7 +283,10 @@ export function createLocalBlobStore(root: string): BlobStore {
     flushFolders,
 
     get(sha256, range) {
-      const options = { highWaterMark: READ_BUFFER };
+      // A small file or range is read into a buffer of its size, not a whole READ_BUFFER.
+      const options = {
+        highWaterMark: range ? Math.min(READ_BUFFER, range.end - range.start + 1) : READ_BUFFER,
+      };
       return createReadStream(
         blobPath(sha256),
         range ? { ...options, start: range.start, end: range.end } : options,

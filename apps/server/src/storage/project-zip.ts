@@ -1,7 +1,10 @@
 import { Readable } from 'node:stream';
 import yazl from 'yazl';
 import type { VersionFile } from '../repositories/project.repository.ts';
-import type { BlobStore } from './blob-store.ts';
+import { type BlobStore, wholeFile } from './blob-store.ts';
+import { useNativeZipCrc32 } from './zip-crc32.ts';
+
+useNativeZipCrc32();
 
 /** Bytes of one central directory record besides its name: fixed part, timestamp field, ZIP64 field. */
 const CENTRAL_RECORD_MAX = 46 + 9 + 28;
@@ -20,7 +23,7 @@ export function zipProjectFiles(files: VersionFile[], blobs: BlobStore): { strea
     // Opened only when yazl reaches the entry: one file open at a time, however many the project holds.
     const source = Readable.from(
       (async function* () {
-        yield* blobs.get(file.blobSha256) as AsyncIterable<Buffer>;
+        yield* blobs.get(file.blobSha256, wholeFile(file.size)) as AsyncIterable<Buffer>;
       })(),
       { objectMode: false },
     );
