@@ -7,6 +7,7 @@ import {
   PERMISSION_ROLE,
   PROJECT_ROLE_OPTIONS,
 } from '@waymark/contract';
+import { useIsMutating } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
@@ -16,7 +17,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { projectPath } from '../../../lib/paths.ts';
 import { expiryText, isExpired } from '../accessRequestRules.ts';
-import type { AccessRequestsState } from '../hooks/useAccessRequests.ts';
+import { ACCESS_REQUEST_DECISION_KEY, type AccessRequestsState } from '../hooks/useAccessRequests.ts';
 import '../accessRequests.css';
 
 type Permission = AcceptAccessRequest['permissions'];
@@ -30,15 +31,16 @@ const PERMISSION_OPTIONS = ACCESS_PERMISSIONS.map((value) => {
 interface AccessRequestDecisionProps {
   request: AccessRequest;
   requests: AccessRequestsState;
-  isBusy: boolean;
 }
 
 /**
  * The permission to give (read unless changed) with Accept and Cancel. Its own component: the table's rows are
  * memoised, so the choice lives with the row that shows it.
  */
-function AccessRequestDecision({ request, requests, isBusy }: AccessRequestDecisionProps) {
+function AccessRequestDecision({ request, requests }: AccessRequestDecisionProps) {
   const [permission, setPermission] = useState<Permission>('read');
+  // One decision at a time: a second click must not race the first.
+  const isBusy = useIsMutating({ mutationKey: ACCESS_REQUEST_DECISION_KEY }) > 0;
   const hasExpired = isExpired(request.expire);
   return (
     <span className="access-requests-table__buttons">
@@ -49,6 +51,8 @@ function AccessRequestDecision({ request, requests, isBusy }: AccessRequestDecis
         optionValue="value"
         onChange={(event) => setPermission(event.value as Permission)}
         disabled={hasExpired}
+        // ariaLabel names the trigger icon; aria-label goes to the focusable input.
+        ariaLabel={ACCESS_REQUEST_TABLE_TEXTS.permissionOf(request.requested_by)}
         aria-label={ACCESS_REQUEST_TABLE_TEXTS.permissionOf(request.requested_by)}
         className="access-requests-table__permission"
         data-testid="access-request-permission"
@@ -88,10 +92,8 @@ interface AccessRequestsTableProps {
  * the permission to give (read by default) and Accept / Cancel; pages of 10, soonest to expire first.
  */
 export function AccessRequestsTable({ requests, showProject }: AccessRequestsTableProps) {
-  const { query, page, setPage, accept, cancel } = requests;
-  // One decision at a time: a second click must not race the first.
+  const { query, page, setPage } = requests;
   const count = query.data?.count ?? 0;
-  const isBusy = accept.isPending || cancel.isPending;
 
   return (
     <div className="data-table access-requests-table">
@@ -144,9 +146,7 @@ export function AccessRequestsTable({ requests, showProject }: AccessRequestsTab
           header={ACCESS_REQUEST_TABLE_TEXTS.columnPermission}
           headerClassName="access-requests-table__actions"
           bodyClassName="access-requests-table__actions"
-          body={(request: AccessRequest) => (
-            <AccessRequestDecision request={request} requests={requests} isBusy={isBusy} />
-          )}
+          body={(request: AccessRequest) => <AccessRequestDecision request={request} requests={requests} />}
         />
       </DataTable>
       {count > ACCESS_REQUESTS_PAGE_SIZE && (

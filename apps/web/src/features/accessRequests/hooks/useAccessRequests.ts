@@ -8,6 +8,9 @@ import { acceptAccessRequest, cancelAccessRequest, fetchAccessRequests } from '.
 /** Every cached page of access requests (dashboard row, workspace page, project tab). */
 export const ACCESS_REQUESTS_QUERY_PREFIX = ['access-requests'] as const;
 
+/** Accepts and cancels share one key, so every row knows while a decision is on its way. */
+export const ACCESS_REQUEST_DECISION_KEY = ['access-request-decision'] as const;
+
 /**
  * The pages of a workspace's access requests, or of one project's (SPEC §4 "Access request"): accepting or
  * cancelling loads the list again, one page back when the last row of a page above the first went.
@@ -31,6 +34,7 @@ export function useAccessRequests(namespace: string, projectName?: string) {
   };
 
   const accept = useMutation({
+    mutationKey: ACCESS_REQUEST_DECISION_KEY,
     mutationFn: ({
       request,
       permissions,
@@ -43,6 +47,7 @@ export function useAccessRequests(namespace: string, projectName?: string) {
   });
 
   const cancel = useMutation({
+    mutationKey: ACCESS_REQUEST_DECISION_KEY,
     mutationFn: (request: AccessRequest) => cancelAccessRequest(request.id),
     onSuccess: (_data, request) => afterChange(request),
     meta: { errorMessage: ACCESS_REQUEST_TOAST_TEXTS.cancel },

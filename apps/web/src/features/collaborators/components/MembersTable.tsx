@@ -81,9 +81,12 @@ export function MembersTable({ project, members, isLoading, myId }: MembersTable
                 optionLabel="label"
                 optionValue="value"
                 optionDisabled="disabled"
-                disabled={member.id === myId || changeRole.isPending}
+                // Only the row's own facts here: the table memoises its rows, so outside state would go stale.
+                disabled={member.id === myId}
                 onChange={(event) => handleRoleChange(member, options, event.value)}
                 itemTemplate={(option: RoleOption) => <RoleOptionItem option={option} />}
+                // ariaLabel names the trigger icon; aria-label goes to the focusable input.
+                ariaLabel={COLLABORATORS_TEXTS.roleOf(member.username)}
                 aria-label={COLLABORATORS_TEXTS.roleOf(member.username)}
                 className="members-table__role"
                 data-testid="member-role"

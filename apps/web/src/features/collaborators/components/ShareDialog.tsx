@@ -104,6 +104,8 @@ function ShareForm({ project, onHide }: Omit<ShareDialogProps, 'isVisible'>) {
         </label>
         <Dropdown
           inputId={permissionId}
+          // Names the trigger icon; the input is named by its label.
+          ariaLabel={SHARE_DIALOG_TEXTS.permission}
           value={permission}
           options={[...PROJECT_ROLE_OPTIONS]}
           optionLabel="label"
