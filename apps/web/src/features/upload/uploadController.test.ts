@@ -202,8 +202,15 @@ describe('analysing dropped files', () => {
     );
     await flush();
     expect(Object.keys(upload()?.overlay.localFiles ?? {})).toEqual(['photo.jpg']);
-    expect(texts()[0]).toBe(`error: ${EDITOR_QGIS_FILE_TEXT('survey.qgs')} (and 1 more file)`);
+    expect(texts()).toEqual([`error: ${EDITOR_QGIS_FILE_TEXT('survey.qgs')} (and 1 more file)`]);
     expect(api.starts).toEqual([]);
+    controller.discard(PATH);
+    controller.addFiles(editorProject, [fileItem('survey.qgz', 'q')], '');
+    await flush();
+    // Only the refusal is told: no 'No changes detected' on top of it, and no upload is left open.
+    expect(texts().at(-1)).toBe(`error: ${EDITOR_QGIS_FILE_TEXT('survey.qgz')}`);
+    expect(texts()).toHaveLength(2);
+    expect(upload()).toBeUndefined();
   });
 
   it('lets writers add QGIS project files', async () => {

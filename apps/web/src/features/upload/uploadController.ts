@@ -221,15 +221,22 @@ export function createUploadController(deps: UploadControllerDeps): UploadContro
     }
     const dropped = applyDrop(upload.overlay, items, location, project.name);
     const isFresh = (local: LocalFile) => upload.overlay.localFiles[local.path] !== local;
-    const overlay = withoutRefused(
-      dropped,
-      Object.values(dropped.localFiles).filter(isFresh),
-      project,
-      notify,
-    );
+    const fresh = Object.values(dropped.localFiles).filter(isFresh);
+    const overlay = withoutRefused(dropped, fresh, project, notify);
+    const kept = Object.values(overlay.localFiles).filter(isFresh);
+    // Everything dropped was refused and nothing else changes: the refusal said it all, no 'No changes' too.
+    if (
+      fresh.length > 0 &&
+      kept.length === 0 &&
+      !existing &&
+      diffUpload(project.files, overlay).changes < 1
+    ) {
+      remove(projectPath);
+      return;
+    }
     store.setState((state) => ({ uploads: { ...state.uploads, [projectPath]: { ...upload, overlay } } }));
 
-    for (const local of Object.values(overlay.localFiles).filter(isFresh)) {
+    for (const local of kept) {
       analyse(projectPath, upload.id, local, project);
     }
     checkAnalysed(projectPath, upload.id, project);
