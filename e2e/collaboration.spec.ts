@@ -53,10 +53,17 @@ test('two people: request, accept as writer, upload, reader, editor without QGIS
   await worker.getByRole('button', { name: 'Request access' }).click();
   await expect(worker.getByText('Access has been requested')).toBeVisible();
 
-  // A sees it on the dashboard, opens the workspace's requests and accepts B as writer.
+  // A sees it in the project's Collaborators tab, and on the dashboard, whose row leads to the
+  // workspace's requests, where A accepts B as writer.
+  await page.goto(COLLABORATORS_URL);
+  const projectRequests = page.getByTestId('project-requests');
+  await expect(projectRequests.getByTestId('project-requests-count')).toHaveText('1');
+  await expect(projectRequests.getByTestId('access-request-user')).toHaveText(FIELD_WORKER.username);
+  await snap(page, 'collab-project-requests');
   await page.goto('/dashboard');
   await expect(page.getByTestId('access-requests-count')).toHaveText('1');
   await expect(page.getByTestId('access-request-item')).toContainText(FIELD_WORKER.username);
+  await snap(page, 'collab-dashboard-request');
   await page.getByTestId('access-requests-view-all').click();
   await expect(page).toHaveURL(/\/access-requests$/);
   const requests = page.getByTestId('access-requests-table');

@@ -30,9 +30,7 @@ export const COLLABORATORS_TEXTS = {
 
 /** SPEC §8 toasts of the collaborator calls. */
 export const COLLABORATORS_TOAST_TEXTS = {
-  getAccess: 'Failed to get project access',
   getCollaborators: 'Failed to get project collaborators',
-  updateAccessFor: (username: string) => `Failed to update project access for user ${username}`,
   updateAccess: 'Failed to update project access',
   updateCollaborator: 'Failed to update project collaborator',
 } as const;
@@ -82,7 +80,6 @@ export const ACCESS_REQUEST_TABLE_TEXTS = {
 /** SPEC §8 toasts of the access request tables. */
 export const ACCESS_REQUEST_TOAST_TEXTS = {
   fetch: 'Failed to fetch project access requests',
-  load: 'Failed to load project access requests data',
   cancel: 'Failed to cancel access request',
   accept: 'Failed to accept access request',
 } as const;

@@ -229,6 +229,22 @@ describe('the share dialog', () => {
     expect(screen.getByRole('dialog', { name: SHARE_DIALOG_TEXTS.header })).toBeTruthy();
   });
 
+  it('keeps Share disabled while a search is pending', async () => {
+    const { dialog } = await openDialog({ data: PROJECT });
+    const input = within(dialog).getByLabelText(SHARE_DIALOG_TEXTS.shareWith);
+    await userEvent.click(input);
+    await userEvent.click(await screen.findByText('carl@example.com'));
+    const submit = within(dialog).getByRole('button', { name: SHARE_DIALOG_TEXTS.share });
+    await waitFor(() => expect((submit as HTMLButtonElement).disabled).toBe(false));
+    stubServer({
+      isAuthenticated: true,
+      overrides: { 'GET /app/auth/user/search': { data: [CARL], delayMs: 1500 } },
+    });
+    await userEvent.type(input, 'ca');
+    await waitFor(() => expect((submit as HTMLButtonElement).disabled).toBe(true));
+    await waitFor(() => expect((submit as HTMLButtonElement).disabled).toBe(false), { timeout: 5000 });
+  });
+
   it("says 'No matches found - Try using their emails instead' when nobody matches", async () => {
     const stub = open({ 'GET /app/auth/user/search': { data: [] } });
     await rows();
