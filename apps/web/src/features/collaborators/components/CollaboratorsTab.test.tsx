@@ -124,6 +124,16 @@ describe('the members table', () => {
     await waitFor(() => expect(stub.requests.some((r) => r.method === 'DELETE')).toBe(true));
   });
 
+  it('shows 10 members per page', async () => {
+    const many = Array.from({ length: 12 }, (_, index) =>
+      member({ id: 100 + index, username: `member-${String(index).padStart(2, '0')}` }),
+    );
+    open({ [COLLABORATORS]: { data: [ME, ...many] } });
+    expect(await rows()).toHaveLength(10);
+    await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(async () => expect(await rows()).toHaveLength(3));
+  });
+
   it("toasts 'Failed to get project collaborators' when the list cannot be loaded", async () => {
     open({ [COLLABORATORS]: { status: 500, data: {} } });
     expect(await screen.findByText('Failed to get project collaborators')).toBeTruthy();
