@@ -45,7 +45,8 @@ test.describe.serial('a project from creation to deletion', () => {
     await expect(page.getByRole('heading', { name: 'History' })).toBeVisible();
     await snap(page, 'project-history');
     await page.getByTestId('project-tab-collaborators').click();
-    await expect(page.getByRole('heading', { name: 'Collaborators' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Members' })).toBeVisible();
+    await expect(page.getByTestId('members-table')).toContainText('(me)');
     await snap(page, 'project-collaborators');
   });
 

@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { DASHBOARD_TEXTS, SHELL_TEXTS } from '@waymark/contract';
+import { ACCESS_REQUEST_TABLE_TEXTS, DASHBOARD_TEXTS, SHELL_TEXTS } from '@waymark/contract';
 import type { Params, RouteObject } from 'react-router';
 import {
+  ACCESS_REQUESTS_PATH,
   ADMIN_PATH,
   DASHBOARD_PATH,
   EXPLORE_PATH,
@@ -99,6 +100,21 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 name: ROUTE_NAMES.dashboard,
                 title: DASHBOARD_TEXTS.title,
                 breadcrumb: [{ title: SHELL_TEXTS.dashboard, path: DASHBOARD_PATH }],
+              }),
+            },
+            {
+              path: 'access-requests',
+              lazy: () =>
+                import('../pages/AccessRequestsPage.tsx').then((module) => ({
+                  Component: module.AccessRequestsPage,
+                })),
+              handle: handle({
+                name: ROUTE_NAMES.accessRequests,
+                title: ACCESS_REQUEST_TABLE_TEXTS.workspaceTitle,
+                breadcrumb: [
+                  { title: SHELL_TEXTS.dashboard, path: DASHBOARD_PATH },
+                  { title: ACCESS_REQUEST_TABLE_TEXTS.workspaceTitle, path: ACCESS_REQUESTS_PATH },
+                ],
               }),
             },
             {

@@ -11,6 +11,7 @@ export const EXPLORE_PATH = '/projects/explore';
 export const MY_PROJECTS_PATH = '/my-projects';
 export const SHARED_PROJECTS_PATH = '/shared-projects';
 export const ADMIN_PATH = '/admin';
+export const ACCESS_REQUESTS_PATH = '/access-requests';
 
 export function projectPath(namespace: string, projectName: string): string {
   return `${PROJECTS_PATH}/${segment(namespace)}/${segment(projectName)}`;

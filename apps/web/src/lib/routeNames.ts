@@ -20,6 +20,7 @@ export const ROUTE_NAMES = {
   projectCollaborators: 'project-collaborators',
   fileVersionDetail: 'file-version-detail',
   admin: 'admin',
+  accessRequests: 'access-requests',
   notFound: 'not_found',
 } as const;
 

@@ -1,4 +1,4 @@
-import { type ProjectDetail, PUSH_TEXTS, UPLOAD_TEXTS } from '@waymark/contract';
+import { EDITOR_QGIS_FILE_TEXT, type ProjectDetail, PUSH_TEXTS, UPLOAD_TEXTS } from '@waymark/contract';
 import { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AppNotification, Notifier } from '../../lib/notifications.ts';
@@ -191,6 +191,33 @@ describe('analysing dropped files', () => {
     await flush();
     expect(Object.keys(upload()?.overlay.localFiles ?? {})).toEqual(['photo.jpg']);
     expect(texts().at(-1)).toBe(`error: ${PUSH_TEXTS.unsupportedName('con.txt')}`);
+  });
+
+  it('refuses QGIS project files to editors before anything is sent, and takes their data files', async () => {
+    const editorProject: ProjectDetail = { ...project, role: 'editor', files: [] };
+    controller.addFiles(
+      editorProject,
+      [fileItem('survey.qgs', 'q'), fileItem('photo.jpg', 'p'), fileItem('map.QGZ', 'z')],
+      '',
+    );
+    await flush();
+    expect(Object.keys(upload()?.overlay.localFiles ?? {})).toEqual(['photo.jpg']);
+    expect(texts()).toEqual([`error: ${EDITOR_QGIS_FILE_TEXT('survey.qgs')} (and 1 more file)`]);
+    expect(api.starts).toEqual([]);
+    controller.discard(PATH);
+    controller.addFiles(editorProject, [fileItem('survey.qgz', 'q')], '');
+    await flush();
+    // Only the refusal is told: no 'No changes detected' on top of it, and no upload is left open.
+    expect(texts().at(-1)).toBe(`error: ${EDITOR_QGIS_FILE_TEXT('survey.qgz')}`);
+    expect(texts()).toHaveLength(2);
+    expect(upload()).toBeUndefined();
+  });
+
+  it('lets writers add QGIS project files', async () => {
+    controller.addFiles({ ...project, role: 'writer', files: [] }, [fileItem('survey.qgs', 'q')], '');
+    await flush();
+    expect(Object.keys(upload()?.overlay.localFiles ?? {})).toEqual(['survey.qgs']);
+    expect(texts()).toEqual([]);
   });
 
   it('stops the analysis when the upload is closed, and ignores its late answers', async () => {

@@ -1,8 +1,11 @@
 import {
+  abilitiesOfProjectRole,
+  EDITOR_QGIS_FILE_TEXT,
   filePathProblem,
   hasTrailingSpace,
   type ProjectDetail,
   PUSH_TEXTS,
+  refusedPushPath,
   UPLOAD_CHUNK_RETRIES,
   UPLOAD_PARALLEL_CHUNKS,
   UPLOAD_TEXTS,
@@ -85,8 +88,14 @@ function isWorthRetrying(error: unknown): boolean {
   return status === undefined || status >= 500 || status === 408 || status === 429;
 }
 
-/** Why the server would refuse a file at this path (its own words), or null when it may be uploaded. */
-function refusalOf(path: string, isNew: boolean): string | null {
+/**
+ * Why the server would refuse a file at this path (its own words), or null when it may be uploaded: editors
+ * push data and media but no QGIS project file (SPEC §6), told before anything is sent.
+ */
+function refusalOf(path: string, isNew: boolean, role: ProjectDetail['role']): string | null {
+  // Readers never reach the drop area; the project's role decides what its editors may push.
+  const abilities = abilitiesOfProjectRole(role);
+  if (abilities.edit && refusedPushPath(abilities, [path]) !== undefined) return EDITOR_QGIS_FILE_TEXT(path);
   const problem = filePathProblem(path);
   if (problem === 'invalid') return PUSH_TEXTS.unsupportedName(path);
   if (problem === 'forbidden-type') return PUSH_TEXTS.unsupportedType(path);
@@ -106,7 +115,7 @@ function withoutRefused(
 ): UploadOverlay {
   const known = new Set(project.files.map((file) => file.path));
   const refusals = fresh.flatMap((local) => {
-    const reason = refusalOf(local.path, !known.has(local.path));
+    const reason = refusalOf(local.path, !known.has(local.path), project.role);
     return reason ? [{ path: local.path, reason }] : [];
   });
   const [first] = refusals;
@@ -212,15 +221,22 @@ export function createUploadController(deps: UploadControllerDeps): UploadContro
     }
     const dropped = applyDrop(upload.overlay, items, location, project.name);
     const isFresh = (local: LocalFile) => upload.overlay.localFiles[local.path] !== local;
-    const overlay = withoutRefused(
-      dropped,
-      Object.values(dropped.localFiles).filter(isFresh),
-      project,
-      notify,
-    );
+    const fresh = Object.values(dropped.localFiles).filter(isFresh);
+    const overlay = withoutRefused(dropped, fresh, project, notify);
+    const kept = Object.values(overlay.localFiles).filter(isFresh);
+    // Everything dropped was refused and nothing else changes: the refusal said it all, no 'No changes' too.
+    if (
+      fresh.length > 0 &&
+      kept.length === 0 &&
+      !existing &&
+      diffUpload(project.files, overlay).changes < 1
+    ) {
+      remove(projectPath);
+      return;
+    }
     store.setState((state) => ({ uploads: { ...state.uploads, [projectPath]: { ...upload, overlay } } }));
 
-    for (const local of Object.values(overlay.localFiles).filter(isFresh)) {
+    for (const local of kept) {
       analyse(projectPath, upload.id, local, project);
     }
     checkAnalysed(projectPath, upload.id, project);

@@ -1,16 +1,15 @@
 import type { AccessRequest, Workspace } from '@waymark/contract';
-import { abilitiesOfWorkspaceRole, DASHBOARD_PROJECT_TEXTS } from '@waymark/contract';
+import {
+  ACCESS_REQUEST_TABLE_TEXTS,
+  abilitiesOfWorkspaceRole,
+  DASHBOARD_PROJECT_TEXTS,
+} from '@waymark/contract';
 import { Link } from 'react-router';
-import { formatRemainingTime } from '../../../lib/format/timeAgo.ts';
-import { projectPath } from '../../../lib/paths.ts';
+import { ACCESS_REQUESTS_PATH, projectPath } from '../../../lib/paths.ts';
+import { expiryText } from '../../accessRequests/accessRequestRules.ts';
 import { CountBadge } from '../../../ui/CountBadge.tsx';
 import { useNamespaceAccessRequests } from '../hooks/useNamespaceAccessRequests.ts';
 import './dashboard.css';
-
-function expiryText(expire: string): string {
-  const remaining = formatRemainingTime(expire);
-  return remaining === 'expired' ? DASHBOARD_PROJECT_TEXTS.expired : `Expiring in ${remaining}`;
-}
 
 function AccessRequestItem({ request }: { request: AccessRequest }) {
   // Requests are accepted where the project's members are managed: its Collaborators tab.
@@ -64,6 +63,14 @@ export function AccessRequestsCard({ workspace }: AccessRequestsCardProps) {
           </h2>
           <CountBadge count={data.count} testId="access-requests-count" />
         </div>
+        <Link
+          to={ACCESS_REQUESTS_PATH}
+          className="dashboard-card__link"
+          data-testid="access-requests-view-all"
+        >
+          {ACCESS_REQUEST_TABLE_TEXTS.viewAll}
+          <i className="pi pi-arrow-right" aria-hidden="true" />
+        </Link>
       </header>
       <ul className="access-request-list">
         {data.items.map((request) => (

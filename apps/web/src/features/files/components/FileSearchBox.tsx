@@ -1,7 +1,5 @@
 import { FILES_TEXTS } from '@waymark/contract';
-import { IconField } from 'primereact/iconfield';
-import { InputIcon } from 'primereact/inputicon';
-import { InputText } from 'primereact/inputtext';
+import { SearchBox } from '../../../ui/SearchBox.tsx';
 
 interface FileSearchBoxProps {
   value: string;
@@ -11,17 +9,12 @@ interface FileSearchBoxProps {
 /** The 'Search files' box: it filters the files below the current folder as the user types. */
 export function FileSearchBox({ value, onChange }: FileSearchBoxProps) {
   return (
-    <IconField iconPosition="left" className="files-toolbar__search">
-      <InputIcon className="pi pi-search" />
-      <InputText
-        type="search"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        placeholder={FILES_TEXTS.searchPlaceholder}
-        aria-label={FILES_TEXTS.searchLabel}
-        data-testid="files-search"
-        className="files-toolbar__search-input"
-      />
-    </IconField>
+    <SearchBox
+      value={value}
+      onChange={onChange}
+      placeholder={FILES_TEXTS.searchPlaceholder}
+      label={FILES_TEXTS.searchLabel}
+      testId="files-search"
+    />
   );
 }

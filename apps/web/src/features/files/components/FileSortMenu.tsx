@@ -1,14 +1,9 @@
 import { FILE_SORT_LABELS, FILES_TEXTS } from '@waymark/contract';
-import { Dropdown } from 'primereact/dropdown';
+import { SortMenu, type SortMenuOption } from '../../../ui/SortMenu.tsx';
 import type { FileSortKey } from '../fileRows.ts';
 
-interface FileSortOption {
-  key: FileSortKey;
-  label: string;
-}
-
 /** SPEC §2 sort menu of the files tab: name A-Z, name Z-A, last modified, file size. */
-export const FILE_SORT_OPTIONS: FileSortOption[] = [
+export const FILE_SORT_OPTIONS: SortMenuOption<FileSortKey>[] = [
   { key: 'name_asc', label: FILE_SORT_LABELS.nameAsc },
   { key: 'name_desc', label: FILE_SORT_LABELS.nameDesc },
   { key: 'modified_desc', label: FILE_SORT_LABELS.modifiedDesc },
@@ -21,23 +16,13 @@ interface FileSortMenuProps {
 }
 
 export function FileSortMenu({ value, onChange }: FileSortMenuProps) {
-  const handleChange = (key: unknown) => {
-    const option = FILE_SORT_OPTIONS.find((candidate) => candidate.key === key);
-    if (option) onChange(option.key);
-  };
   return (
-    <Dropdown
-      value={value}
+    <SortMenu
       options={FILE_SORT_OPTIONS}
-      optionLabel="label"
-      optionValue="key"
-      onChange={(event) => handleChange(event.value)}
-      // ariaLabel names the trigger icon; aria-label goes to the focusable input screen readers announce.
-      ariaLabel={FILES_TEXTS.sortLabel}
-      aria-label={FILES_TEXTS.sortLabel}
-      dropdownIcon="pi pi-sort-alt"
-      className="files-toolbar__sort"
-      data-testid="files-sort"
+      value={value}
+      onChange={onChange}
+      label={FILES_TEXTS.sortLabel}
+      testId="files-sort"
     />
   );
 }

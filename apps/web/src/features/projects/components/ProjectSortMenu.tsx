@@ -1,10 +1,10 @@
 import { PROJECT_SORT_LABELS, PROJECTS_LIST_TEXTS } from '@waymark/contract';
-import { Dropdown } from 'primereact/dropdown';
+import { SortMenu, type SortMenuOption } from '../../../ui/SortMenu.tsx';
 import type { ProjectSort } from '../api/projectListParams.ts';
 
-export interface ProjectSortOption {
-  key: string;
-  label: string;
+type ProjectSortKey = 'name_asc' | 'name_desc' | 'updated_desc' | 'size_desc';
+
+export interface ProjectSortOption extends SortMenuOption<ProjectSortKey> {
   sort: ProjectSort;
 }
 
@@ -20,7 +20,7 @@ export const PROJECT_SORT_OPTIONS: ProjectSortOption[] = [
   { key: 'size_desc', label: PROJECT_SORT_LABELS.sizeDesc, sort: { sortBy: 'meta.size', sortDesc: true } },
 ];
 
-function keyOf(sort: ProjectSort): string | undefined {
+function keyOf(sort: ProjectSort): ProjectSortKey | undefined {
   return PROJECT_SORT_OPTIONS.find(
     (option) => option.sort.sortBy === sort.sortBy && option.sort.sortDesc === sort.sortDesc,
   )?.key;
@@ -32,23 +32,17 @@ interface ProjectSortMenuProps {
 }
 
 export function ProjectSortMenu({ value, onChange }: ProjectSortMenuProps) {
-  const handleChange = (key: unknown) => {
+  const handleChange = (key: ProjectSortKey) => {
     const option = PROJECT_SORT_OPTIONS.find((candidate) => candidate.key === key);
     if (option) onChange(option.sort);
   };
   return (
-    <Dropdown
-      value={keyOf(value)}
+    <SortMenu
       options={PROJECT_SORT_OPTIONS}
-      optionLabel="label"
-      optionValue="key"
-      onChange={(event) => handleChange(event.value)}
-      // ariaLabel names the trigger icon; aria-label goes to the focusable input screen readers announce.
-      ariaLabel={PROJECTS_LIST_TEXTS.sortLabel}
-      aria-label={PROJECTS_LIST_TEXTS.sortLabel}
-      dropdownIcon="pi pi-sort-alt"
-      className="projects-toolbar__sort"
-      data-testid="projects-sort"
+      value={keyOf(value)}
+      onChange={handleChange}
+      label={PROJECTS_LIST_TEXTS.sortLabel}
+      testId="projects-sort"
     />
   );
 }

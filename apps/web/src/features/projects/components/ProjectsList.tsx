@@ -9,7 +9,7 @@ import { Paginator } from 'primereact/paginator';
 import { useState } from 'react';
 import { CountBadge } from '../../../ui/CountBadge.tsx';
 import { DEFAULT_PROJECT_SORT, type ProjectListOptions, type ProjectSort } from '../api/projectListParams.ts';
-import { useDebouncedValue } from '../hooks/useDebouncedValue.ts';
+import { useDebouncedValue } from '../../../lib/hooks/useDebouncedValue.ts';
 import { useProjectList } from '../hooks/useProjectList.ts';
 import { isNamespaceMissing } from '../projectRules.ts';
 import { CommunityBanner } from './CommunityBanner.tsx';

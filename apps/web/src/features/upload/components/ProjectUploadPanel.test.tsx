@@ -69,9 +69,14 @@ describe('the Upload files panel', () => {
     expect(screen.getByTestId('upload-drop-area').closest('[hidden]')).toBeNull();
   });
 
-  it('is not there for readers and editors', async () => {
-    await openTree(buildProject({ role: 'editor', files: [GPKG] }));
+  it('is not there for readers', async () => {
+    await openTree(buildProject({ role: 'reader', files: [GPKG] }));
     expect(screen.queryByTestId('upload-panel')).toBeNull();
+  });
+
+  it('is there for editors, who collect features', async () => {
+    await openTree(buildProject({ role: 'editor', files: [GPKG] }));
+    expect(screen.getByTestId('upload-panel')).toBeTruthy();
   });
 });
 

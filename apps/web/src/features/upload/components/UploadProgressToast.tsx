@@ -3,7 +3,7 @@ import { ProgressBar } from 'primereact/progressbar';
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { formatByteSize } from '../../../lib/format/byteSize.ts';
-import { useDebouncedValue } from '../hooks/useDebouncedValue.ts';
+import { useDebouncedValue } from '../../../lib/hooks/useDebouncedValue.ts';
 import {
   isUploadRunning,
   projectPathOf,

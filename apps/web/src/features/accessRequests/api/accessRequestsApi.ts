@@ -1,0 +1,42 @@
+import {
+  ACCESS_REQUESTS_PAGE_SIZE,
+  type AcceptAccessRequest,
+  type AccessRequestListResponse,
+} from '@waymark/contract';
+import { http } from '../../../lib/api/http.ts';
+
+/**
+ * GET /app/project/access-request/{namespace}: one page of a workspace's pending requests, soonest to expire
+ * first; with `projectName`, only that project's.
+ */
+export async function fetchAccessRequests(
+  namespace: string,
+  page: number,
+  projectName?: string,
+): Promise<AccessRequestListResponse> {
+  const response = await http.get<AccessRequestListResponse>(
+    `/app/project/access-request/${encodeURIComponent(namespace)}`,
+    {
+      params: {
+        page,
+        per_page: ACCESS_REQUESTS_PAGE_SIZE,
+        order_params: 'expire_asc',
+        ...(projectName ? { project_name: projectName } : {}),
+      },
+    },
+  );
+  return response.data;
+}
+
+/** POST /app/project/access-request/accept/{id} with the permission to give. */
+export async function acceptAccessRequest(
+  id: number,
+  permissions: AcceptAccessRequest['permissions'],
+): Promise<void> {
+  await http.post(`/app/project/access-request/accept/${id}`, { permissions });
+}
+
+/** DELETE /app/project/access-request/{id} */
+export async function cancelAccessRequest(id: number): Promise<void> {
+  await http.delete(`/app/project/access-request/${id}`);
+}

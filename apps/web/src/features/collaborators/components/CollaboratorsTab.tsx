@@ -1,0 +1,94 @@
+import { COLLABORATORS_TEXTS, SEARCH_DEBOUNCE_MS } from '@waymark/contract';
+import { Button } from 'primereact/button';
+import { useState } from 'react';
+import { useDebouncedValue } from '../../../lib/hooks/useDebouncedValue.ts';
+import { CountBadge } from '../../../ui/CountBadge.tsx';
+import { SearchBox } from '../../../ui/SearchBox.tsx';
+import { SortMenu, type SortMenuOption } from '../../../ui/SortMenu.tsx';
+import { AccessRequestsTable } from '../../accessRequests/components/AccessRequestsTable.tsx';
+import { useAccessRequests } from '../../accessRequests/hooks/useAccessRequests.ts';
+import { useCurrentProject } from '../../project/hooks/useCurrentProject.ts';
+import { useSession } from '../../session/hooks/useSession.ts';
+import { filterMembers, type MemberSortKey, sortMembers } from '../collaboratorRules.ts';
+import { useCollaborators } from '../hooks/useCollaborators.ts';
+import { MembersTable } from './MembersTable.tsx';
+import { ShareDialog } from './ShareDialog.tsx';
+import '../collaborators.css';
+
+const SORT_OPTIONS: SortMenuOption<MemberSortKey>[] = [
+  { key: 'name_asc', label: COLLABORATORS_TEXTS.sortNameAsc },
+  { key: 'name_desc', label: COLLABORATORS_TEXTS.sortNameDesc },
+];
+
+/**
+ * SPEC §2 Collaborators tab: the project's access requests (when there are any) with their count, then the
+ * members with 'Search members', the Share button and the sort menu.
+ */
+export function CollaboratorsTab() {
+  const project = useCurrentProject();
+  const myId = useSession().user?.id;
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
+  const [sort, setSort] = useState<MemberSortKey>('name_asc');
+  const [isSharing, setIsSharing] = useState(false);
+  const collaborators = useCollaborators(project.id);
+  const requests = useAccessRequests(project.namespace, project.name);
+  const members = sortMembers(filterMembers(collaborators.data ?? [], search), sort);
+  const requestCount = requests.query.data?.count ?? 0;
+
+  return (
+    <div className="collaborators-tab">
+      {requestCount > 0 && (
+        <section
+          className="card collaborators-card"
+          aria-labelledby="requests-title"
+          data-testid="project-requests"
+        >
+          <header className="collaborators-card__header">
+            <div className="collaborators-card__title-row">
+              <h2 id="requests-title" className="card__title">
+                {COLLABORATORS_TEXTS.requestsTitle}
+              </h2>
+              <CountBadge count={requestCount} testId="project-requests-count" />
+            </div>
+          </header>
+          <AccessRequestsTable requests={requests} showProject={false} />
+        </section>
+      )}
+      <section className="card collaborators-card" aria-labelledby="members-title" data-testid="members">
+        <header className="collaborators-card__header">
+          <div className="collaborators-card__title-row">
+            <h2 id="members-title" className="card__title">
+              {COLLABORATORS_TEXTS.membersTitle}
+            </h2>
+            {collaborators.data && <CountBadge count={collaborators.data.length} testId="members-count" />}
+          </div>
+          <Button
+            label={COLLABORATORS_TEXTS.share}
+            icon="pi pi-share-alt"
+            onClick={() => setIsSharing(true)}
+            data-testid="share-button"
+          />
+        </header>
+        <div className="collaborators-toolbar">
+          <SearchBox
+            value={searchText}
+            onChange={setSearchText}
+            placeholder={COLLABORATORS_TEXTS.searchPlaceholder}
+            label={COLLABORATORS_TEXTS.searchLabel}
+            testId="members-search"
+          />
+          <SortMenu
+            options={SORT_OPTIONS}
+            value={sort}
+            onChange={setSort}
+            label={COLLABORATORS_TEXTS.sortLabel}
+            testId="members-sort"
+          />
+        </div>
+        <MembersTable project={project} members={members} isLoading={collaborators.isPending} myId={myId} />
+      </section>
+      <ShareDialog project={project} isVisible={isSharing} onHide={() => setIsSharing(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+import {
+  COLLABORATORS_TEXTS,
+  MEMBERS_PAGE_SIZE,
+  type ProjectCollaborator,
+  type ProjectDetail,
+  type ProjectRole,
+} from '@waymark/contract';
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { Dropdown } from 'primereact/dropdown';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
+import { canRemoveMember, type RoleOption, roleOptionsFor } from '../collaboratorRules.ts';
+import { useChangeMemberRole, useRemoveMember } from '../hooks/useCollaborators.ts';
+import { RoleOptionItem } from './RoleOptionItem.tsx';
+
+interface MembersTableProps {
+  project: ProjectDetail;
+  /** The members to show, already searched and sorted. */
+  members: ProjectCollaborator[];
+  isLoading: boolean;
+  myId: number | undefined;
+}
+
+/**
+ * SPEC §2 members table: Email address, Username ('(me)' beside one's own), Project permissions (disabled for
+ * oneself; roles the member's workspace role already exceeds are disabled), Remove (guests of the workspace
+ * other than oneself); 10 per page.
+ */
+export function MembersTable({ project, members, isLoading, myId }: MembersTableProps) {
+  const changeRole = useChangeMemberRole(project);
+  const remove = useRemoveMember(project);
+  const [removing, setRemoving] = useState<ProjectCollaborator | undefined>();
+
+  const handleRoleChange = (member: ProjectCollaborator, options: RoleOption[], role: unknown) => {
+    // SPEC §5: a pick of a disabled option is ignored.
+    const option = options.find((candidate) => candidate.value === role && !candidate.disabled);
+    if (!option || option.value === member.role) return;
+    changeRole.mutate({ member, role: option.value as ProjectRole });
+  };
+
+  return (
+    <div className="data-table members-table">
+      <DataTable
+        value={members}
+        dataKey="id"
+        loading={isLoading}
+        paginator={members.length > MEMBERS_PAGE_SIZE}
+        rows={MEMBERS_PAGE_SIZE}
+        paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink"
+        emptyMessage={
+          <p className="members-table__empty" data-testid="members-empty">
+            {COLLABORATORS_TEXTS.empty}
+          </p>
+        }
+        aria-label={COLLABORATORS_TEXTS.tableLabel}
+        data-testid="members-table"
+      >
+        <Column
+          header={COLLABORATORS_TEXTS.columnEmail}
+          body={(member: ProjectCollaborator) => <span className="members-table__email">{member.email}</span>}
+        />
+        <Column
+          header={COLLABORATORS_TEXTS.columnUsername}
+          body={(member: ProjectCollaborator) => (
+            <span className="members-table__username" data-testid="member-username">
+              {member.username}
+              {member.id === myId && <span className="members-table__me"> {COLLABORATORS_TEXTS.me}</span>}
+            </span>
+          )}
+        />
+        <Column
+          header={COLLABORATORS_TEXTS.columnPermissions}
+          body={(member: ProjectCollaborator) => {
+            const options = roleOptionsFor(member);
+            return (
+              <Dropdown
+                value={member.role}
+                options={options}
+                optionLabel="label"
+                optionValue="value"
+                optionDisabled="disabled"
+                // Only the row's own facts here: the table memoises its rows, so outside state would go stale.
+                disabled={member.id === myId}
+                onChange={(event) => handleRoleChange(member, options, event.value)}
+                itemTemplate={(option: RoleOption) => <RoleOptionItem option={option} />}
+                // ariaLabel names the trigger icon; aria-label goes to the focusable input.
+                ariaLabel={COLLABORATORS_TEXTS.roleOf(member.username)}
+                aria-label={COLLABORATORS_TEXTS.roleOf(member.username)}
+                className="members-table__role"
+                data-testid="member-role"
+              />
+            );
+          }}
+        />
+        <Column
+          header={COLLABORATORS_TEXTS.columnRemove}
+          headerClassName="members-table__remove"
+          bodyClassName="members-table__remove"
+          body={(member: ProjectCollaborator) =>
+            canRemoveMember(member, myId) ? (
+              <Button
+                icon="pi pi-trash"
+                text
+                rounded
+                severity="danger"
+                aria-label={COLLABORATORS_TEXTS.removeOf(member.username)}
+                onClick={() => setRemoving(member)}
+                data-testid="member-remove"
+              />
+            ) : null
+          }
+        />
+      </DataTable>
+      <ConfirmDialog
+        isVisible={removing !== undefined}
+        header={COLLABORATORS_TEXTS.removeHeader}
+        message={removing ? COLLABORATORS_TEXTS.removeQuestion(removing.username) : ''}
+        confirmLabel={COLLABORATORS_TEXTS.removeConfirm}
+        cancelLabel={COLLABORATORS_TEXTS.cancel}
+        isDanger
+        isBusy={remove.isPending}
+        testId="member-remove-confirm"
+        onConfirm={() => {
+          if (removing) remove.mutate(removing, { onSettled: () => setRemoving(undefined) });
+        }}
+        onHide={() => setRemoving(undefined)}
+      />
+    </div>
+  );
+}
