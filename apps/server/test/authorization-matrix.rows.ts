@@ -208,6 +208,26 @@ export const MATRIX: MatrixRow[] = [
     call: ({ client, target }) => client.get(`/v1/project/by_uuid/${target.id}`),
   },
   {
+    // Always 200: each name gets its project or its own error, which is the status checked here.
+    route: 'POST /v1/project/by_names',
+    target: 'shared',
+    expect: {
+      private: [401, 404, 200, 200, 200, 200, 200, 404, 200],
+      public: [200, 200, 200, 200, 200, 200, 200, 200, 200],
+    },
+    call: async (ctx) => {
+      const response = await ctx.client.post<Record<string, { error?: number }>>('/v1/project/by_names', {
+        projects: [path(ctx)],
+      });
+      const error = response.status === 200 ? response.body[path(ctx)]?.error : undefined;
+      // The per-name error says nothing more than its number (checked like any refusal's body).
+      if (error !== undefined && Object.keys(response.body[path(ctx)] ?? {}).length === 1) {
+        return { ...response, status: error, body: { detail: `error ${error}` } };
+      }
+      return response;
+    },
+  },
+  {
     route: 'GET /v1/project/download/{namespace}/{name}',
     target: 'shared',
     expect: {

@@ -25,3 +25,4 @@ export * from './version-name.ts';
 export * from './files.ts';
 export * from './file-paths.ts';
 export * from './web-upload.ts';
+export * from './sync.ts';
