@@ -413,6 +413,72 @@ export const MATRIX: MatrixRow[] = [
       client.post(`/v1/project/push/cancel/${world.pushes[target.visibility].transaction}`),
   },
 
+  // The v2 sync calls: a private project does not exist for those who may not read it (404, as the reference's
+  // v2 project info); chunks and versions need the edit permission, QGIS project files the writer role.
+  {
+    route: 'GET /v2/projects/{id}',
+    target: 'shared',
+    expect: {
+      private: [404, 404, 200, 200, 200, 200, 200, 404, 200],
+      public: [200, 200, 200, 200, 200, 200, 200, 200, 200],
+    },
+    call: ({ client, target }) => client.get(`/v2/projects/${target.id}?files_at_version=v1`),
+  },
+  {
+    route: 'POST /v2/projects/{id}/chunks',
+    target: 'shared',
+    expect: {
+      private: [401, 404, 403, 200, 200, 200, 200, 404, 200],
+      public: [401, 403, 403, 200, 200, 200, 200, 403, 200],
+    },
+    call: ({ client, target }) =>
+      client.post(`/v2/projects/${target.id}/chunks`, new TextEncoder().encode('chunk')),
+  },
+  {
+    route: 'POST /v2/projects/{id}/versions',
+    variant: 'a data file (check_only)',
+    target: 'fresh',
+    expect: {
+      private: [401, 404, 403, 204, 204, 204, 204, 404, 204],
+      public: [401, 403, 403, 204, 204, 204, 204, 403, 204],
+    },
+    call: ({ client, target }) =>
+      client.post(`/v2/projects/${target.id}/versions`, { ...pushBody('points.gpkg'), check_only: true }),
+  },
+  {
+    route: 'POST /v2/projects/{id}/versions',
+    variant: 'a QGIS project file (check_only)',
+    target: 'fresh',
+    expect: {
+      private: [401, 404, 403, 403, 204, 204, 204, 404, 204],
+      public: [401, 403, 403, 403, 204, 204, 204, 403, 204],
+    },
+    call: ({ client, target }) =>
+      client.post(`/v2/projects/${target.id}/versions`, { ...pushBody('project.qgs'), check_only: true }),
+  },
+  {
+    route: 'GET /v2/projects/{id}/delta',
+    target: 'shared',
+    expect: {
+      private: [404, 404, 200, 200, 200, 200, 200, 404, 200],
+      public: [200, 200, 200, 200, 200, 200, 200, 200, 200],
+    },
+    call: ({ client, target }) => client.get(`/v2/projects/${target.id}/delta?since=v0`),
+  },
+  {
+    // The arranged projects have no diff: readers learn that (404 naming the diff), others only "Not found".
+    route: 'GET /v2/projects/{id}/raw/diff',
+    target: 'shared',
+    expect: {
+      private: [404, 404, 404, 404, 404, 404, 404, 404, 404],
+      public: [404, 404, 404, 404, 404, 404, 404, 404, 404],
+    },
+    call: ({ client, target }) =>
+      client.get(
+        `/v2/projects/${target.id}/raw/diff?file=layer.gpkg-diff-00000000-0000-4000-8000-000000000000`,
+      ),
+  },
+
   // Access requests.
   {
     route: 'POST /app/project/access-request/{namespace}/{name}',

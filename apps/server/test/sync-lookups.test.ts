@@ -1,4 +1,5 @@
 import {
+  type ConfigResponse,
   LIMIT_TEXTS,
   MAX_PROJECTS_BY_NAMES,
   type ProjectListItem,
@@ -56,6 +57,20 @@ describe('the token and /config', () => {
     expect((await client.get('/v1/user/profile')).status).toBe(401);
     // The same call with a live token works: the 401 is the expiry's.
     expect((await owner.get('/v1/user/profile')).status).toBe(200);
+  });
+});
+
+describe('GET /config', () => {
+  it('announces the API level of the v2 project info and v2 push, as a CE server', async () => {
+    const config = (await anonymous.get<ConfigResponse>('/config')).body;
+    expect(config.server_type).toBe('ce');
+    const [major = 0, minor = 0, fix = 0] = config.version.split('.').map(Number);
+    // The Python client asks for ≥ 2025.8.2 before it calls GET /v2/projects/{id}.
+    expect(major * 10_000 + minor * 100 + fix).toBeGreaterThanOrEqual(2025_08_02);
+    expect({ major: config.major, minor: config.minor, fix: config.fix }).toEqual({ major, minor, fix });
+    expect(config.v2_push_enabled).toBe(true);
+    // As a production CE server: no v2_pull_enabled, so clients pull with ?since (v1).
+    expect('v2_pull_enabled' in config).toBe(false);
   });
 });
 

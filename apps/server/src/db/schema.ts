@@ -269,6 +269,10 @@ export const fileHistory = pgTable(
   (t) => [
     uniqueIndex('file_history_version_path_key').on(t.versionId, t.path),
     index('file_history_project_path_idx').on(t.projectId, t.path, t.versionNumber),
+    // The v2 diff download finds a change by its diff's name.
+    index('file_history_project_diff_idx')
+      .on(t.projectId, t.diffPath)
+      .where(sql`${t.diffPath} IS NOT NULL`),
     index('file_history_changeset_pending_idx')
       .on(t.projectId, t.versionNumber)
       .where(sql`${t.changesetStatus} = 'pending'`),

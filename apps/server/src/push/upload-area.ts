@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -111,6 +111,29 @@ export function createUploadArea(root: string) {
           }
         }
       })();
+    },
+
+    /** Where a chunk lies (for another area to adopt it). */
+    chunkFile(transaction: string, index: number): string {
+      return chunkPath(transaction, index);
+    },
+
+    /**
+     * Takes a file stored elsewhere as a chunk of a transaction: a hard link (no copy; the source stays), or a
+     * copy where links are not possible. False when the source is gone.
+     */
+    async adoptFile(transaction: string, index: number, source: string): Promise<boolean> {
+      await ensureFolder(folderOf(transaction));
+      const target = chunkPath(transaction, index);
+      await rm(target, { force: true });
+      try {
+        await link(source, target);
+        return true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+        await copyFile(source, target);
+        return true;
+      }
     },
 
     /** Drops a transaction's bytes (idempotent). */
