@@ -115,6 +115,27 @@ describe('v1 chunks as the client sends them', () => {
   });
 });
 
+describe('pulling with v1', () => {
+  it('gives each GeoPackage its changes since vN, newest first, cut at its last creation', async () => {
+    const { path: projectPath } = await project();
+    await push(api, projectPath, { version: 'v1', removed: [{ path: 'survey.gpkg' }] });
+    await push(api, projectPath, { version: 'v2', added: [{ path: 'survey.gpkg', content: MODIFIED }] });
+    await push(api, projectPath, { version: 'v3', updated: [{ path: 'survey.gpkg', content: BASE }] });
+    type Info = { files: Array<{ path: string; history: Record<string, { change: string }> }> };
+    const info = await api.get<Info>(`/v1/project/${projectPath}?since=v1`);
+    const history = info.body.files.find((file) => file.path === 'survey.gpkg')?.history ?? {};
+    // v2 removed the file and v1 created its earlier life: neither belongs to the file of today.
+    expect(Object.entries(history).map(([version, item]) => [version, item.change])).toEqual([
+      ['v4', 'updated'],
+      ['v3', 'added'],
+    ]);
+    const sinceV4 = await api.get<Info>(`/v1/project/${projectPath}?since=v4`);
+    expect(
+      Object.keys(sinceV4.body.files.find((file) => file.path === 'survey.gpkg')?.history ?? {}),
+    ).toEqual(['v4']);
+  });
+});
+
 describe('POST /v2/projects/{id}/chunks', () => {
   it('answers a new server id and how long the chunk stays valid', async () => {
     const { id } = await project();
