@@ -189,6 +189,26 @@ describe('POST /v2/projects/{id}/versions', () => {
     expect(created.body.files?.find((file) => file.path === 'hello.txt')?.checksum).toBe(sha1('hello'));
   });
 
+  it('takes one chunk named by several files (the client reuses a chunk id for equal bytes)', async () => {
+    const { id } = await project();
+    const chunkId = (await chunk(id, 'same')).body.id;
+    const entry = (filePath: string) => ({
+      path: filePath,
+      checksum: sha1('same'),
+      size: 4,
+      chunks: [chunkId],
+    });
+    const created = await versions(id, {
+      version: 'v1',
+      changes: { added: [entry('one.txt'), entry('two.txt')], updated: [], removed: [] },
+    });
+    expect(created.status).toBe(201);
+    const files = created.body.files
+      ?.filter((file) => file.checksum === sha1('same'))
+      .map((file) => file.path);
+    expect(files).toEqual(['one.txt', 'two.txt']);
+  });
+
   it('answers 409 AnotherUploadRunning while a push holds the project', async () => {
     const { path: projectPath, id } = await project();
     const started = await startPush(api, projectPath, {
