@@ -99,12 +99,13 @@ export class MerginDevice {
   /** Downloads a file in ranged pieces, four at a time, as `download_project` does. */
   private async download(relative: string, size: number, version: string, target: string): Promise<void> {
     this.downloads += 1;
-    const pieces = Math.max(1, Math.ceil(size / this.pieceSize));
+    // The client's ranges: piece i is bytes i*(P+1) to i*(P+1)+P, the last one reaching past the end of the file.
+    const pieces = Math.max(1, Math.ceil(size / (this.pieceSize + 1)));
     const parts: Buffer[] = new Array<Buffer>(pieces);
     const { namespace, name } = this.meta ?? { namespace: '', name: '' };
     await inParallel([...Array(pieces).keys()], 4, async (index) => {
-      const start = index * this.pieceSize;
-      const end = Math.min(size, start + this.pieceSize) - 1;
+      const start = index * (this.pieceSize + 1);
+      const end = start + this.pieceSize;
       const query = `file=${encodeURIComponent(relative)}&version=${version}&diff=False`;
       const response = await fetch(`${this.url}/v1/project/raw/${namespace}/${name}?${query}`, {
         headers: { Authorization: `Bearer ${this.api.bearer}`, Range: `bytes=${start}-${end}` },
