@@ -18,6 +18,7 @@ import { fileRoutes } from './routes/file.routes.ts';
 import { projectRoutes } from './routes/project.routes.ts';
 import { pushRoutes } from './routes/push.routes.ts';
 import { serviceRoutes } from './routes/service.routes.ts';
+import { syncV2Routes } from './routes/sync-v2.routes.ts';
 import { userRoutes } from './routes/user.routes.ts';
 import { workspaceRoutes } from './routes/workspace.routes.ts';
 
@@ -66,6 +67,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await app.register(fileRoutes(context));
   await app.register(changesetRoutes(context));
   await app.register(pushRoutes(context));
+  await app.register(syncV2Routes(context));
   await app.register(accessRequestRoutes(context));
   await app.register(collaboratorRoutes(context));
 

@@ -22,6 +22,7 @@ import { createVersionService } from './services/version.service.ts';
 import { createChangesetEngine } from './changesets/engine.ts';
 import { createJobSender } from './jobs/queue.ts';
 import { createChangesetService } from './services/changeset.service.ts';
+import { createSyncV2Service } from './services/sync-v2.service.ts';
 
 /**
  * Wires repositories into services once; routes, jobs and the CLI use the same services. The database, the
@@ -45,6 +46,16 @@ export function createContext(deps: { config: AppConfig; db: Db; mailer: Mailer;
     repos,
     projectService: projects,
   });
+  const push = createPushService({
+    config,
+    blobs,
+    uploadArea,
+    log,
+    repos,
+    projectService: projects,
+    engine,
+    changesets,
+  });
   return {
     config,
     log,
@@ -62,15 +73,17 @@ export function createContext(deps: { config: AppConfig; db: Db; mailer: Mailer;
     /** Limits of outgoing mail; housekeeping forgets old entries. */
     mailThrottle,
     storage: createStorageService({ repos, blobs }),
-    push: createPushService({
+    push,
+    syncV2: createSyncV2Service({
       config,
       blobs,
-      uploadArea,
       log,
       repos,
       projectService: projects,
-      engine,
-      changesets,
+      push,
+      uploadArea,
+      // v2 chunks: `<id>/0`, kept apart from transactions until a push links them in.
+      chunkStore: createUploadArea(path.join(config.dataDir, 'chunks')),
     }),
     versions: createVersionService({ blobs, log, repos, projectService: projects }),
     changesets,

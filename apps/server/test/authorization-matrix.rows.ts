@@ -208,6 +208,26 @@ export const MATRIX: MatrixRow[] = [
     call: ({ client, target }) => client.get(`/v1/project/by_uuid/${target.id}`),
   },
   {
+    // Always 200: each name gets its project or its own error, which is the status checked here.
+    route: 'POST /v1/project/by_names',
+    target: 'shared',
+    expect: {
+      private: [401, 404, 200, 200, 200, 200, 200, 404, 200],
+      public: [200, 200, 200, 200, 200, 200, 200, 200, 200],
+    },
+    call: async (ctx) => {
+      const response = await ctx.client.post<Record<string, { error?: number }>>('/v1/project/by_names', {
+        projects: [path(ctx)],
+      });
+      const error = response.status === 200 ? response.body[path(ctx)]?.error : undefined;
+      // The per-name error says nothing more than its number (checked like any refusal's body).
+      if (error !== undefined && Object.keys(response.body[path(ctx)] ?? {}).length === 1) {
+        return { ...response, status: error, body: { detail: `error ${error}` } };
+      }
+      return response;
+    },
+  },
+  {
     route: 'GET /v1/project/download/{namespace}/{name}',
     target: 'shared',
     expect: {
@@ -391,6 +411,72 @@ export const MATRIX: MatrixRow[] = [
     },
     call: ({ client, world, target }) =>
       client.post(`/v1/project/push/cancel/${world.pushes[target.visibility].transaction}`),
+  },
+
+  // The v2 sync calls: a private project does not exist for those who may not read it (404, as the reference's
+  // v2 project info); chunks and versions need the edit permission, QGIS project files the writer role.
+  {
+    route: 'GET /v2/projects/{id}',
+    target: 'shared',
+    expect: {
+      private: [404, 404, 200, 200, 200, 200, 200, 404, 200],
+      public: [200, 200, 200, 200, 200, 200, 200, 200, 200],
+    },
+    call: ({ client, target }) => client.get(`/v2/projects/${target.id}?files_at_version=v1`),
+  },
+  {
+    route: 'POST /v2/projects/{id}/chunks',
+    target: 'shared',
+    expect: {
+      private: [401, 404, 403, 200, 200, 200, 200, 404, 200],
+      public: [401, 403, 403, 200, 200, 200, 200, 403, 200],
+    },
+    call: ({ client, target }) =>
+      client.post(`/v2/projects/${target.id}/chunks`, new TextEncoder().encode('chunk')),
+  },
+  {
+    route: 'POST /v2/projects/{id}/versions',
+    variant: 'a data file (check_only)',
+    target: 'fresh',
+    expect: {
+      private: [401, 404, 403, 204, 204, 204, 204, 404, 204],
+      public: [401, 403, 403, 204, 204, 204, 204, 403, 204],
+    },
+    call: ({ client, target }) =>
+      client.post(`/v2/projects/${target.id}/versions`, { ...pushBody('points.gpkg'), check_only: true }),
+  },
+  {
+    route: 'POST /v2/projects/{id}/versions',
+    variant: 'a QGIS project file (check_only)',
+    target: 'fresh',
+    expect: {
+      private: [401, 404, 403, 403, 204, 204, 204, 404, 204],
+      public: [401, 403, 403, 403, 204, 204, 204, 403, 204],
+    },
+    call: ({ client, target }) =>
+      client.post(`/v2/projects/${target.id}/versions`, { ...pushBody('project.qgs'), check_only: true }),
+  },
+  {
+    route: 'GET /v2/projects/{id}/delta',
+    target: 'shared',
+    expect: {
+      private: [404, 404, 200, 200, 200, 200, 200, 404, 200],
+      public: [200, 200, 200, 200, 200, 200, 200, 200, 200],
+    },
+    call: ({ client, target }) => client.get(`/v2/projects/${target.id}/delta?since=v0`),
+  },
+  {
+    // The arranged projects have no diff: readers learn that (404 naming the diff), others only "Not found".
+    route: 'GET /v2/projects/{id}/raw/diff',
+    target: 'shared',
+    expect: {
+      private: [404, 404, 404, 404, 404, 404, 404, 404, 404],
+      public: [404, 404, 404, 404, 404, 404, 404, 404, 404],
+    },
+    call: ({ client, target }) =>
+      client.get(
+        `/v2/projects/${target.id}/raw/diff?file=layer.gpkg-diff-00000000-0000-4000-8000-000000000000`,
+      ),
   },
 
   // Access requests.

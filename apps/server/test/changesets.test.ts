@@ -133,20 +133,29 @@ describe('a whole-file update of a GeoPackage', () => {
     expect((await versionDetail(id, 'v1')).changesets).toEqual({});
   });
 
-  it('serves the changeset bytes with ?diff=true, and stays an `update` (no diff in the API)', async () => {
+  it('becomes a diff update with the computed changeset as its diff, so pulls keep using diffs', async () => {
     await changesetOf(id, 'v2', 'survey.gpkg');
     expect(await rawBytes(project, 'file=survey.gpkg&version=v2&diff=true')).toEqual(changeset);
     const info = await api.get<ProjectDetail>(`/v1/project/${project}?since=v1`);
     const survey = info.body.files.find((entry) => entry.path === 'survey.gpkg');
-    expect(survey?.diff).toBeUndefined();
+    const diffRef = {
+      path: expect.stringMatching(/^survey\.gpkg-diff-[0-9a-f-]{36}$/),
+      size: changeset.length,
+      checksum: sha1(changeset),
+    };
+    // The file itself is the one pushed: its size and checksum are the client's.
+    expect(survey).toMatchObject({ size: MODIFIED.length, checksum: sha1(MODIFIED), diff: diffRef });
     expect(survey?.history?.v2).toEqual({
       path: 'survey.gpkg',
       size: MODIFIED.length,
       checksum: sha1(MODIFIED),
       change: 'updated',
+      diff: diffRef,
     });
+    // The diff named in the history is the changeset served for that version.
+    expect(survey?.history?.v2?.diff?.path).toBe(survey?.diff?.path);
     const list = await api.get<ProjectVersionsPage>(`/v1/project/versions/paginated/${project}`);
-    expect(list.body.versions[0]?.changes).toEqual({ added: 0, updated: 1, updated_diff: 0, removed: 0 });
+    expect(list.body.versions[0]?.changes).toEqual({ added: 0, updated: 0, updated_diff: 1, removed: 0 });
   });
 
   it('lists every changed row with column names, types and WKT geometry', async () => {
@@ -225,6 +234,16 @@ describe('a whole-file update of a GeoPackage', () => {
     const rawDiff = await raw(project, 'file=survey.gpkg&version=v3&diff=true');
     expect(rawDiff.status).toBe(404);
     expect(await rawDiff.json()).toEqual({ detail: FILE_TEXTS.noDiffInVersion('survey.gpkg') });
+    // No changeset, no diff: the change stays a whole-file update, so a pull downloads the file.
+    const info = await api.get<ProjectDetail>(`/v1/project/${project}?since=v2`);
+    const survey = info.body.files.find((entry) => entry.path === 'survey.gpkg');
+    expect(survey?.diff).toBeUndefined();
+    expect(survey?.history?.v3).toEqual({
+      path: 'survey.gpkg',
+      size: ADDED_COLUMN.length,
+      checksum: sha1(ADDED_COLUMN),
+      change: 'updated',
+    });
   });
 });
 

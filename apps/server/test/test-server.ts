@@ -153,7 +153,11 @@ export async function startTestServer(
       return rows.map((r) => r.blobSha256);
     },
     async close() {
-      await app.close();
+      // Clients of a test (fetch keeps connections alive, four at a time for parallel chunks) may leave sockets
+      // that Node never counts as idle; the test is over, so every connection goes.
+      const closing = app.close();
+      app.server.closeAllConnections();
+      await closing;
       await queue?.stop();
       await context.close();
       await drop();

@@ -26,3 +26,4 @@ export * from './files.ts';
 export * from './file-paths.ts';
 export * from './web-upload.ts';
 export * from './web-texts-collaborators.ts';
+export * from './sync.ts';

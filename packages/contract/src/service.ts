@@ -54,4 +54,4 @@ export type CsrfResponse = z.infer<typeof csrfResponseSchema>;
  * The Mergin server version we answer with. Mergin clients gate features on it, so it names the API level
  * Waymark implements, not Waymark's own release.
  */
-export const MERGIN_API_VERSION = '2025.7.0';
+export const MERGIN_API_VERSION = '2025.8.2';

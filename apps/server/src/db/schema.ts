@@ -255,7 +255,8 @@ export const fileHistory = pgTable(
      * The changeset of this change against the file's previous version. The `diff_*` columns are what a client
      * uploaded (change `update_diff`: the API's `diff`); `changeset_*` is what the server shows and serves for
      * every versioned update: the uploaded diff itself for `update_diff`, the one the changeset job computed for
-     * a whole-file `update` (which stays `update`: no `diff` appears in the API after the fact).
+     * a whole-file `update` (which the job then turns into `update_diff` with that changeset as its `diff`, when it
+     * has rows, so pulls keep using diffs).
      */
     changesetStatus: changesetStatus('changeset_status'),
     /** Per-table counts `[{table, insert, update, delete}]` once ready. */
@@ -269,6 +270,10 @@ export const fileHistory = pgTable(
   (t) => [
     uniqueIndex('file_history_version_path_key').on(t.versionId, t.path),
     index('file_history_project_path_idx').on(t.projectId, t.path, t.versionNumber),
+    // The v2 diff download finds a change by its diff's name.
+    index('file_history_project_diff_idx')
+      .on(t.projectId, t.diffPath)
+      .where(sql`${t.diffPath} IS NOT NULL`),
     index('file_history_changeset_pending_idx')
       .on(t.projectId, t.versionNumber)
       .where(sql`${t.changesetStatus} = 'pending'`),

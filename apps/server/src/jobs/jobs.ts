@@ -8,7 +8,7 @@ export const HOUSEKEEPING_JOB = 'housekeeping';
 
 /**
  * Removes what interrupted pushes leave: transactions idle beyond the expiration with their chunks, upload
- * folders without a transaction (a crash after a commit), and partial blob files.
+ * folders without a transaction (a crash after a commit), v2 chunks no push used in time, and partial blob files.
  */
 export function uploadCleanupJob(context: AppContext): JobDefinition {
   return {
@@ -17,11 +17,12 @@ export function uploadCleanupJob(context: AppContext): JobDefinition {
     async run() {
       const now = new Date();
       const uploads = await context.push.removeExpired(now);
+      const chunks = await context.syncV2.removeExpiredChunks(now);
       // A blob write in progress touches its temporary file all the time: the upload expiration is ample.
       const cutoff = new Date(now.getTime() - context.config.uploadExpirationSeconds * 1000);
       const blobTemp = await context.storage.removeStaleTemp(cutoff);
-      if (uploads.transactions + uploads.folders + blobTemp > 0) {
-        context.log.info({ ...uploads, blobTemp }, 'upload cleanup');
+      if (uploads.transactions + uploads.folders + chunks + blobTemp > 0) {
+        context.log.info({ ...uploads, chunks, blobTemp }, 'upload cleanup');
       }
     },
   };

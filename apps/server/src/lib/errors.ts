@@ -9,6 +9,7 @@ export const ERROR_KINDS = [
   'not-found',
   'conflict',
   'limit-hit',
+  'too-large',
   'unprocessable',
   'too-many-requests',
   'unavailable',
@@ -63,6 +64,8 @@ export const notFound = make('not-found');
 export const conflict = make('conflict');
 /** A quota (storage, counts) would be exceeded. */
 export const limitHit = make('limit-hit');
+/** A request body over its size limit (a v2 chunk beyond the chunk size). */
+export const tooLarge = make('too-large');
 /** Well-formed, but nothing of it could be carried out (e.g. only unknown usernames). */
 export const unprocessable = make('unprocessable');
 export const tooManyRequests = make('too-many-requests');

@@ -19,9 +19,9 @@ declare module 'fastify' {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * Writes allowed in read-only maintenance mode (as in the reference server), as `METHOD route-pattern` of the
- * matched route: exact routes, never path prefixes, so `POST /v1/project/by_names` (the create-project route
- * `/v1/project/:namespace` for a workspace named `by_names`) is refused. `by_names` and `alive` are reference
- * calls that only count once they exist here as routes of their own.
+ * matched route: exact routes, never path prefixes, so `POST /v1/project/by_names_team` (the create-project route
+ * `/v1/project/:namespace`) is refused while the lookup `POST /v1/project/by_names` is not. `alive` is a
+ * reference call that only counts once it exists here as a route of its own.
  */
 const MAINTENANCE_ALLOWED = new Set([
   'POST /app/auth/login',

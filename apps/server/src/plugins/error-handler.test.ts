@@ -22,6 +22,7 @@ describe('registerErrorHandler', () => {
       [403, ['forbidden']],
       [404, ['not-found']],
       [409, ['conflict']],
+      [413, ['too-large']],
       [422, ['limit-hit', 'unprocessable']],
       [429, ['too-many-requests']],
       [500, ['broken']],

@@ -23,6 +23,7 @@ const STATUS_OF_KIND: Record<ErrorKind, number> = {
   conflict: 409,
   // The reference answers StorageLimitHit and UpdateProjectAccessError with 422.
   'limit-hit': 422,
+  'too-large': 413,
   unprocessable: 422,
   'too-many-requests': 429,
   unavailable: 503,

@@ -1,8 +1,17 @@
 import { createHash } from 'node:crypto';
+import { PUSH_TEXTS } from '@waymark/contract';
 import type { TableSummary } from '@waymark/gpkg-diff';
 import { type ChangesetEngine, EngineError } from '../changesets/engine.ts';
+import { DomainError } from '../lib/errors.ts';
 import type { BlobStore, StagedBlob } from '../storage/blob-store.ts';
 import type { DeclaredFile } from './push-changes.ts';
+
+/** 422 of a finish whose changesets did not apply; v2 answers the failures per path (DataSyncError). */
+export class DiffsFailedError extends DomainError {
+  constructor(readonly failures: ReadonlyArray<{ path: string; reason: string }>) {
+    super('unprocessable', PUSH_TEXTS.diffFailed(failures));
+  }
+}
 
 /** A diff update rebuilt by finish: the new file (staged), its SHA-1 and the summary of the applied changeset. */
 export type AppliedDiff = { file: StagedBlob; sha1: string; summary: TableSummary[] };

@@ -10,7 +10,7 @@ import {
   type PushFile,
   PUSH_TEXTS,
 } from '@waymark/contract';
-import { invalid } from '../lib/errors.ts';
+import { invalid, limitHit } from '../lib/errors.ts';
 
 /** A file of a push after validation: what the transaction stores and finish assembles. */
 export type DeclaredFile = {
@@ -110,4 +110,23 @@ export function declaredChunkIds(changes: DeclaredChanges): string[] {
 /** Whether the push uploads anything (otherwise it is a removal-only push, committed at once). */
 export function needsUpload(changes: DeclaredChanges): boolean {
   return changes.added.length > 0 || changes.updated.length > 0;
+}
+
+/** Bytes a push adds to the workspace's usage: new and updated sizes, less the sizes they replace or remove. */
+export function storageGrowth(changes: DeclaredChanges, current: Map<string, { size: number }>): number {
+  const sizeNow = (file: DeclaredFile) => current.get(file.path)?.size ?? 0;
+  return (
+    [...changes.added, ...changes.updated].reduce((sum, file) => sum + file.size, 0) -
+    [...changes.updated, ...changes.removed].reduce((sum, file) => sum + sizeNow(file), 0)
+  );
+}
+
+/** 422 StorageLimitHit when a push would take the workspace beyond its storage (a push that frees space passes). */
+export function assertStorageAllows(growth: number, usage: number, storage: number): void {
+  if (growth > 0 && usage + growth > storage) {
+    throw limitHit(PUSH_TEXTS.storageLimit, {
+      code: 'StorageLimitHit',
+      extra: { current_usage: usage, storage_limit: storage },
+    });
+  }
 }

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -101,7 +101,10 @@ export function createUploadArea(root: string) {
       return sizes;
     },
 
-    /** Where a chunk's bytes are, once complete; only ever replaced by a rename, never written in place. */
+    /**
+     * Where a chunk's bytes are, once complete (for the blob store to link, or another area to adopt); only ever
+     * replaced by a rename, never written in place.
+     */
     chunkFile: chunkPath,
 
     /** The concatenation of these chunks, read one after another. */
@@ -114,6 +117,24 @@ export function createUploadArea(root: string) {
           }
         }
       })();
+    },
+
+    /**
+     * Takes a file stored elsewhere as a chunk of a transaction: a hard link (no copy; the source stays), or a
+     * copy where links are not possible. False when the source is gone.
+     */
+    async adoptFile(transaction: string, index: number, source: string): Promise<boolean> {
+      await ensureFolder(folderOf(transaction));
+      const target = chunkPath(transaction, index);
+      await rm(target, { force: true });
+      try {
+        await link(source, target);
+        return true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+        await copyFile(source, target);
+        return true;
+      }
     },
 
     /** Drops a transaction's bytes (idempotent). */

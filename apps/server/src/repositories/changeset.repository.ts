@@ -1,6 +1,6 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { type ChangesetTableSummary, fileHistory, projects } from '../db/schema.ts';
+import { type ChangesetTableSummary, fileHistory, projects, projectVersions } from '../db/schema.ts';
 
 /** A change whose changeset the job must compute. */
 export type PendingChangeset = { id: number; path: string; blobSha256: string | null };
@@ -53,6 +53,43 @@ export function createChangesetRepository(db: Db) {
         .where(stillPending(id))
         .returning({ id: fileHistory.id });
       return rows.length > 0;
+    },
+
+    /**
+     * Records a computed changeset of a whole-file update and makes the change a diff update (`update_diff`, the
+     * changeset as its `diff`), as the reference does for forced updates, so pulls keep using diffs; the
+     * version's counts follow. Run it in a transaction. False when the change was not pending any more.
+     */
+    async markReadyAsDiff(
+      id: number,
+      changeset: { summary: ChangesetTableSummary[]; size: number; blobSha256: string },
+      diff: { path: string; checksum: string },
+    ): Promise<boolean> {
+      const [row] = await db
+        .update(fileHistory)
+        .set({
+          changesetStatus: 'ready',
+          changesetSummary: changeset.summary,
+          changesetSize: changeset.size,
+          changesetBlobSha256: changeset.blobSha256,
+          changesetError: null,
+          change: 'update_diff',
+          diffPath: diff.path,
+          diffSize: changeset.size,
+          diffChecksum: diff.checksum,
+          diffBlobSha256: changeset.blobSha256,
+        })
+        .where(and(stillPending(id), eq(fileHistory.change, 'update')))
+        .returning({ versionId: fileHistory.versionId });
+      if (!row) return false;
+      await db
+        .update(projectVersions)
+        .set({
+          updated: sql`${projectVersions.updated} - 1`,
+          updatedDiff: sql`${projectVersions.updatedDiff} + 1`,
+        })
+        .where(eq(projectVersions.id, row.versionId));
+      return true;
     },
 
     /** Records why no changeset could be made (e.g. a schema change). */

@@ -154,6 +154,16 @@ export function createProjectRepository(db: Db) {
       return row;
     },
 
+    /** Projects (live or removed) at any of these paths, in one query. */
+    async findByPaths(paths: Array<{ workspace: string; name: string }>): Promise<ProjectWithWorkspace[]> {
+      if (paths.length === 0) return [];
+      return db
+        .select({ project: projects, workspace: workspaces })
+        .from(projects)
+        .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
+        .where(or(...paths.map((path) => byPath(path.workspace, path.name))));
+    },
+
     async findById(id: string): Promise<ProjectWithWorkspace | undefined> {
       const [row] = await db
         .select({ project: projects, workspace: workspaces })

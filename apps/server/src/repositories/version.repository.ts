@@ -256,6 +256,34 @@ export function createVersionRepository(db: Db) {
       return row ? { ...row.history, mtime: row.mtime } : undefined;
     },
 
+    /** Every file change after version `after` up to `to` (inclusive), oldest first: the v2 delta's input. */
+    async changesBetween(projectId: string, after: number, to: number): Promise<HistoryRow[]> {
+      const rows = await db
+        .select(historyColumns)
+        .from(fileHistory)
+        .innerJoin(projectVersions, eq(projectVersions.id, fileHistory.versionId))
+        .where(
+          and(
+            eq(fileHistory.projectId, projectId),
+            gt(fileHistory.versionNumber, after),
+            lte(fileHistory.versionNumber, to),
+          ),
+        )
+        .orderBy(asc(fileHistory.versionNumber), asc(fileHistory.path));
+      return withMtime(rows);
+    },
+
+    /** The change whose diff has this name (the v2 diff id), through the project's diff index. */
+    async findByDiffPath(projectId: string, diffPath: string): Promise<HistoryRow | undefined> {
+      const [row] = await db
+        .select(historyColumns)
+        .from(fileHistory)
+        .innerJoin(projectVersions, eq(projectVersions.id, fileHistory.versionId))
+        .where(and(eq(fileHistory.projectId, projectId), eq(fileHistory.diffPath, diffPath)))
+        .limit(1);
+      return row ? { ...row.history, mtime: row.mtime } : undefined;
+    },
+
     /** The changes of these paths between two versions (inclusive), newest first per path. */
     async historyOf(projectId: string, paths: string[], from: number, to: number): Promise<HistoryRow[]> {
       if (paths.length === 0) return [];

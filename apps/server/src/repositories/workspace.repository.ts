@@ -22,6 +22,17 @@ export function createWorkspaceRepository(db: Db) {
       return row;
     },
 
+    /** Which of these workspace names exist (lower-cased), in one query. */
+    async existingNames(names: string[]): Promise<Set<string>> {
+      if (names.length === 0) return new Set();
+      const lowered = [...new Set(names.map((name) => name.toLowerCase()))];
+      const rows = await db
+        .select({ name: sql<string>`lower(${workspaces.name})` })
+        .from(workspaces)
+        .where(inArray(sql`lower(${workspaces.name})`, lowered));
+      return new Set(rows.map((row) => row.name));
+    },
+
     async insert(workspace: typeof workspaces.$inferInsert): Promise<WorkspaceRow> {
       const [row] = await db.insert(workspaces).values(workspace).returning();
       if (!row) throw new Error('insert into workspaces returned no row');

@@ -11,6 +11,8 @@ import {
   projectListQuerySchema,
   projectListResponseSchema,
   projectPathParamsSchema,
+  projectsByNamesRequestSchema,
+  projectsByNamesResponseSchema,
   projectTemplateSchema,
   publicFlagRequestSchema,
   UPDATE_PROJECT_ACCESS_ERROR,
@@ -88,6 +90,18 @@ export function projectRoutes(context: AppContext): FastifyPluginAsyncZod {
       '/v1/project/by_uuid/:id',
       { schema: { params: projectIdParamsSchema, response: { 200: projectDetailSchema } } },
       async (request) => projects.getById(actorOrAnonymous(request), request.params.id),
+    );
+
+    // Static path: wins over `/v1/project/:namespace` (a workspace named `by_names` keeps its projects elsewhere).
+    app.post(
+      '/v1/project/by_names',
+      {
+        schema: {
+          body: projectsByNamesRequestSchema,
+          response: { 200: projectsByNamesResponseSchema },
+        },
+      },
+      async (request) => projects.byNames(actorOrAnonymous(request), request.body.projects),
     );
 
     app.put(

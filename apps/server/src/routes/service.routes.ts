@@ -39,7 +39,7 @@ export function serviceRoutes(context: AppContext): FastifyPluginAsyncZod {
       global_admin: config.globalAdmin,
       enable_superadmin_assignment: true,
       diagnostic_logs_url: '',
-      v2_push_enabled: false,
+      v2_push_enabled: true,
       blacklist_dirs: [...BLACKLIST_DIRS],
       blacklist_files: [...BLACKLIST_FILES],
       version: MERGIN_API_VERSION,

@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { rm, stat, writeFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
@@ -43,8 +44,9 @@ export function createChangesetService(deps: {
   const reach = crashPoint(config.testCrashPoint);
 
   /** Stores a file the engine wrote as a blob: its row first, then its name (as a push stores blobs). */
-  async function storeFile(file: string): Promise<{ sha256: string; size: number }> {
-    const staged = await blobs.stageFile(file);
+  async function storeFile(file: string): Promise<{ sha256: string; size: number; sha1: string }> {
+    const sha1 = createHash('sha1');
+    const staged = await blobs.stageFile(file, (piece) => sha1.update(piece));
     try {
       await repos.blobs.touch(staged.sha256, staged.size);
     } catch (error) {
@@ -52,7 +54,7 @@ export function createChangesetService(deps: {
       throw error;
     }
     await blobs.flushFolders(await staged.store());
-    return { sha256: staged.sha256, size: staged.size };
+    return { sha256: staged.sha256, size: staged.size, sha1: sha1.digest('hex') };
   }
 
   /** Computes one pending changeset against the file's previous version and records it (or why not). */
@@ -84,11 +86,19 @@ export function createChangesetService(deps: {
     // Identical rows make an empty changeset, which the engine may not write at all.
     if (!(await stat(output).catch(() => undefined))) await writeFile(output, '');
     const stored = await storeFile(output);
-    await repos.changesets.markReady(change.id, {
-      summary,
-      size: stored.size,
-      blobSha256: stored.sha256,
-    });
+    const computed = { summary, size: stored.size, blobSha256: stored.sha256 };
+    if (stored.size === 0 || summary.length === 0) {
+      // No row changed: the bytes differ elsewhere, so only the whole file rebuilds them; it stays `update`.
+      await repos.changesets.markReady(change.id, computed);
+      return;
+    }
+    // The forced update becomes a diff update (reference §3 step 5), so later pulls still apply diffs.
+    await repos.transaction((tx) =>
+      tx.changesets.markReadyAsDiff(change.id, computed, {
+        path: `${change.path}-diff-${randomUUID()}`,
+        checksum: stored.sha1,
+      }),
+    );
   }
 
   /** Asks for the changesets of a version just committed; a failure to ask is left to the sweep. */

@@ -1,7 +1,9 @@
 import {
   type CloneProjectRequest,
   type ProjectDetail,
+  type ProjectListItem,
   type ProjectListQuery,
+  type ProjectsByNamesResponse,
   type ProjectListResponse,
   projectNameError,
   PROJECT_TEXTS,
@@ -140,6 +142,27 @@ export function createProjectService(deps: {
     }
   }
 
+  /** List items of readable rows: members and current paths of all of them in two queries. */
+  async function listItems(
+    actor: Actor,
+    rows: Array<{ row: ProjectWithWorkspace; facts: ProjectAccessFacts }>,
+  ): Promise<Array<{ row: ProjectWithWorkspace; item: ProjectListItem }>> {
+    const ids = rows.map(({ row }) => row.project.id);
+    const [members, paths] = await Promise.all([projects.membersOf(ids), projects.currentPaths(ids)]);
+    // Grouped once by project, not filtered once per row.
+    const membersOf = groupBy(members, (m) => m.projectId);
+    const pathsOf = groupBy(paths, (p) => p.projectId);
+    return rows.map(({ row, facts: rowFacts }) => ({
+      row,
+      item: presentProjectListItem(
+        row,
+        rowFacts,
+        membersOf.get(row.project.id) ?? [],
+        (pathsOf.get(row.project.id) ?? []).map((p) => p.path),
+      ),
+    }));
+  }
+
   async function detail(actor: Actor, row: ProjectWithWorkspace, projectFacts?: ProjectAccessFacts) {
     const [members, files] = await Promise.all([
       projects.membersOf([row.project.id]),
@@ -212,24 +235,43 @@ export function createProjectService(deps: {
         query.order_params,
         { offset: (query.page - 1) * query.per_page, limit: query.per_page },
       );
-      const ids = rows.map((row) => row.project.id);
-      const [members, paths, allFacts] = await Promise.all([
-        projects.membersOf(ids),
-        projects.currentPaths(ids),
-        projectAccessFactsMany(accessDeps, actor, rows),
-      ]);
-      // Grouped once by project, not filtered once per row.
-      const membersOf = groupBy(members, (m) => m.projectId);
-      const pathsOf = groupBy(paths, (p) => p.projectId);
-      const items = allFacts.map(({ row, facts: rowFacts }) =>
-        presentProjectListItem(
-          row,
-          rowFacts,
-          membersOf.get(row.project.id) ?? [],
-          (pathsOf.get(row.project.id) ?? []).map((p) => p.path),
-        ),
+      const items = await listItems(actor, await projectAccessFactsMany(accessDeps, actor, rows));
+      return { projects: items.map(({ item }) => item), count };
+    },
+
+    /**
+     * POST /v1/project/by_names: each `namespace/name` answered by its list item, or `{error: 404}` (no such
+     * readable project; 401 for an anonymous caller, who may see it after signing in). Three queries in all.
+     */
+    async byNames(actor: Actor, paths: string[]): Promise<ProjectsByNamesResponse> {
+      const wanted = paths.flatMap((path) => {
+        const parts = path.split('/');
+        return parts.length === 2 ? [{ path, workspace: parts[0] ?? '', name: parts[1] ?? '' }] : [];
+      });
+      const rows = (await projects.findByPaths(wanted)).filter((row) => !row.project.removedAt);
+      const readable = (await projectAccessFactsMany(accessDeps, actor, rows)).filter(({ facts: f }) =>
+        canReadProject(f),
       );
-      return { projects: items, count };
+      const key = (workspace: string, name: string) => `${workspace.toLowerCase()}/${name.toLowerCase()}`;
+      const found = new Map(
+        (await listItems(actor, readable)).map(({ row, item }) => [
+          key(row.workspace.name, row.project.name),
+          item,
+        ]),
+      );
+      // Only an anonymous caller needs to know which workspaces exist (401 there, 404 elsewhere).
+      const knownWorkspaces = actor
+        ? new Set<string>()
+        : await workspaces.existingNames(wanted.map((w) => w.workspace));
+      return Object.fromEntries(
+        paths.map((path) => {
+          const entry = wanted.find((w) => w.path === path);
+          const item = entry && found.get(key(entry.workspace, entry.name));
+          if (item) return [path, item];
+          const missingWorkspace = !entry || !knownWorkspaces.has(entry.workspace.toLowerCase());
+          return [path, { error: actor || missingWorkspace ? 404 : 401 }];
+        }),
+      );
     },
 
     /** Copies the latest files into a new project's v1 in the chosen workspace; blobs are shared, not copied. */

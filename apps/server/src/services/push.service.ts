@@ -13,15 +13,7 @@ import {
 } from '@waymark/contract';
 import type { ChangesetEngine } from '../changesets/engine.ts';
 import type { AppConfig } from '../config.ts';
-import {
-  conflict,
-  DomainError,
-  forbidden,
-  invalid,
-  limitHit,
-  notFound,
-  unprocessable,
-} from '../lib/errors.ts';
+import { conflict, DomainError, forbidden, invalid, notFound, unprocessable } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import { crashPoint } from '../lib/crash-point.ts';
 import { mapPool } from '../lib/map-pool.ts';
@@ -32,10 +24,12 @@ import {
   type DeclaredFile,
   declaredChunkIds,
   needsUpload,
+  assertStorageAllows,
+  storageGrowth,
   uploadedBytesOf,
   validatePushChanges,
 } from '../push/push-changes.ts';
-import { type AppliedDiff, applyDiffs } from '../push/apply-diffs.ts';
+import { type AppliedDiff, applyDiffs, DiffsFailedError } from '../push/apply-diffs.ts';
 import { assertMayPushChanges } from '../push/push-permission.ts';
 import { ChunkTooBigError, type UploadArea } from '../push/upload-area.ts';
 import type { ProjectFileRow } from '../repositories/project.repository.ts';
@@ -294,17 +288,9 @@ export function createPushService(deps: {
       const current = new Map(currentFiles.map((file) => [file.path, file]));
       const changes = validatePushChanges(input.changes, new Set(current.keys()));
 
-      const growth =
-        [...changes.added, ...changes.updated].reduce((sum, file) => sum + file.size, 0) -
-        changes.updated.reduce((sum, file) => sum + (current.get(file.path)?.size ?? 0), 0) -
-        changes.removed.reduce((sum, file) => sum + (current.get(file.path)?.size ?? 0), 0);
+      const growth = storageGrowth(changes, current);
       const usage = (await repos.workspaces.usage([row.workspace.id])).get(row.workspace.id)?.diskUsage ?? 0;
-      if (growth > 0 && usage + growth > row.workspace.storage) {
-        throw limitHit(PUSH_TEXTS.storageLimit, {
-          code: 'StorageLimitHit',
-          extra: { current_usage: usage, storage_limit: row.workspace.storage },
-        });
-      }
+      assertStorageAllows(growth, usage, row.workspace.storage);
 
       if (!needsUpload(changes)) {
         const replaced = await repos.transaction(async (tx) => {
@@ -474,7 +460,7 @@ export function createPushService(deps: {
             ),
           );
           await clear(upload.id);
-          throw unprocessable(PUSH_TEXTS.diffFailed(rebuilt.failed));
+          throw new DiffsFailedError(rebuilt.failed);
         }
         await storeBlobs([...staged.values(), ...[...rebuilt.applied.values()].map((diff) => diff.file)]);
 

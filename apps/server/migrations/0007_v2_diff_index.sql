@@ -1,0 +1,1 @@
+CREATE INDEX "file_history_project_diff_idx" ON "file_history" USING btree ("project_id","diff_path") WHERE "file_history"."diff_path" IS NOT NULL;

@@ -1,0 +1,264 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import {
+  type ChunkV2Response,
+  DELTA_TEXTS,
+  type DeltaResponse,
+  ERROR_TEXTS,
+  type ProjectV2,
+  PUSH_TEXTS,
+  type PushChanges,
+  UPLOAD_CHUNK_SIZE,
+  V2_ERRORS,
+  versionName,
+  versionNameSchema,
+} from '@waymark/contract';
+import type { AppConfig } from '../config.ts';
+import { conflict, DomainError, notFound, tooLarge, unprocessable } from '../lib/errors.ts';
+import type { Logger } from '../lib/logger.ts';
+import { canEditProject, canReadProject } from '../policies/project.policy.ts';
+import type { Actor } from '../policies/workspace.policy.ts';
+import { presentDeltaChange, presentProjectV2 } from '../presenters/sync.presenter.ts';
+import { DiffsFailedError } from '../push/apply-diffs.ts';
+import {
+  assertStorageAllows,
+  declaredChunkIds,
+  storageGrowth,
+  validatePushChanges,
+} from '../push/push-changes.ts';
+import { assertMayPushChanges } from '../push/push-permission.ts';
+import { ChunkTooBigError, type UploadArea } from '../push/upload-area.ts';
+import type { Repositories } from '../repositories/repositories.ts';
+import type { BlobStore } from '../storage/blob-store.ts';
+import { mergeDelta } from './delta.ts';
+import type { ProjectService } from './project.service.ts';
+import type { PushClientInfo, PushService } from './push.service.ts';
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const versionExists = (client: number, server: number) =>
+  conflict(V2_ERRORS.versionExists.detail, {
+    code: V2_ERRORS.versionExists.code,
+    extra: { client_version: versionName(client), server_version: versionName(server) },
+  });
+const anotherUpload = () => conflict(V2_ERRORS.anotherUpload.detail, { code: V2_ERRORS.anotherUpload.code });
+const uploadError = (reason: string) =>
+  unprocessable(V2_ERRORS.uploadErrorDetail(reason), { code: V2_ERRORS.uploadError.code });
+const dataSyncError = (failedFiles: Record<string, string>) =>
+  unprocessable(V2_ERRORS.dataSync.detail, {
+    code: V2_ERRORS.dataSync.code,
+    extra: { failed_files: failedFiles },
+  });
+
+/** A version name of a v2 query, or 400 (the reference validates them by pattern). */
+function parseVersion(name: string): number {
+  const parsed = versionNameSchema.safeParse(name);
+  if (!parsed.success) throw new DomainError('invalid', DELTA_TEXTS.invalidVersion);
+  return parsed.data;
+}
+
+/**
+ * The v2 sync protocol (reference §2 "Push/pull v2", §3 step 8): project info, chunks with server ids (stored
+ * apart from any transaction, under `DATA_DIR/chunks/<id>/0`, until a push uses them or they expire), one-call
+ * pushes and the delta of versions. A v2 push is a v1 push driven from here: the same start (permission, checks,
+ * quota, lock), the chunks linked into its transaction, the same finish (assembly, hashing, blobs, diffs, one
+ * commit); only the answers are v2's.
+ */
+export function createSyncV2Service(deps: {
+  config: AppConfig;
+  blobs: BlobStore;
+  log: Logger;
+  repos: Repositories;
+  projectService: ProjectService;
+  push: PushService;
+  uploadArea: UploadArea;
+  chunkStore: UploadArea;
+}) {
+  const { config, blobs, log, repos, projectService, push, uploadArea, chunkStore } = deps;
+
+  /** The project by id; v2 hides a private project from people who may not read it (404, not 403). */
+  async function requireById(actor: Actor, id: string, check = canReadProject) {
+    const found = await repos.projects.findById(id);
+    const { row, facts } = await projectService.requireProject(actor, found).catch((error: unknown) => {
+      if (error instanceof DomainError && error.kind === 'forbidden') throw notFound(ERROR_TEXTS.notFound);
+      throw error;
+    });
+    if (!check(facts)) await projectService.requireProject(actor, row, check);
+    return { row, facts };
+  }
+
+  async function presentLatest(actor: Actor, id: string): Promise<ProjectV2> {
+    const { row, facts } = await requireById(actor, id);
+    return presentProjectV2(row, facts, await repos.projects.currentFiles(id));
+  }
+
+  /** Links the declared chunks into the transaction (by their index there); missing ones finish reports. */
+  async function linkChunks(transaction: string, chunkIds: string[]): Promise<void> {
+    for (const [index, id] of chunkIds.entries()) {
+      if (!UUID_PATTERN.test(id)) continue;
+      await uploadArea.adoptFile(transaction, index, chunkStore.chunkFile(id.toLowerCase(), 0));
+    }
+  }
+
+  /** The v1 start's refusals in v2's words. */
+  function asV2StartError(error: unknown, base: number, latest: () => Promise<number>): Promise<never> {
+    if (!(error instanceof DomainError) || error.kind !== 'invalid') return Promise.reject(error);
+    if (error.detail === PUSH_TEXTS.anotherProcess) return Promise.reject(anotherUpload());
+    if (error.detail === PUSH_TEXTS.versionMismatch || error.detail === PUSH_TEXTS.firstPush) {
+      return latest().then((server) => Promise.reject(versionExists(base, server)));
+    }
+    return Promise.reject(uploadError(error.detail));
+  }
+
+  /** The v1 finish's refusals in v2's words. */
+  function asV2FinishError(error: unknown): unknown {
+    if (error instanceof DiffsFailedError) {
+      return dataSyncError(
+        Object.fromEntries(error.failures.map((f) => [f.path, V2_ERRORS.syncError(f.reason)])),
+      );
+    }
+    if (!(error instanceof DomainError)) return error;
+    const corrupted = error.structuredDetail?.corrupted_files;
+    if (Array.isArray(corrupted)) {
+      return dataSyncError(Object.fromEntries(corrupted.map((path) => [String(path), V2_ERRORS.corrupted])));
+    }
+    if (error.detail === PUSH_TEXTS.anotherProcess || error.detail === PUSH_TEXTS.uploadCanceled) {
+      return anotherUpload();
+    }
+    if (error.kind === 'invalid') return uploadError(error.detail);
+    return error;
+  }
+
+  return {
+    /** GET /v2/projects/{id}[?files_at_version=vN]: files only when that version exists (as the reference). */
+    async project(actor: Actor, id: string, filesAtVersion: string | undefined): Promise<ProjectV2> {
+      const { row, facts } = await requireById(actor, id);
+      if (filesAtVersion === undefined) return presentProjectV2(row, facts);
+      const number = parseVersion(filesAtVersion);
+      if (!(await repos.projects.versionExists(id, number))) return presentProjectV2(row, facts);
+      return presentProjectV2(row, facts, await repos.versions.filesAt(id, number));
+    },
+
+    /** POST /v2/projects/{id}/chunks: stores one chunk under a new id (413 beyond the chunk size). */
+    async uploadChunk(input: {
+      actor: NonNullable<Actor>;
+      id: string;
+      body: Readable;
+      contentLength: number | undefined;
+    }): Promise<ChunkV2Response> {
+      await requireById(input.actor, input.id, canEditProject);
+      const tooBig = () => tooLarge(V2_ERRORS.bigChunk.detail, { code: V2_ERRORS.bigChunk.code });
+      if (input.contentLength !== undefined && input.contentLength > UPLOAD_CHUNK_SIZE) throw tooBig();
+      const chunkId = randomUUID();
+      try {
+        await chunkStore.writeChunk(chunkId, 0, input.body, UPLOAD_CHUNK_SIZE);
+      } catch (error) {
+        await chunkStore.remove(chunkId);
+        if (error instanceof ChunkTooBigError) throw tooBig();
+        throw error;
+      }
+      const validUntil = new Date(Date.now() + config.uploadExpirationSeconds * 1000);
+      return { id: chunkId, valid_until: validUntil.toISOString() };
+    },
+
+    /**
+     * POST /v2/projects/{id}/versions: the checks (204 for `check_only`), then start, link, finish in one call.
+     * Answers null for a dry run.
+     */
+    async createVersion(input: {
+      actor: NonNullable<Actor>;
+      id: string;
+      version: string;
+      changes: PushChanges;
+      checkOnly: boolean;
+      client: PushClientInfo;
+    }): Promise<ProjectV2 | null> {
+      const { row, facts } = await requireById(input.actor, input.id, canEditProject);
+      assertMayPushChanges(facts, input.changes);
+      const base = parseVersion(input.version);
+      if (base !== row.project.latestVersion) throw versionExists(base, row.project.latestVersion);
+      const current = new Map((await repos.projects.currentFiles(input.id)).map((file) => [file.path, file]));
+      let changes;
+      try {
+        changes = validatePushChanges(input.changes, new Set(current.keys()));
+      } catch (error) {
+        if (error instanceof DomainError && error.kind === 'invalid') throw uploadError(error.detail);
+        throw error;
+      }
+      const growth = storageGrowth(changes, current);
+      const usage = (await repos.workspaces.usage([row.workspace.id])).get(row.workspace.id)?.diskUsage ?? 0;
+      assertStorageAllows(growth, usage, row.workspace.storage);
+      if (input.checkOnly) return null;
+
+      const latest = async () => (await repos.projects.findById(input.id))?.project.latestVersion ?? base;
+      const started = await push
+        .start({
+          actor: input.actor,
+          namespace: row.workspace.name,
+          name: row.project.name,
+          version: input.version,
+          changes: input.changes,
+          client: input.client,
+        })
+        .catch((error: unknown) => asV2StartError(error, base, latest));
+      if (!('transaction' in started)) return presentLatest(input.actor, input.id);
+
+      const chunkIds = declaredChunkIds(changes);
+      try {
+        await linkChunks(started.transaction, chunkIds);
+        await push.finish({ actor: input.actor, transaction: started.transaction, client: input.client });
+      } catch (error) {
+        // Whatever failed, the project must not stay locked by this call's transaction.
+        await push.cancel(input.actor, started.transaction).catch(() => undefined);
+        const answer = asV2FinishError(error);
+        if (answer instanceof DomainError && answer.kind === 'conflict' && answer.code === undefined) {
+          throw versionExists(base, await latest());
+        }
+        throw answer;
+      }
+      // The chunks belong to the version now (as the reference, they are not reused).
+      for (const id of new Set(chunkIds)) {
+        if (UUID_PATTERN.test(id)) await chunkStore.remove(id.toLowerCase());
+      }
+      return presentLatest(input.actor, input.id);
+    },
+
+    /** GET /v2/projects/{id}/delta?since=vN[&to=vM]: each file's net change after vN up to vM. */
+    async delta(actor: Actor, id: string, since: string, to: string | undefined): Promise<DeltaResponse> {
+      const { row } = await requireById(actor, id);
+      const latest = row.project.latestVersion;
+      const from = parseVersion(since);
+      const until = to === undefined ? latest : parseVersion(to);
+      if (until > latest) throw new DomainError('invalid', DELTA_TEXTS.toTooHigh);
+      if (from > until) throw new DomainError('invalid', DELTA_TEXTS.sinceTooHigh(to !== undefined));
+      const changes = from === until ? [] : await repos.versions.changesBetween(id, from, until);
+      return { to_version: versionName(until), items: mergeDelta(changes.map(presentDeltaChange)) };
+    },
+
+    /** GET /v2/projects/{id}/raw/diff?file=: the stored changeset named by a delta's diff id. */
+    async rawDiff(actor: Actor, id: string, file: string): Promise<{ sha256: string; size: number }> {
+      await requireById(actor, id);
+      const change = await repos.versions.findByDiffPath(id, file);
+      if (!change?.diffBlobSha256) throw notFound(`Diff ${file} not found`);
+      if (!(await blobs.has(change.diffBlobSha256))) {
+        log.error({ project: id, diff: file }, 'diff missing from the blob store');
+        throw unprocessable(V2_ERRORS.diffDownload.detail, { code: V2_ERRORS.diffDownload.code });
+      }
+      return { sha256: change.diffBlobSha256, size: change.diffSize ?? 0 };
+    },
+
+    /** The cleanup job: chunks older than the expiration (and stray entries) are removed. Answers how many. */
+    async removeExpiredChunks(now = new Date()): Promise<number> {
+      const cutoff = now.getTime() - config.uploadExpirationSeconds * 1000;
+      let removed = 0;
+      for (const entry of await chunkStore.list()) {
+        if (entry.isTransaction && entry.modified.getTime() >= cutoff) continue;
+        await chunkStore.removeEntry(entry.name);
+        removed += 1;
+      }
+      return removed;
+    },
+  };
+}
+
+export type SyncV2Service = ReturnType<typeof createSyncV2Service>;
