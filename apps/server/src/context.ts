@@ -5,6 +5,7 @@ import type { Logger } from './lib/logger.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createRepositories } from './repositories/repositories.ts';
 import { createAccessRequestService } from './services/access-request.service.ts';
+import { createAccountService } from './services/account.service.ts';
 import { createAuthService } from './services/auth.service.ts';
 import { createCollaboratorService } from './services/collaborator.service.ts';
 import { createMailThrottle } from './services/mail-throttle.service.ts';
@@ -53,6 +54,7 @@ export function createContext(deps: { config: AppConfig; db: Db; mailer: Mailer;
     auth: createAuthService({ config, repos }),
     passwordReset: createPasswordResetService({ config, repos, mailer, mailThrottle }),
     users: createUserService({ config, mailer, repos }),
+    account: createAccountService({ config, repos, mailer, mailThrottle, log }),
     workspaces: createWorkspaceService({ config, repos }),
     maintenance: createMaintenanceService(config),
     projects,
