@@ -5,11 +5,11 @@ import {
   changeOwnPasswordFormSchema,
   PROFILE_TEXTS,
 } from '@waymark/contract';
-import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useForm } from 'react-hook-form';
 import { setServerFormError } from '../../../lib/forms/serverFormErrors.ts';
 import { useIsSchemaValid } from '../../../lib/forms/useIsSchemaValid.ts';
+import { FormActions } from '../../../ui/form/FormActions.tsx';
 import { BoundPasswordField } from '../../../ui/form/BoundPasswordField.tsx';
 import { resolveAccountFormError } from '../accountFormErrors.ts';
 import { PASSWORD_FIELDS, useChangePassword } from '../hooks/useAccountMutations.ts';
@@ -76,24 +76,14 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
         autoComplete="new-password"
         pt={{ root: { 'data-testid': 'change-password-confirm' } }}
       />
-      <div className="dialog-actions">
-        <Button
-          type="button"
-          label={PROFILE_TEXTS.cancel}
-          severity="secondary"
-          outlined
-          onClick={onClose}
-          disabled={mutation.isPending}
-          data-testid="change-password-cancel"
-        />
-        <Button
-          type="submit"
-          label={PROFILE_TEXTS.save}
-          disabled={!isFilled || mutation.isPending}
-          loading={mutation.isPending}
-          data-testid="change-password-submit"
-        />
-      </div>
+      <FormActions
+        cancelLabel={PROFILE_TEXTS.cancel}
+        submitLabel={PROFILE_TEXTS.save}
+        isPending={mutation.isPending}
+        isSubmitDisabled={!isFilled}
+        onCancel={onClose}
+        testId="change-password"
+      />
     </form>
   );
 }

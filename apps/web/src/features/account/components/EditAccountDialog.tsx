@@ -5,11 +5,11 @@ import {
   PROFILE_TEXTS,
   type UserProfile,
 } from '@waymark/contract';
-import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useForm } from 'react-hook-form';
 import { setServerFormError } from '../../../lib/forms/serverFormErrors.ts';
 import { useIsSchemaValid } from '../../../lib/forms/useIsSchemaValid.ts';
+import { FormActions } from '../../../ui/form/FormActions.tsx';
 import { BoundTextField } from '../../../ui/form/BoundTextField.tsx';
 import { resolveAccountFormError } from '../accountFormErrors.ts';
 import { PROFILE_FIELDS, useUpdateProfile } from '../hooks/useAccountMutations.ts';
@@ -72,24 +72,14 @@ function EditAccountForm({ user, onClose }: { user: UserProfile; onClose: () => 
         data-testid="edit-account-email"
       />
       <p className="account-form__hint">{PROFILE_TEXTS.emailChangeHint}</p>
-      <div className="dialog-actions">
-        <Button
-          type="button"
-          label={PROFILE_TEXTS.cancel}
-          severity="secondary"
-          outlined
-          onClick={onClose}
-          disabled={mutation.isPending}
-          data-testid="edit-account-cancel"
-        />
-        <Button
-          type="submit"
-          label={PROFILE_TEXTS.save}
-          disabled={!isFilled || mutation.isPending}
-          loading={mutation.isPending}
-          data-testid="edit-account-submit"
-        />
-      </div>
+      <FormActions
+        cancelLabel={PROFILE_TEXTS.cancel}
+        submitLabel={PROFILE_TEXTS.save}
+        isPending={mutation.isPending}
+        isSubmitDisabled={!isFilled}
+        onCancel={onClose}
+        testId="edit-account"
+      />
     </form>
   );
 }
