@@ -19,6 +19,7 @@ test('account: edit the profile and confirm the new address, notifications, chan
   await page.goto('/login');
   await signIn(page);
   await expect(page).toHaveURL(/\/dashboard$/);
+  await apiAsUser(page, 'POST', '/v1/project/admin', { name: 'paula-wants-in', public: false });
   await apiAsUser(page, 'POST', '/v2/users', {
     email: USER.email,
     password: USER.password,
@@ -27,14 +28,17 @@ test('account: edit the profile and confirm the new address, notifications, chan
   await signOut(page);
   await signIn(page, USER.username, USER.password);
   await expect(page).toHaveURL(/\/dashboard$/);
+  await apiAsUser(page, 'POST', '/app/project/access-request/admin/paula-wants-in');
 
-  // The profile page of an unverified user without a name.
+  // The profile page of an unverified user without a name, with the access she asked for.
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'Account details' })).toBeVisible();
   await expect(page.getByText('Please verify your email')).toBeVisible();
   await expect(page.getByTestId('profile-username')).toHaveText(USER.username);
   await expect(page.getByTestId('profile-name')).toHaveText('-');
   await expect(page.getByTestId('profile-email-unverified')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'You requested access to these projects' })).toBeVisible();
+  await expect(page.getByTestId('own-access-request')).toContainText('admin/paula-wants-in');
   await snap(page, 'profile');
 
   // Edit account: values are trimmed; a new address is unverified and mailed a link.
