@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -94,4 +94,28 @@ export async function apiAsUser(
   if (!response.ok())
     throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
   return response;
+}
+
+/**
+ * The path of the newest link matching `pattern` (one capture group: the path) in a mail to `to` in the
+ * server's outbox (the journeys' server has no SMTP_URL). Mail goes out as a job, so this waits for it.
+ */
+export async function linkFromOutbox(to: string, pattern: RegExp, sentAfter = 0): Promise<string> {
+  const outbox = path.join(process.env.WAYMARK_E2E_DATA ?? '', 'outbox');
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const mails = existsSync(outbox)
+      ? readdirSync(outbox)
+          .filter((name) => name.endsWith('.eml'))
+          .sort()
+          .map((name) => path.join(outbox, name))
+          .filter((file) => statSync(file).mtimeMs >= sentAfter)
+          .map((file) => readFileSync(file, 'utf8').replace(/=\r?\n/g, ''))
+          .filter((text) => text.includes(`To: ${to}`))
+      : [];
+    const found = pattern.exec(mails.at(-1) ?? '')?.[1];
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no link ${pattern} mailed to ${to}`);
 }

@@ -1,23 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { apiAsUser, signIn, snap } from './fixtures.ts';
+import { apiAsUser, linkFromOutbox, signIn, snap } from './fixtures.ts';
 
 const USER = { username: 'forgetful-fran', email: 'fran@example.com', password: 'Fran-first-pass1' };
 const NEW_PASSWORD = 'Fran-second-pass2';
-
-/** The reset link from the newest mail to `to` in the server's outbox (no SMTP_URL in these journeys). */
-function resetLinkFromOutbox(to: string): string {
-  const outbox = path.join(process.env.WAYMARK_E2E_DATA ?? '', 'outbox');
-  const mails = readdirSync(outbox)
-    .filter((name) => name.endsWith('.eml'))
-    .sort()
-    .map((name) => readFileSync(path.join(outbox, name), 'utf8').replace(/=\r?\n/g, ''))
-    .filter((text) => text.includes(`To: ${to}`));
-  const match = /(\/change-password\/[\w.-]+)/.exec(mails.at(-1) ?? '');
-  if (!match?.[1]) throw new Error(`no reset link mailed to ${to}`);
-  return match[1];
-}
 
 test('forgotten password: ask for a link, set a new password with it, sign in', async ({ page }) => {
   await page.goto('/login');
@@ -40,7 +25,7 @@ test('forgotten password: ask for a link, set a new password with it, sign in', 
   await expect(page.getByText('Email with password reset link was sent to your email address')).toBeVisible();
   await snap(page, 'login-reset-sent');
 
-  await page.goto(resetLinkFromOutbox(USER.email));
+  await page.goto(await linkFromOutbox(USER.email, /(\/change-password\/[\w.-]+)/));
   const change = page.getByRole('button', { name: 'Change' });
   await expect(change).toBeDisabled();
   await page.getByTestId('change-password-new').locator('input').fill(NEW_PASSWORD);

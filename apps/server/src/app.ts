@@ -11,6 +11,7 @@ import { guardSlowBodies, timeoutServerOptions } from './plugins/request-timeout
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { accessRequestRoutes } from './routes/access-request.routes.ts';
+import { accountRoutes } from './routes/account.routes.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { changesetRoutes } from './routes/changeset.routes.ts';
 import { collaboratorRoutes } from './routes/collaborator.routes.ts';
@@ -62,6 +63,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await app.register(serviceRoutes(context));
   await app.register(authRoutes(context));
   await app.register(userRoutes(context));
+  await app.register(accountRoutes(context));
   await app.register(workspaceRoutes(context));
   await app.register(projectRoutes(context));
   await app.register(fileRoutes(context));

@@ -46,6 +46,9 @@ const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: z.string().default('Waymark <no-reply@waymark.local>'),
+  /** Sending a mail is retried this often, the first time after MAIL_RETRY_DELAY_SECONDS, then doubling. */
+  MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(10),
+  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().positive().default(30),
   MAINTENANCE: booleanFlag,
   MAINTENANCE_FILE: optionalString,
   ADMIN_USERNAME: z.string().default('admin'),
@@ -93,6 +96,7 @@ export type AppConfig = {
   globalWrite: boolean;
   globalAdmin: boolean;
   smtpUrl: string | undefined;
+  mailRetry: { limit: number; delaySeconds: number };
   mailFrom: string;
   maintenance: boolean;
   maintenanceFile: string;
@@ -173,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     globalWrite: e.GLOBAL_WRITE,
     globalAdmin: e.GLOBAL_ADMIN,
     smtpUrl: e.SMTP_URL,
+    mailRetry: { limit: e.MAIL_RETRY_LIMIT, delaySeconds: e.MAIL_RETRY_DELAY_SECONDS },
     mailFrom: e.MAIL_FROM,
     maintenance: e.MAINTENANCE,
     maintenanceFile: path.resolve(cwd, e.MAINTENANCE_FILE ?? path.join(dataDir, 'MAINTENANCE')),

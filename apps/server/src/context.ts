@@ -3,8 +3,10 @@ import type { AppConfig } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { Logger } from './lib/logger.ts';
 import type { Mailer } from './mail/mailer.ts';
+import { createQueuedMailer } from './mail/queued-mailer.ts';
 import { createRepositories } from './repositories/repositories.ts';
 import { createAccessRequestService } from './services/access-request.service.ts';
+import { createAccountService } from './services/account.service.ts';
 import { createAuthService } from './services/auth.service.ts';
 import { createCollaboratorService } from './services/collaborator.service.ts';
 import { createMailThrottle } from './services/mail-throttle.service.ts';
@@ -29,7 +31,7 @@ import { createSyncV2Service } from './services/sync-v2.service.ts';
  * repositories and the mailer stay inside: callers get services, so no route can skip the domain rules.
  */
 export function createContext(deps: { config: AppConfig; db: Db; mailer: Mailer; log: Logger }) {
-  const { config, db, mailer, log } = deps;
+  const { config, db, log } = deps;
   const repos = createRepositories(db);
   const blobs = createLocalBlobStore(path.join(config.dataDir, 'blobs'));
   const projects = createProjectService({ config, blobs, log, repos });
@@ -37,6 +39,9 @@ export function createContext(deps: { config: AppConfig; db: Db; mailer: Mailer;
   const uploadArea = createUploadArea(path.join(config.dataDir, 'uploads'));
   const engine = createChangesetEngine({ threads: config.workerThreads });
   const jobs = createJobSender();
+  // Services send mail through the job queue; the transport (SMTP or the outbox) is used by the mail job only.
+  const mail = createQueuedMailer({ jobs, transport: deps.mailer, log });
+  const { mailer } = mail;
   const changesets = createChangesetService({
     config,
     blobs,
@@ -64,6 +69,7 @@ export function createContext(deps: { config: AppConfig; db: Db; mailer: Mailer;
     auth: createAuthService({ config, repos }),
     passwordReset: createPasswordResetService({ config, repos, mailer, mailThrottle }),
     users: createUserService({ config, mailer, repos }),
+    account: createAccountService({ config, repos, mailer, mailThrottle, log }),
     workspaces: createWorkspaceService({ config, repos }),
     maintenance: createMaintenanceService(config),
     projects,
@@ -87,6 +93,8 @@ export function createContext(deps: { config: AppConfig; db: Db; mailer: Mailer;
     }),
     versions: createVersionService({ blobs, log, repos, projectService: projects }),
     changesets,
+    /** The mail job's delivery (one try of one mail). */
+    mail,
     /** Where services send background jobs; `main.ts` attaches the queue once it runs. */
     jobs,
     /** Ends the engine's worker threads (at shutdown). */

@@ -123,6 +123,8 @@ describe('POST /v2/users', () => {
       const response = await admin.post<{ detail: string }>('/v2/users', body);
       expect({ body, status: response.status }).toEqual({ body, status });
       if (typeof detail === 'string') expect(response.body.detail).toBe(detail);
+      if (detail === PASSWORD_RULE_TEXT)
+        expect(response.body).toMatchObject({ password: [PASSWORD_RULE_TEXT] });
       else expect(response.body.detail).toMatch(detail);
     }
   });

@@ -118,3 +118,52 @@ export const resetPasswordWithTokenSchema = z.object({
 export type ResetPasswordWithToken = z.infer<typeof resetPasswordWithTokenSchema>;
 
 export const resetTokenParamsSchema = z.object({ token: z.string().min(1).max(512) });
+
+/** Longest first or last name a profile keeps. */
+export const PROFILE_NAME_MAX_LENGTH = 256;
+/** Longest e-mail address (RFC 5321's path limit). */
+export const EMAIL_MAX_LENGTH = 254;
+
+const profileName = z
+  .string()
+  .trim()
+  .max(PROFILE_NAME_MAX_LENGTH, `Must be at most ${PROFILE_NAME_MAX_LENGTH} characters long.`)
+  .nullish();
+
+/**
+ * Body of POST /app/auth/user/profile: every field optional, names and address trimmed (SPEC §5). The server
+ * checks the address itself, so its message lands under the email field.
+ */
+export const updateProfileRequestSchema = z.object({
+  first_name: profileName,
+  last_name: profileName,
+  email: z.string().trim().max(EMAIL_MAX_LENGTH, 'Invalid email address.').optional(),
+  receive_notifications: z.boolean().optional(),
+});
+export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
+
+const passwordField = () =>
+  z.string().max(PASSWORD_MAX_LENGTH, `Must be at most ${PASSWORD_MAX_LENGTH} characters long.`).default('');
+
+/** Body of POST /app/auth/change-password (SPEC §3); the server answers each field's error under it. */
+export const changePasswordRequestSchema = z.object({
+  old_password: passwordField(),
+  password: passwordField(),
+  confirm: passwordField(),
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+/** Texts of the account calls (the reference's where it has them). */
+export const ACCOUNT_TEXTS = {
+  oldPasswordIncorrect: 'The old password is incorrect',
+  invalidToken: 'Invalid token',
+  required: 'This field is required.',
+  mismatch: 'Passwords do not match.',
+  invalidEmail: 'Invalid email address.',
+  emailTaken: 'This email is already used by another account.',
+  alreadyVerified: 'Your email address is already verified.',
+  tooManyMails: 'Too many confirmation emails were sent. Please try again later.',
+  /** Close account refused: the user alone owns a workspace that still holds projects or other members. */
+  soleOwner: (workspaces: string[]) =>
+    `Your account cannot be closed: you are the only owner of ${workspaces.length === 1 ? 'workspace' : 'workspaces'} ${workspaces.map((name) => `'${name}'`).join(', ')}, which still ${workspaces.length === 1 ? 'has' : 'have'} projects or other members. Remove the projects or make someone else an owner first.`,
+} as const;

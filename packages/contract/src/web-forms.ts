@@ -39,3 +39,19 @@ export const cloneProjectFormSchema = cloneProjectRequestSchema.extend({
   namespace: z.string({ error: REQUIRED }).min(1, REQUIRED),
 });
 export type CloneProjectFormValues = z.input<typeof cloneProjectFormSchema>;
+
+/** Edit account: names and address trimmed (SPEC §5); the address is required, the server checks it. */
+export const editAccountFormSchema = z.object({
+  first_name: z.string().trim(),
+  last_name: z.string().trim(),
+  email: filledText(),
+});
+export type EditAccountFormValues = z.input<typeof editAccountFormSchema>;
+
+/** Change password on the profile page: Save is enabled once all three are filled (SPEC §5). */
+export const changeOwnPasswordFormSchema = z.object({
+  old_password: z.string().min(1, REQUIRED),
+  password: z.string().min(1, REQUIRED),
+  confirm: z.string().min(1, REQUIRED),
+});
+export type ChangeOwnPasswordFormValues = z.input<typeof changeOwnPasswordFormSchema>;

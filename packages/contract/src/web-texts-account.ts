@@ -20,3 +20,62 @@ export const CHANGE_PASSWORD_TEXTS = {
 
 /** A server message on the new password starting with this is replaced by PASSWORD_RULE_TEXT (SPEC §5). */
 export const PASSWORD_MESSAGE_PREFIX = 'Password';
+
+/** The profile page and its dialogs (SPEC §2 "Profile page", "Dialogs", §5, §8). */
+export const PROFILE_TEXTS = {
+  title: 'Account details',
+  editAccount: 'Edit account',
+  changePassword: 'Change password',
+  verifyBanner: 'Please verify your email',
+  verifyBannerHint: 'We sent a confirmation link to your address. Follow it to verify your email.',
+  sendConfirmation: 'Send confirmation email',
+  unverified: 'Email not verified',
+  usernameLabel: 'Username',
+  emailLabel: 'Email',
+  fullNameLabel: 'Full name',
+  registeredLabel: 'Registered',
+  noName: '-',
+  requestsTitle: 'You requested access to these projects',
+  requestProject: 'Project',
+  requestExpires: 'Expires',
+  advanced: 'Advanced',
+  notifications: 'Receive notifications',
+  notificationsHint: 'Emails about access requests to your projects and access granted to you.',
+  closeAccount: 'Close account',
+  closeAccountHint: 'Your account ends at once: you can no longer sign in, and your memberships are removed.',
+  closeConfirmHeader: 'Close account',
+  closeConfirmMessage:
+    'Are you sure to close your account? This cannot be undone. Type in your username to confirm.',
+  closeConfirmField: 'Username',
+  closeConfirm: 'Close account',
+  // Edit account dialog
+  firstNameLabel: 'First name',
+  lastNameLabel: 'Last name',
+  save: 'Save',
+  cancel: 'Cancel',
+  emailChangeHint: 'Changing the address sends a confirmation link to the new one.',
+  // Change password dialog
+  oldPasswordLabel: 'Old password',
+  newPasswordLabel: 'New password',
+  newPasswordPlaceholder: 'Must be at least 8 characters',
+  confirmLabel: 'Confirm password',
+  // Toasts (SPEC §8)
+  profileChanged: 'Profile has been changed',
+  profileFailed: 'Failed to change profile',
+  passwordChanged: 'Password has been changed',
+  passwordFailed: 'Failed to change password',
+  emailSent: (email: string) => `Email was sent to address: ${email}`,
+  emailFailed: 'Failed to send confirmation email',
+  emailFailedCheckAddress:
+    'Failed to send confirmation email, please check your address in user profile settings',
+  closeFailed: 'Unable to close account',
+} as const;
+
+/** The email confirmation page (/confirm-email/:token, SPEC §2). */
+export const CONFIRM_EMAIL_TEXTS = {
+  title: 'Email confirmation',
+  verifying: 'Verifying your email address…',
+  verified: 'Your email address has been verified.',
+  invalid: 'Invalid token',
+  continue: 'Continue',
+} as const;

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.ts';
+import { FAILED_MAIL_KEEP_DAYS, FAILED_MAIL_QUEUE, MAIL_JOB } from '../mail/queued-mailer.ts';
 import { CHANGESETS_JOB } from '../services/changeset.service.ts';
 import { runHousekeeping } from './housekeeping.ts';
 import type { JobDefinition } from './queue.ts';
@@ -54,7 +55,21 @@ export function changesetsJob(context: AppContext): JobDefinition {
   };
 }
 
+/**
+ * One outgoing mail: retried MAIL_RETRY_LIMIT times with doubling delays (30 s, 1 min, … about 8.5 hours in
+ * all by default); one that never went out is logged with its reason and kept in the failed-mail queue.
+ */
+export function mailJob(context: AppContext): JobDefinition {
+  const { limit, delaySeconds } = context.config.mailRetry;
+  return {
+    name: MAIL_JOB,
+    retry: { limit, delaySeconds, backoff: true },
+    deadLetter: { name: FAILED_MAIL_QUEUE, keepDays: FAILED_MAIL_KEEP_DAYS },
+    run: (data, attempt) => context.mail.deliver(data, attempt),
+  };
+}
+
 /** Every job of the server. */
 export function serverJobs(context: AppContext): JobDefinition[] {
-  return [uploadCleanupJob(context), housekeepingJob(context), changesetsJob(context)];
+  return [uploadCleanupJob(context), housekeepingJob(context), changesetsJob(context), mailJob(context)];
 }

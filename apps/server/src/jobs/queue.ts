@@ -12,8 +12,18 @@ export type JobDefinition = {
    * while one runs waits). Default: every job sent runs.
    */
   policy?: 'short';
-  /** Idempotent work: a job may run twice (a crash after the work, before it was marked done). */
-  run(data: unknown): Promise<void>;
+  /**
+   * A failed run is tried again this often, after `delaySeconds`, doubling each time when `backoff`; a job that
+   * failed its last try moves to the `deadLetter` queue, which nothing works on and which keeps it for
+   * `keepDays` (default: pg-boss's own 14 days). Default: no retry.
+   */
+  retry?: { limit: number; delaySeconds: number; backoff: boolean };
+  deadLetter?: { name: string; keepDays: number };
+  /**
+   * Idempotent work: a job may run twice (a crash after the work, before it was marked done). `attempt` says
+   * which try this is (0 first) and whether it is the last.
+   */
+  run(data: unknown, attempt: { retryCount: number; last: boolean }): Promise<void>;
 };
 
 export type SendOptions = { singletonKey?: string };
@@ -22,6 +32,8 @@ export type SendOptions = { singletonKey?: string };
 export type JobSender = {
   /** Asks for one run soon (any process of the cluster may take it; this one is woken at once). */
   send(name: string, data?: object, options?: SendOptions): Promise<void>;
+  /** True when sends reach a queue (false before `attach`, and in processes without one). */
+  readonly attached?: boolean;
 };
 
 export type JobQueue = JobSender & {
@@ -52,13 +64,29 @@ export async function startJobQueue(options: {
   await boss.start();
   const workers = new Map<string, string>();
   for (const job of jobs) {
-    await boss.createQueue(job.name, { name: job.name, ...(job.policy ? { policy: job.policy } : {}) });
+    if (job.deadLetter) {
+      const { name, keepDays } = job.deadLetter;
+      await boss.createQueue(name, { name, retentionDays: keepDays });
+    }
+    await boss.createQueue(job.name, {
+      name: job.name,
+      ...(job.policy ? { policy: job.policy } : {}),
+      ...(job.retry
+        ? {
+            retryLimit: job.retry.limit,
+            retryDelay: job.retry.delaySeconds,
+            retryBackoff: job.retry.backoff,
+          }
+        : {}),
+      ...(job.deadLetter ? { deadLetter: job.deadLetter.name } : {}),
+    });
     const worker = await boss.work(
       job.name,
-      { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 10, batchSize: 1 },
+      { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 10, batchSize: 1, includeMetadata: true },
       async ([received]) => {
         try {
-          await job.run(received?.data);
+          const retryCount = received?.retryCount ?? 0;
+          await job.run(received?.data, { retryCount, last: retryCount >= (received?.retryLimit ?? 0) });
         } catch (error) {
           log.error({ err: error, job: job.name }, 'job failed');
           throw error;
@@ -93,6 +121,9 @@ export function createJobSender(): JobSender & { attach(queue: JobSender | undef
   return {
     attach(next) {
       queue = next;
+    },
+    get attached() {
+      return queue !== undefined;
     },
     async send(name, data, sendOptions) {
       await queue?.send(name, data, sendOptions);

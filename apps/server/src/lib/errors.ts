@@ -73,3 +73,11 @@ export const tooManyRequests = make('too-many-requests');
 export const unavailable = make('unavailable');
 /** The server's own data is inconsistent (e.g. blobs missing on disk): not the caller's fault. */
 export const broken = make('broken');
+
+/**
+ * A form error: `detail` for notifications, plus the field's messages the way the reference sends them
+ * (`{password: ['…']}`), which the web app shows under the field.
+ */
+export function fieldError(kind: ErrorKind, field: string, message: string): DomainError {
+  return new DomainError(kind, message, { extra: { [field]: [message] } });
+}

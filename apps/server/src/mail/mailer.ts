@@ -4,7 +4,7 @@ import nodemailer from 'nodemailer';
 import type { AppConfig } from '../config.ts';
 
 /** What a template renders: everything of a mail but the recipient. */
-export type MailContent = { subject: string; text: string; html?: string };
+export type MailContent = { subject: string; text: string; html: string };
 
 export type Mail = MailContent & { to: string };
 

@@ -1,6 +1,6 @@
 import { and, type AnyColumn, asc, eq, inArray, notExists, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { projectMembers, users } from '../db/schema.ts';
+import { accessRequests, projectMembers, sessions, users, workspaceMembers } from '../db/schema.ts';
 import { escapeLike } from './like-pattern.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -152,6 +152,35 @@ export function createUserRepository(db: Db) {
         .where(eq(users.id, id))
         .returning({ tokenEpoch: users.tokenEpoch });
       return row?.tokenEpoch;
+    },
+
+    /**
+     * Closes an account: memberships, pending access requests and sessions go; the row stays (versions and
+     * history keep pointing at it) but is inactive, without password or names, and its username and e-mail are
+     * replaced by values no one can sign up with (a username may not start with a dot; the address has no @).
+     */
+    async close(id: number): Promise<void> {
+      await db.delete(workspaceMembers).where(eq(workspaceMembers.userId, id));
+      await db.delete(projectMembers).where(eq(projectMembers.userId, id));
+      await db
+        .delete(accessRequests)
+        .where(and(eq(accessRequests.requestedBy, id), sql`${accessRequests.resolvedAt} IS NULL`));
+      await db.delete(sessions).where(eq(sessions.userId, id));
+      await db
+        .update(users)
+        .set({
+          username: `.closed-${id}`,
+          email: `closed-${id}`,
+          passwordHash: null,
+          firstName: null,
+          lastName: null,
+          active: false,
+          verifiedEmail: false,
+          receiveNotifications: false,
+          preferredWorkspaceId: null,
+          tokenEpoch: sql`${users.tokenEpoch} + 1`,
+        })
+        .where(eq(users.id, id));
     },
   };
 }

@@ -111,6 +111,39 @@ export function createWorkspaceRepository(db: Db) {
         ]),
       );
     },
+
+    /**
+     * The workspaces `userId` owns with no other owner, each with how many other members and projects (live or
+     * removed and not yet purged) it has: what closing the account would leave without an owner.
+     */
+    async soleOwnedBy(
+      userId: number,
+    ): Promise<
+      Array<{ id: number; name: string; otherMembers: number; liveProjects: number; projects: number }>
+    > {
+      const others = sql`${workspaceMembers.workspaceId} = ${workspaces.id} AND ${workspaceMembers.userId} <> ${userId}`;
+      return db
+        .select({
+          id: workspaces.id,
+          name: workspaces.name,
+          otherMembers: sql<number>`(SELECT count(*)::int FROM ${workspaceMembers} WHERE ${others})`,
+          // Written out: inside a select of one table Drizzle leaves the columns of the others unqualified.
+          liveProjects: sql<number>`(SELECT count(*)::int FROM projects p WHERE p.workspace_id = workspaces.id AND p.removed_at IS NULL)`,
+          projects: sql<number>`(SELECT count(*)::int FROM projects p WHERE p.workspace_id = workspaces.id)`,
+        })
+        .from(workspaces)
+        .where(
+          sql`EXISTS (SELECT 1 FROM ${workspaceMembers} WHERE ${workspaceMembers.workspaceId} = ${workspaces.id} AND ${workspaceMembers.userId} = ${userId} AND ${workspaceMembers.role} = 'owner')
+          AND NOT EXISTS (SELECT 1 FROM ${workspaceMembers} WHERE ${others} AND ${workspaceMembers.role} = 'owner')`,
+        )
+        .orderBy(asc(sql`lower(${workspaces.name})`));
+    },
+
+    /** Deletes workspaces with their memberships (callers make sure they hold no project). */
+    async deleteMany(ids: number[]): Promise<void> {
+      if (ids.length === 0) return;
+      await db.delete(workspaces).where(inArray(workspaces.id, ids));
+    },
   };
 }
 

@@ -10,6 +10,8 @@ const HOUR_MS = 60 * 60 * 1000;
 export const MAIL_LIMITS = {
   /** Anyone may ask for a reset link: 3 mails per address and 20 per requesting IP address an hour. */
   passwordReset: { windowMs: HOUR_MS, perKey: 3, perIp: 20 },
+  /** Confirmation links per account (resent or after an address change): 5 an hour. */
+  confirmEmail: { windowMs: HOUR_MS, perKey: 5 },
   /** Owners hear of a requester's wish to join a project once a day, however often it is withdrawn and repeated. */
   accessRequest: { windowMs: 24 * HOUR_MS, perKey: 1 },
 } as const satisfies Record<string, { windowMs: number; perKey: number; perIp?: number }>;

@@ -1,24 +1,18 @@
 import { isStrongPassword, PASSWORD_RULE_TEXT } from '@waymark/contract';
 import type { AppConfig } from '../config.ts';
-import { DomainError, type ErrorKind, invalid } from '../lib/errors.ts';
+import { fieldError, invalid } from '../lib/errors.ts';
 import { hashPassword } from '../lib/password-hash.ts';
-import { checkResetToken, issueResetToken, readResetToken } from '../lib/reset-token.ts';
+import { checkUserToken, issueUserToken, readUserToken } from '../lib/user-token.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { passwordResetMail } from '../mail/templates/password-reset.mail.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import type { MailThrottle } from './mail-throttle.service.ts';
 
 export const RESET_TEXTS = {
-  noAccount: 'Account with given email does not exist',
-  inactive: 'Account is not active',
   invalidToken: 'Invalid token',
   mismatch: 'Passwords do not match.',
   required: 'This field is required.',
 } as const;
-
-/** A form error: `detail` for notifications, plus the field's messages the way the reference sends them. */
-const fieldError = (kind: ErrorKind, field: string, message: string) =>
-  new DomainError(kind, message, { extra: { [field]: [message] } });
 
 /** Forgotten passwords: a mailed single-use link, then a new password set with it. */
 export function createPasswordResetService(deps: {
@@ -32,27 +26,30 @@ export function createPasswordResetService(deps: {
 
   return {
     /**
-     * Mails a reset link to an active account. Beyond the mail limits (per address and per requesting IP) it
-     * answers the same and sends nothing, so the endpoint cannot be used to flood a mailbox.
+     * Mails a reset link when the address belongs to an active account. Whatever the address, the answer is the
+     * same (so nobody learns which addresses have accounts); beyond the mail limits (per address and per
+     * requesting IP) nothing is sent either, so the endpoint cannot be used to flood a mailbox.
      */
     async requestReset(email: string, client: { ip: string }): Promise<void> {
       const user = await users.findByEmail(email.trim());
-      if (!user) throw fieldError('not-found', 'email', RESET_TEXTS.noAccount);
-      if (!user.active) throw fieldError('invalid', 'email', RESET_TEXTS.inactive);
+      if (!user?.active) return;
       if (!(await mailThrottle.allow('passwordReset', user.email.toLowerCase(), client.ip))) return;
-      const token = issueResetToken(config.secretKey, user.id, user.passwordHash ?? '');
+      const token = issueUserToken(config.secretKey, 'reset', {
+        id: user.id,
+        binding: user.passwordHash ?? '',
+      });
       const link = `${config.publicUrl}/change-password/${token}`;
       await mailer.send({ to: user.email, ...passwordResetMail({ username: user.username, link }) });
     },
 
     /** Sets the new password when the token is valid; signs the user out everywhere else. */
     async resetWithToken(token: string, password: string, confirm: string): Promise<void> {
-      const read = readResetToken(token);
+      const read = readUserToken(token);
       const user = read ? await users.findById(read.userId) : undefined;
       if (
         !read ||
         !user?.active ||
-        !checkResetToken(config.secretKey, token, user.id, read.expires, user.passwordHash ?? '')
+        !checkUserToken(config.secretKey, 'reset', token, read, user.passwordHash ?? '')
       ) {
         throw invalid(RESET_TEXTS.invalidToken);
       }

@@ -7,7 +7,7 @@ import {
   type WorkspaceRole,
 } from '@waymark/contract';
 import type { AppConfig } from '../config.ts';
-import { invalid, conflict, notFound } from '../lib/errors.ts';
+import { conflict, fieldError, invalid, notFound } from '../lib/errors.ts';
 import { hashPassword } from '../lib/password-hash.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { newAccountMail } from '../mail/templates/new-account.mail.ts';
@@ -72,7 +72,7 @@ export function createUserService(deps: { config: AppConfig; mailer: Mailer; rep
     async createUser(input: CreateUserInput): Promise<UserRow> {
       const email = emailSchema.safeParse(input.email);
       if (!email.success) throw invalid(firstIssue(email));
-      if (!isStrongPassword(input.password)) throw invalid(PASSWORD_RULE_TEXT);
+      if (!isStrongPassword(input.password)) throw fieldError('invalid', 'password', PASSWORD_RULE_TEXT);
       const passwordHash = await hashPassword(input.password);
 
       return repos.transaction(async (tx) => {
@@ -136,7 +136,7 @@ export function createUserService(deps: { config: AppConfig; mailer: Mailer; rep
 
     /** Sets a new password; every Bearer token and session issued before ends (the user repository bumps the token epoch). */
     async setPassword(login: string, password: string): Promise<UserRow> {
-      if (!isStrongPassword(password)) throw invalid(PASSWORD_RULE_TEXT);
+      if (!isStrongPassword(password)) throw fieldError('invalid', 'password', PASSWORD_RULE_TEXT);
       const user = await repos.users.findByLogin(login);
       if (!user) throw notFound(`User ${login} not found`);
       const passwordHash = await hashPassword(password);

@@ -1,12 +1,18 @@
-import { PagePlaceholder } from '../ui/PagePlaceholder.tsx';
+import { AccountDetailsCard } from '../features/account/components/AccountDetailsCard.tsx';
+import { AdvancedSettings } from '../features/account/components/AdvancedSettings.tsx';
+import { OwnAccessRequests } from '../features/account/components/OwnAccessRequests.tsx';
+import '../features/account/components/account.css';
+import { useSession } from '../features/session/hooks/useSession.ts';
 
-/** /profile — placeholder until the profile issue. */
+/** /profile (SPEC §2 "Profile page"): details, own access requests, notifications and closing the account. */
 export function ProfilePage() {
+  const { user } = useSession();
+  if (!user) return null;
   return (
-    <PagePlaceholder
-      title="Account details"
-      description="Your account details, password and notification settings will be managed here."
-      icon="pi pi-user"
-    />
+    <div className="account-page" data-testid="profile-page">
+      <AccountDetailsCard user={user} />
+      <OwnAccessRequests />
+      <AdvancedSettings user={user} />
+    </div>
   );
 }

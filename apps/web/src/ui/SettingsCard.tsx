@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './settings.css';
 
 interface SettingsCardProps {
   /** Id of the card's heading, which names the section. */

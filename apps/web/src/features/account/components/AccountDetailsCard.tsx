@@ -1,0 +1,119 @@
+import { PROFILE_TEXTS, type UserProfile } from '@waymark/contract';
+import { Avatar } from 'primereact/avatar';
+import { Button } from 'primereact/button';
+import { Message } from 'primereact/message';
+import { useState } from 'react';
+import { formatDateTime } from '../../../lib/format/timeAgo.ts';
+import { getInitials } from '../../../lib/format/userName.ts';
+import { useResendConfirmEmail } from '../hooks/useAccountMutations.ts';
+import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
+import { EditAccountDialog } from './EditAccountDialog.tsx';
+
+function VerifyEmailBanner({ email }: { email: string }) {
+  const resend = useResendConfirmEmail(email);
+  return (
+    <Message
+      severity="warn"
+      className="account-verify"
+      data-testid="verify-email-banner"
+      content={
+        <div className="account-verify__content">
+          <div>
+            <p className="account-verify__title">{PROFILE_TEXTS.verifyBanner}</p>
+            <p className="account-verify__hint">{PROFILE_TEXTS.verifyBannerHint}</p>
+          </div>
+          <Button
+            label={PROFILE_TEXTS.sendConfirmation}
+            icon="pi pi-envelope"
+            size="small"
+            outlined
+            loading={resend.isPending}
+            disabled={resend.isPending}
+            onClick={() => resend.mutate()}
+            data-testid="send-confirmation"
+          />
+        </div>
+      }
+    />
+  );
+}
+
+function Detail({ label, children, testId }: { label: string; children: React.ReactNode; testId: string }) {
+  return (
+    <div className="account-details__row">
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{children}</dd>
+    </div>
+  );
+}
+
+/** SPEC §2 "Profile page": the user's details with Edit account and Change password. */
+export function AccountDetailsCard({ user }: { user: UserProfile }) {
+  const [dialog, setDialog] = useState<'edit' | 'password' | undefined>();
+  const close = () => setDialog(undefined);
+  return (
+    <section
+      className="card account-card"
+      aria-labelledby="account-details-title"
+      data-testid="account-details"
+    >
+      <header className="card__header account-card__header">
+        <h2 id="account-details-title" className="card__title">
+          {PROFILE_TEXTS.title}
+        </h2>
+        <div className="account-card__actions">
+          <Button
+            label={PROFILE_TEXTS.editAccount}
+            icon="pi pi-user-edit"
+            size="small"
+            outlined
+            onClick={() => setDialog('edit')}
+            data-testid="edit-account-button"
+          />
+          <Button
+            label={PROFILE_TEXTS.changePassword}
+            icon="pi pi-key"
+            size="small"
+            outlined
+            onClick={() => setDialog('password')}
+            data-testid="change-password-button"
+          />
+        </div>
+      </header>
+      {!user.verified_email && <VerifyEmailBanner email={user.email} />}
+      <div className="account-details">
+        <Avatar
+          label={getInitials(user.name, user.username)}
+          shape="circle"
+          size="xlarge"
+          className="user-avatar account-details__avatar"
+        />
+        <dl className="account-details__list">
+          <Detail label={PROFILE_TEXTS.usernameLabel} testId="profile-username">
+            {user.username}
+          </Detail>
+          <Detail label={PROFILE_TEXTS.emailLabel} testId="profile-email">
+            {user.email}
+            {!user.verified_email && (
+              <i
+                className="pi pi-exclamation-triangle account-details__warning"
+                role="img"
+                aria-label={PROFILE_TEXTS.unverified}
+                title={PROFILE_TEXTS.unverified}
+                data-testid="profile-email-unverified"
+              />
+            )}
+          </Detail>
+          <Detail label={PROFILE_TEXTS.fullNameLabel} testId="profile-name">
+            {user.name.trim() || PROFILE_TEXTS.noName}
+          </Detail>
+          <Detail label={PROFILE_TEXTS.registeredLabel} testId="profile-registered">
+            {formatDateTime(user.registration_date)}
+          </Detail>
+        </dl>
+      </div>
+      {dialog === 'edit' && <EditAccountDialog isOpen user={user} onClose={close} />}
+      <ChangePasswordDialog isOpen={dialog === 'password'} onClose={close} />
+    </section>
+  );
+}

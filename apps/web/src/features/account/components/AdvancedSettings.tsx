@@ -1,0 +1,64 @@
+import { PROFILE_TEXTS, type UserProfile } from '@waymark/contract';
+import { InputSwitch } from 'primereact/inputswitch';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
+import { SettingRow } from '../../../ui/SettingRow.tsx';
+import { SettingsCard } from '../../../ui/SettingsCard.tsx';
+import { useCloseAccount, useUpdateProfile } from '../hooks/useAccountMutations.ts';
+
+/** SPEC §2: the 'Receive notifications' switch and 'Close account' (type your username to confirm). */
+export function AdvancedSettings({ user }: { user: UserProfile }) {
+  const notifications = useUpdateProfile({ fields: [] });
+  const closing = useCloseAccount();
+  const [isConfirming, setIsConfirming] = useState(false);
+  const close = () => setIsConfirming(false);
+  return (
+    <SettingsCard titleId="account-advanced-title" title={PROFILE_TEXTS.advanced} testId="account-advanced">
+      <div className="setting-row">
+        <span className="setting-row__icon" aria-hidden="true">
+          <i className="pi pi-bell" />
+        </span>
+        <div className="setting-row__text">
+          <label className="setting-row__title" htmlFor="receive-notifications">
+            {PROFILE_TEXTS.notifications}
+          </label>
+          <p className="setting-row__description">{PROFILE_TEXTS.notificationsHint}</p>
+        </div>
+        <InputSwitch
+          inputId="receive-notifications"
+          checked={user.receive_notifications}
+          disabled={notifications.isPending}
+          onChange={(event) => notifications.mutate({ receive_notifications: event.value })}
+          data-testid="receive-notifications"
+          // PrimeReact gives the wrapper a checkbox role too; the input inside is the switch.
+          pt={{ root: { role: 'presentation', 'aria-checked': undefined } }}
+        />
+      </div>
+      <SettingRow
+        icon="pi pi-user-minus"
+        iconTone="danger"
+        title={PROFILE_TEXTS.closeAccount}
+        description={PROFILE_TEXTS.closeAccountHint}
+        action={{
+          label: PROFILE_TEXTS.closeAccount,
+          icon: 'pi pi-user-minus',
+          severity: 'danger',
+          onClick: () => setIsConfirming(true),
+          testId: 'close-account-button',
+        }}
+      />
+      <ConfirmDialog
+        isVisible={isConfirming}
+        header={PROFILE_TEXTS.closeConfirmHeader}
+        message={<p>{PROFILE_TEXTS.closeConfirmMessage}</p>}
+        confirmField={{ label: PROFILE_TEXTS.closeConfirmField, expected: user.username }}
+        confirmLabel={PROFILE_TEXTS.closeConfirm}
+        isDanger
+        isBusy={closing.isPending}
+        testId="close-account-dialog"
+        onConfirm={() => closing.mutate(undefined, { onError: close })}
+        onHide={close}
+      />
+    </SettingsCard>
+  );
+}

@@ -1,0 +1,110 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type ChangeOwnPasswordFormValues,
+  type ChangePasswordRequest,
+  changeOwnPasswordFormSchema,
+  PROFILE_TEXTS,
+} from '@waymark/contract';
+import { Dialog } from 'primereact/dialog';
+import { useForm } from 'react-hook-form';
+import { setServerFormError } from '../../../lib/forms/serverFormErrors.ts';
+import { useIsSchemaValid } from '../../../lib/forms/useIsSchemaValid.ts';
+import { FormActions } from '../../../ui/form/FormActions.tsx';
+import { BoundPasswordField } from '../../../ui/form/BoundPasswordField.tsx';
+import { resolveAccountFormError } from '../accountFormErrors.ts';
+import { PASSWORD_FIELDS, useChangePassword } from '../hooks/useAccountMutations.ts';
+
+function ChangePasswordForm({ onClose }: { onClose: () => void }) {
+  const mutation = useChangePassword();
+  const form = useForm<ChangeOwnPasswordFormValues, unknown, ChangePasswordRequest>({
+    resolver: zodResolver(changeOwnPasswordFormSchema),
+    defaultValues: { old_password: '', password: '', confirm: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const isFilled = useIsSchemaValid(form.control, changeOwnPasswordFormSchema);
+  const handleSubmit = form.handleSubmit((values) =>
+    mutation.mutate(values, {
+      onSuccess: onClose,
+      onError: (error) =>
+        setServerFormError(
+          form.setError,
+          resolveAccountFormError(error, PASSWORD_FIELDS, PROFILE_TEXTS.passwordFailed),
+          PASSWORD_FIELDS,
+        ),
+    }),
+  );
+
+  return (
+    <form
+      className="account-form"
+      onSubmit={handleSubmit}
+      noValidate
+      data-testid="change-password-dialog-form"
+    >
+      <BoundPasswordField
+        control={form.control}
+        name="old_password"
+        // The server's reason was about the value sent: a new value makes it stale.
+        onValueChange={() => form.clearErrors('old_password')}
+        id="change-password-old"
+        label={PROFILE_TEXTS.oldPasswordLabel}
+        errorTestId="change-password-old-error"
+        autoComplete="current-password"
+        autoFocus
+        pt={{ root: { 'data-testid': 'change-password-old' } }}
+      />
+      <BoundPasswordField
+        control={form.control}
+        name="password"
+        onValueChange={() => form.clearErrors('password')}
+        id="change-password-new"
+        label={PROFILE_TEXTS.newPasswordLabel}
+        placeholder={PROFILE_TEXTS.newPasswordPlaceholder}
+        errorTestId="change-password-new-error"
+        autoComplete="new-password"
+        // The input library's strength meter (SPEC: Change password dialog).
+        feedback
+        pt={{ root: { 'data-testid': 'change-password-new' } }}
+      />
+      <BoundPasswordField
+        control={form.control}
+        name="confirm"
+        onValueChange={() => form.clearErrors('confirm')}
+        id="change-password-confirm"
+        label={PROFILE_TEXTS.confirmLabel}
+        errorTestId="change-password-confirm-error"
+        autoComplete="new-password"
+        pt={{ root: { 'data-testid': 'change-password-confirm' } }}
+      />
+      <FormActions
+        cancelLabel={PROFILE_TEXTS.cancel}
+        submitLabel={PROFILE_TEXTS.save}
+        isPending={mutation.isPending}
+        isSubmitDisabled={!isFilled}
+        onCancel={onClose}
+        testId="change-password"
+      />
+    </form>
+  );
+}
+
+/** SPEC §2 "Change password": persistent (no closing by Escape or a click beside it); Cancel closes. */
+export function ChangePasswordDialog(props: { isOpen: boolean; onClose: () => void }) {
+  return (
+    <Dialog
+      header={PROFILE_TEXTS.changePassword}
+      visible={props.isOpen}
+      onHide={props.onClose}
+      modal
+      closable={false}
+      closeOnEscape={false}
+      dismissableMask={false}
+      draggable={false}
+      resizable={false}
+      className="account-dialog"
+      data-testid="change-password-dialog"
+    >
+      <ChangePasswordForm onClose={props.onClose} />
+    </Dialog>
+  );
+}
