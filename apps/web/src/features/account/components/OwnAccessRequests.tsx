@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { DASHBOARD_PROJECT_TEXTS, PROFILE_TEXTS } from '@waymark/contract';
+import { type AccessRequest, DASHBOARD_PROJECT_TEXTS, PROFILE_TEXTS } from '@waymark/contract';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
 import { Link } from 'react-router';
 import { formatRemainingTime } from '../../../lib/format/timeAgo.ts';
 import { projectPath } from '../../../lib/paths.ts';
@@ -20,31 +22,28 @@ export function OwnAccessRequests() {
           {PROFILE_TEXTS.requestsTitle}
         </h2>
       </header>
-      <table className="account-requests">
-        <thead>
-          <tr>
-            <th scope="col">{PROFILE_TEXTS.requestProject}</th>
-            <th scope="col">{PROFILE_TEXTS.requestExpires}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.items.map((request) => {
-            const remaining = formatRemainingTime(request.expire);
-            return (
-              <tr key={request.id} data-testid="own-access-request">
-                <td>
-                  <Link to={projectPath(request.namespace, request.project_name)}>
-                    {request.namespace}/{request.project_name}
-                  </Link>
-                </td>
-                <td>
-                  {remaining === 'expired' ? DASHBOARD_PROJECT_TEXTS.expired : `Expiring in ${remaining}`}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <div className="data-table">
+        <DataTable value={data.items} dataKey="id" aria-label={PROFILE_TEXTS.requestsTitle}>
+          <Column
+            header={PROFILE_TEXTS.requestProject}
+            body={(request: AccessRequest) => (
+              <Link
+                to={projectPath(request.namespace, request.project_name)}
+                data-testid="own-access-request"
+              >
+                {request.namespace}/{request.project_name}
+              </Link>
+            )}
+          />
+          <Column
+            header={PROFILE_TEXTS.requestExpires}
+            body={(request: AccessRequest) => {
+              const remaining = formatRemainingTime(request.expire);
+              return remaining === 'expired' ? DASHBOARD_PROJECT_TEXTS.expired : `Expiring in ${remaining}`;
+            }}
+          />
+        </DataTable>
+      </div>
     </section>
   );
 }
