@@ -88,14 +88,15 @@ describe('queued mail', () => {
       'the failed mail',
       async () => {
         const rows = await server.database.executeSql(
-          "SELECT data FROM pgboss.job WHERE name = 'mail-failed'",
+          "SELECT data, keep_until > now() + interval '364 days' AS kept_a_year FROM pgboss.job WHERE name = 'mail-failed'",
           [],
         );
-        return rows.rows[0] as { data: { to: string; subject: string } } | undefined;
+        return rows.rows[0] as { data: { to: string; subject: string }; kept_a_year: boolean } | undefined;
       },
       45_000,
     );
     expect(kept.data).toMatchObject({ to: 'zeke@example.com', subject: 'Reset your Waymark password' });
+    expect(kept.kept_a_year).toBe(true);
   }, 60_000);
 });
 

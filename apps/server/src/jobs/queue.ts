@@ -48,6 +48,8 @@ export const JOB_SCHEMA = 'pgboss';
  * second connection and several server processes share one queue: each job runs once, wherever a worker is
  * free. New jobs: add a `JobDefinition` to the list given here (see `jobs/jobs.ts`).
  */
+const MINUTES_PER_DAY = 24 * 60;
+
 export async function startJobQueue(options: {
   executeSql: ExecuteSql;
   jobs: JobDefinition[];
@@ -66,9 +68,9 @@ export async function startJobQueue(options: {
   for (const job of jobs) {
     if (job.deadLetter) {
       const { name, keepDays } = job.deadLetter;
-      await boss.createQueue(name, { name, retentionDays: keepDays });
+      await boss.createQueue(name, { name, retentionMinutes: keepDays * MINUTES_PER_DAY });
     }
-    await boss.createQueue(job.name, {
+    const queueOptions = {
       name: job.name,
       ...(job.policy ? { policy: job.policy } : {}),
       ...(job.retry
@@ -78,8 +80,18 @@ export async function startJobQueue(options: {
             retryBackoff: job.retry.backoff,
           }
         : {}),
-      ...(job.deadLetter ? { deadLetter: job.deadLetter.name } : {}),
-    });
+      // pg-boss keeps a dead-letter copy as long as the failed job was kept (its `keep_until` comes from the
+      // job's own queue), so the queue of a job with a dead letter keeps its jobs for the dead letter's days.
+      ...(job.deadLetter
+        ? {
+            deadLetter: job.deadLetter.name,
+            retentionMinutes: job.deadLetter.keepDays * MINUTES_PER_DAY,
+          }
+        : {}),
+    };
+    await boss.createQueue(job.name, queueOptions);
+    // createQueue leaves an existing queue as it is: settings changed since the first start apply through this.
+    await boss.updateQueue(job.name, queueOptions);
     const worker = await boss.work(
       job.name,
       { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 10, batchSize: 1, includeMetadata: true },

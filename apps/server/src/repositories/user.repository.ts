@@ -144,6 +144,21 @@ export function createUserRepository(db: Db) {
       return row;
     },
 
+    /**
+     * Marks the address verified only if it is still `email` and still unverified (a profile change racing the
+     * confirmation must not verify the new address); false when nothing matched.
+     */
+    async markEmailVerified(id: number, email: string): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ verifiedEmail: true })
+        .where(
+          and(eq(users.id, id), eq(users.verifiedEmail, false), sql`lower(${users.email}) = lower(${email})`),
+        )
+        .returning({ id: users.id });
+      return rows.length > 0;
+    },
+
     /** Ends every Bearer token and session issued so far; answers the new epoch (undefined: no such user). */
     async bumpTokenEpoch(id: number): Promise<number | undefined> {
       const [row] = await db

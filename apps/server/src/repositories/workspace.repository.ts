@@ -139,10 +139,26 @@ export function createWorkspaceRepository(db: Db) {
         .orderBy(asc(sql`lower(${workspaces.name})`));
     },
 
-    /** Deletes workspaces with their memberships (callers make sure they hold no project). */
+    /**
+     * Locks (FOR UPDATE, in id order) the workspaces `userId` is a member of, for the rest of the transaction:
+     * membership changes and project inserts there (their foreign key check) wait until it ends.
+     */
+    async lockMembershipsOf(userId: number): Promise<void> {
+      await db.execute(
+        sql`SELECT w.id FROM workspaces w WHERE w.id IN (SELECT m.workspace_id FROM workspace_members m WHERE m.user_id = ${userId}) ORDER BY w.id FOR UPDATE`,
+      );
+    },
+
+    /** Deletes workspaces with their memberships, only those that hold no project (checked in the statement). */
     async deleteMany(ids: number[]): Promise<void> {
       if (ids.length === 0) return;
-      await db.delete(workspaces).where(inArray(workspaces.id, ids));
+      await db.delete(workspaces).where(
+        and(
+          inArray(workspaces.id, ids),
+          // Written out: Drizzle would leave the outer column unqualified inside the subquery.
+          sql`NOT EXISTS (SELECT 1 FROM projects p WHERE p.workspace_id = workspaces.id)`,
+        ),
+      );
     },
   };
 }

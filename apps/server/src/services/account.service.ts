@@ -119,7 +119,7 @@ export function createAccountService(deps: {
       ) {
         throw invalid(ACCOUNT_TEXTS.invalidToken);
       }
-      await users.update(user.id, { verifiedEmail: true });
+      if (!(await users.markEmailVerified(user.id, user.email))) throw invalid(ACCOUNT_TEXTS.invalidToken);
       log.info({ userId: user.id }, 'e-mail address confirmed');
     },
 
@@ -138,6 +138,9 @@ export function createAccountService(deps: {
      */
     async closeAccount(user: UserRow): Promise<void> {
       await repos.transaction(async (tx) => {
+        // Locked first: a co-owner closing their account at the same time, or a project created meanwhile in a
+        // workspace about to be deleted, waits for this decision instead of racing it.
+        await tx.workspaces.lockMembershipsOf(user.id);
         const owned = await tx.workspaces.soleOwnedBy(user.id);
         const blocking = owned.filter((ws) => ws.liveProjects > 0 || ws.otherMembers > 0);
         if (blocking.length > 0) {

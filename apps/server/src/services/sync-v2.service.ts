@@ -102,6 +102,10 @@ export function createSyncV2Service(deps: {
 
   /** The v1 start's refusals in v2's words. */
   function asV2StartError(error: unknown, base: number, latest: () => Promise<number>): Promise<never> {
+    // A removal-only push commits in its start: another push may have committed that version first.
+    if (error instanceof DomainError && error.kind === 'conflict' && error.code === undefined) {
+      return latest().then((server) => Promise.reject(versionExists(base, server)));
+    }
     if (!(error instanceof DomainError) || error.kind !== 'invalid') return Promise.reject(error);
     if (error.detail === PUSH_TEXTS.anotherProcess) return Promise.reject(anotherUpload());
     if (error.detail === PUSH_TEXTS.versionMismatch || error.detail === PUSH_TEXTS.firstPush) {
