@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -280,6 +281,23 @@ describe('a plugin-style diff push', () => {
       diff: { path: diffPath, size: changeset.length, checksum: sha1(changeset) },
     });
     expect(finished.version).toBe('v2');
+  });
+
+  it('refuses a later push that names a diff already stored (the name is the diff’s id)', async () => {
+    const current = finished.files.find((f) => f.path === 'survey.gpkg');
+    const entry = (diffName: string) => ({
+      path: 'survey.gpkg',
+      checksum: current?.checksum,
+      size: current?.size,
+      chunks: [randomUUID()],
+      diff: { path: diffName, checksum: sha1(changeset), size: changeset.length },
+    });
+    const reused = await api.post(`/v1/project/push/${project}`, {
+      version: 'v2',
+      changes: { added: [], updated: [entry(diffPath)], removed: [] },
+    });
+    expect(reused.status).toBe(400);
+    expect(reused.body).toEqual({ detail: `File ${diffPath} has been already uploaded` });
   });
 
   it('serves exactly the uploaded changeset with ?diff=true and carries it in the history', async () => {

@@ -91,13 +91,22 @@ export function validatePushChanges(
   if (chunkCount > MAX_CHUNKS_PER_PUSH) throw invalid(PUSH_TEXTS.tooManyChunks);
 
   // A diff update uploads a changeset that finish applies to the server's file: only versioned files have them.
+  // Its name is the diff's id for v2 downloads, so it must name one diff only.
+  const diffNames = new Set<string>();
   for (const file of result.updated) {
     if (!file.diff) continue;
+    if (diffNames.has(file.diff.path)) throw invalid(PUSH_TEXTS.notUnique);
+    diffNames.add(file.diff.path);
     if (!isVersionedFile(file.path)) throw invalid(PUSH_TEXTS.diffNotVersioned(file.path));
     if (filePathProblem(file.diff.path) === 'invalid')
       throw invalid(PUSH_TEXTS.unsupportedName(file.diff.path));
   }
   return result;
+}
+
+/** The names of the changesets a push uploads (each names one diff for good: the v2 diff id). */
+export function declaredDiffPaths(changes: DeclaredChanges): string[] {
+  return changes.updated.flatMap((file) => (file.diff ? [file.diff.path] : []));
 }
 
 /** Every chunk id the push declared, each once, in upload order; the index names its file on disk. */

@@ -284,6 +284,16 @@ export function createVersionRepository(db: Db) {
       return row ? { ...row.history, mtime: row.mtime } : undefined;
     },
 
+    /** Which of these diff names the project already has (one query, through the project's diff index). */
+    async existingDiffPaths(projectId: string, diffPaths: string[]): Promise<string[]> {
+      if (diffPaths.length === 0) return [];
+      const rows = await db
+        .selectDistinct({ diffPath: fileHistory.diffPath })
+        .from(fileHistory)
+        .where(and(eq(fileHistory.projectId, projectId), inArray(fileHistory.diffPath, diffPaths)));
+      return rows.flatMap((row) => (row.diffPath === null ? [] : [row.diffPath]));
+    },
+
     /** The changes of these paths between two versions (inclusive), newest first per path. */
     async historyOf(projectId: string, paths: string[], from: number, to: number): Promise<HistoryRow[]> {
       if (paths.length === 0) return [];

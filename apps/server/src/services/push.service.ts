@@ -28,6 +28,7 @@ import {
   storageGrowth,
   uploadedBytesOf,
   validatePushChanges,
+  declaredDiffPaths,
 } from '../push/push-changes.ts';
 import { type AppliedDiff, applyDiffs, DiffsFailedError } from '../push/apply-diffs.ts';
 import { assertMayPushChanges } from '../push/push-permission.ts';
@@ -287,6 +288,8 @@ export function createPushService(deps: {
       const currentFiles = await repos.projects.currentFiles(projectId);
       const current = new Map(currentFiles.map((file) => [file.path, file]));
       const changes = validatePushChanges(input.changes, new Set(current.keys()));
+      const [reusedDiff] = await repos.versions.existingDiffPaths(projectId, declaredDiffPaths(changes));
+      if (reusedDiff !== undefined) throw invalid(PUSH_TEXTS.alreadyUploaded(reusedDiff));
 
       const growth = storageGrowth(changes, current);
       const usage = (await repos.workspaces.usage([row.workspace.id])).get(row.workspace.id)?.diskUsage ?? 0;
