@@ -71,6 +71,9 @@ export type FreshOptions = {
 
 export type World = Awaited<ReturnType<typeof arrangeWorld>>;
 
+/** The id of the one diff of each shared project (v2 diff downloads name diffs by it). */
+export const MATRIX_DIFF_ID = 'layer.gpkg-diff-00000000-0000-4000-8000-000000000000';
+
 /** Arranges people, workspace, the shared projects and a push in progress on each; signs every persona in. */
 export async function arrangeWorld(server: TestServer) {
   const { repos, context } = server;
@@ -120,10 +123,15 @@ export async function arrangeWorld(server: TestServer) {
   for (const visibility of VISIBILITIES) {
     const mark = visibility === 'private' ? SECRET : 'open';
     shared[visibility] = await project(visibility, `${mark}-read`);
-    await server.seedFiles(shared[visibility].id, [
+    const [, notesBlob] = await server.seedFiles(shared[visibility].id, [
       { path: `${mark}-layer.gpkg`, content: 'SQLite format 3\u0000 layer' },
       { path: `${mark}-notes.txt`, content: 'notes' },
     ]);
+    // The layer's change carries a diff (any stored bytes do), so the diff download has something to refuse.
+    await server.database.executeSql(
+      'UPDATE file_history SET diff_path = $1, diff_size = 5, diff_checksum = $2, diff_blob_sha256 = $3 WHERE project_id = $4 AND path = $5',
+      [MATRIX_DIFF_ID, 'f'.repeat(40), notesBlob, shared[visibility].id, `${mark}-layer.gpkg`],
+    );
     removed[visibility] = await project(visibility, `${mark}-gone`);
     await repos.projects.update(removed[visibility].id, { removedAt: new Date(), removedBy: idOf('maker') });
     // A push of the maker in progress: its chunk, finish and cancel calls are the maker's alone.

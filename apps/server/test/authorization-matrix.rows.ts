@@ -1,6 +1,6 @@
 import type { HttpClient, HttpResponse } from './http-client.ts';
 import type { FreshOptions, Persona, Target, World } from './authorization-matrix.arrange.ts';
-import { usernameOf, WORKSPACE } from './authorization-matrix.arrange.ts';
+import { MATRIX_DIFF_ID, usernameOf, WORKSPACE } from './authorization-matrix.arrange.ts';
 
 /**
  * The authorization matrix: every API call × persona × project visibility → the status SPEC §6, reference §4 and
@@ -511,17 +511,14 @@ export const MATRIX: MatrixRow[] = [
     call: ({ client, target }) => client.get(`/v2/projects/${target.id}/delta?since=v0`),
   },
   {
-    // The arranged projects have no diff: readers learn that (404 naming the diff), others only "Not found".
+    // The shared projects' layer has one diff: readers download it, others learn nothing of the project.
     route: 'GET /v2/projects/{id}/raw/diff',
     target: 'shared',
     expect: {
-      private: [404, 404, 404, 404, 404, 404, 404, 404, 404],
-      public: [404, 404, 404, 404, 404, 404, 404, 404, 404],
+      private: [404, 404, 200, 200, 200, 200, 200, 404, 200],
+      public: [200, 200, 200, 200, 200, 200, 200, 200, 200],
     },
-    call: ({ client, target }) =>
-      client.get(
-        `/v2/projects/${target.id}/raw/diff?file=layer.gpkg-diff-00000000-0000-4000-8000-000000000000`,
-      ),
+    call: ({ client, target }) => client.get(`/v2/projects/${target.id}/raw/diff?file=${MATRIX_DIFF_ID}`),
   },
 
   // Access requests.
