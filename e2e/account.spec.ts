@@ -126,4 +126,12 @@ test('account: edit the profile and confirm the new address, notifications, chan
   await signIn(page, USER.username, NEW_PASSWORD);
   await expect(page.getByText('Invalid username or password').first()).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
+
+  // Leave the admin workspace empty again for the journeys that start from an empty list.
+  await signIn(page);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const project = (await (await page.request.get('/v1/project/admin/paula-wants-in')).json()) as {
+    id: string;
+  };
+  await apiAsUser(page, 'POST', `/v2/projects/${project.id}/scheduleDelete`);
 });

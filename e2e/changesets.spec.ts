@@ -195,5 +195,9 @@ test.describe.serial('GeoPackage changes in the history', () => {
       /\/manage\/synchronisation$/,
     );
     await snap(page, 'changesets-not-calculable');
+
+    // Leave the admin workspace empty again for the journeys that start from an empty list.
+    const project = (await (await page.request.get(`/v1/project/${PROJECT_PATH}`)).json()) as { id: string };
+    await apiAsUser(page, 'POST', `/v2/projects/${project.id}/scheduleDelete`);
   });
 });
