@@ -41,6 +41,7 @@ import type { ChangesetOfCommit, CommitChange } from '../repositories/version.re
 import type { BlobStore, StagedBlob } from '../storage/blob-store.ts';
 import type { ChangesetService } from './changeset.service.ts';
 import type { ProjectService } from './project.service.ts';
+import { UUID_PATTERN } from '../lib/uuid.ts';
 
 /** What the push transaction row keeps: the validated changes and the chunk ids (their index names the file). */
 type StoredChanges = DeclaredChanges & { chunkIds: string[] };
@@ -49,7 +50,6 @@ export type PushClientInfo = { userAgent: string | null; deviceId: string | null
 
 /** Files assembled at the same time by one finish: enough to overlap hashing with disk waits. */
 const ASSEMBLY_CONCURRENCY = 8;
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 class CorruptedFile extends Error {}
 

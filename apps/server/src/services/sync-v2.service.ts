@@ -33,8 +33,7 @@ import type { BlobStore } from '../storage/blob-store.ts';
 import { mergeDelta } from './delta.ts';
 import type { ProjectService } from './project.service.ts';
 import type { PushClientInfo, PushService } from './push.service.ts';
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID_PATTERN } from '../lib/uuid.ts';
 
 const versionExists = (client: number, server: number) =>
   conflict(V2_ERRORS.versionExists.detail, {
@@ -49,6 +48,10 @@ const dataSyncError = (failedFiles: Record<string, string>) =>
     code: V2_ERRORS.dataSync.code,
     extra: { failed_files: failedFiles },
   });
+
+/** The v1 commit's refusal when another push committed the version first (its conflict has no code). */
+const isLostVersionRace = (error: unknown) =>
+  error instanceof DomainError && error.kind === 'conflict' && error.code === undefined;
 
 /** A version name of a v2 query, or 400 (the reference validates them by pattern). */
 function parseVersion(name: string): number {
@@ -103,9 +106,8 @@ export function createSyncV2Service(deps: {
   /** The v1 start's refusals in v2's words. */
   function asV2StartError(error: unknown, base: number, latest: () => Promise<number>): Promise<never> {
     // A removal-only push commits in its start: another push may have committed that version first.
-    if (error instanceof DomainError && error.kind === 'conflict' && error.code === undefined) {
+    if (isLostVersionRace(error))
       return latest().then((server) => Promise.reject(versionExists(base, server)));
-    }
     if (!(error instanceof DomainError) || error.kind !== 'invalid') return Promise.reject(error);
     if (error.detail === PUSH_TEXTS.anotherProcess) return Promise.reject(anotherUpload());
     if (error.detail === PUSH_TEXTS.versionMismatch || error.detail === PUSH_TEXTS.firstPush) {
@@ -215,7 +217,7 @@ export function createSyncV2Service(deps: {
         // Whatever failed, the project must not stay locked by this call's transaction.
         await push.cancel(input.actor, started.transaction).catch(() => undefined);
         const answer = asV2FinishError(error);
-        if (answer instanceof DomainError && answer.kind === 'conflict' && answer.code === undefined) {
+        if (isLostVersionRace(answer)) {
           throw versionExists(base, await latest());
         }
         throw answer;

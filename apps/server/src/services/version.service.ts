@@ -29,8 +29,7 @@ import type { Repositories } from '../repositories/repositories.ts';
 import type { HistoryRow } from '../repositories/version.repository.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import type { ProjectService } from './project.service.ts';
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID_PATTERN } from '../lib/uuid.ts';
 
 /** A version name from a query, or 400 with the reference's wording. */
 function parseVersion(name: string): number {
