@@ -107,10 +107,12 @@ test.describe.serial('GeoPackage changes in the history', () => {
     const summary = detail.getByTestId('changeset-summary');
     await expect(summary.locator('thead th')).toHaveText(['Layer', 'Inserts', 'Updates', 'Deletes']);
     // Layers in name order, with their counts.
-    expect(await rowTexts(summary)).toEqual([
-      ['paths', '12', '0', '0'],
-      ['trees', '1', '1', '1'],
-    ]);
+    await expect
+      .poll(() => rowTexts(summary))
+      .toEqual([
+        ['paths', '12', '0', '0'],
+        ['trees', '1', '1', '1'],
+      ]);
     await snap(page, 'changesets-version-detail');
 
     await detail.getByRole('link', { name: 'Show advanced' }).click();
@@ -118,10 +120,12 @@ test.describe.serial('GeoPackage changes in the history', () => {
     const fileVersion = page.getByTestId('file-version-detail');
     await expect(fileVersion.getByTestId('file-version-name')).toHaveText('park.gpkg');
     await expect(fileVersion.getByTestId('file-version-version')).toHaveText('v2');
-    expect(await rowTexts(fileVersion.getByTestId('changeset-summary'))).toEqual([
-      ['paths', '12', '0', '0'],
-      ['trees', '1', '1', '1'],
-    ]);
+    await expect
+      .poll(() => rowTexts(fileVersion.getByTestId('changeset-summary')))
+      .toEqual([
+        ['paths', '12', '0', '0'],
+        ['trees', '1', '1', '1'],
+      ]);
 
     const grids = fileVersion.getByTestId('changeset-grid');
     await expect(grids.locator('h3')).toHaveText(['paths', 'trees']);
