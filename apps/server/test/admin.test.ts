@@ -474,7 +474,10 @@ describe('projects', () => {
     const b = await server.createProject('pina', 'pina', 'doomed-one', { isPublic: true });
     kept = a.id;
     doomed = b.id;
-    await push(pina, 'pina/kept-one', { version: 'v0', added: [{ path: 'kept.txt', content: 'kept bytes' }] });
+    await push(pina, 'pina/kept-one', {
+      version: 'v0',
+      added: [{ path: 'kept.txt', content: 'kept bytes' }],
+    });
     await push(pina, 'pina/doomed-one', {
       version: 'v0',
       added: [{ path: 'doomed.txt', content: 'doomed bytes only here' }],
