@@ -10,6 +10,7 @@ import { createAccountService } from './services/account.service.ts';
 import { createAuthService } from './services/auth.service.ts';
 import { createCollaboratorService } from './services/collaborator.service.ts';
 import { createMailThrottle } from './services/mail-throttle.service.ts';
+import { createHealthService } from './services/health.service.ts';
 import { createMaintenanceService } from './services/maintenance.service.ts';
 import { createPasswordResetService } from './services/password-reset.service.ts';
 import { createProjectService } from './services/project.service.ts';
@@ -39,6 +40,7 @@ export function createContext(deps: { config: AppConfig; db: Db; mailer: Mailer;
   const uploadArea = createUploadArea(path.join(config.dataDir, 'uploads'));
   const engine = createChangesetEngine({ threads: config.workerThreads });
   const jobs = createJobSender();
+  const maintenance = createMaintenanceService(config);
   // Services send mail through the job queue; the transport (SMTP or the outbox) is used by the mail job only.
   const mail = createQueuedMailer({ jobs, transport: deps.mailer, log });
   const { mailer } = mail;
@@ -71,7 +73,8 @@ export function createContext(deps: { config: AppConfig; db: Db; mailer: Mailer;
     users: createUserService({ config, mailer, repos }),
     account: createAccountService({ config, repos, mailer, mailThrottle, log }),
     workspaces: createWorkspaceService({ config, repos }),
-    maintenance: createMaintenanceService(config),
+    maintenance,
+    health: createHealthService({ repos, maintenance, log }),
     projects,
     projectMembers: createProjectMembersService({ repos, projectService: projects }),
     accessRequests: createAccessRequestService({ config, mailer, log, repos, mailThrottle }),

@@ -60,6 +60,12 @@ export const MATRIX: MatrixRow[] = [
     call: ({ client }) => client.get('/ping'),
   },
   {
+    route: 'POST /alive',
+    target: 'none',
+    expect: { any: [200, 200, 200, 200, 200, 200, 200, 200, 200] },
+    call: ({ client }) => client.post('/alive', {}),
+  },
+  {
     route: 'GET /config',
     target: 'none',
     expect: { any: [200, 200, 200, 200, 200, 200, 200, 200, 200] },

@@ -3,6 +3,7 @@ import { type AccessRequestRepository, createAccessRequestRepository } from './a
 import { type BlobRepository, createBlobRepository } from './blob.repository.ts';
 import { type ChangesetRepository, createChangesetRepository } from './changeset.repository.ts';
 import { type CollaboratorRepository, createCollaboratorRepository } from './collaborator.repository.ts';
+import { createHealthRepository, type HealthRepository } from './health.repository.ts';
 import { createLoginAttemptRepository, type LoginAttemptRepository } from './login-attempt.repository.ts';
 import { createMailLogRepository, type MailLogRepository } from './mail-log.repository.ts';
 import { createProjectRepository, type ProjectRepository } from './project.repository.ts';
@@ -29,6 +30,7 @@ export type Repositories = {
   uploads: UploadRepository;
   versions: VersionRepository;
   changesets: ChangesetRepository;
+  health: HealthRepository;
   /** All or nothing: the callback's repositories write inside one transaction (a savepoint when nested). */
   transaction<T>(run: (tx: Repositories) => Promise<T>): Promise<T>;
 };
@@ -48,6 +50,7 @@ export function createRepositories(db: Db): Repositories {
     uploads: createUploadRepository(db),
     versions: createVersionRepository(db),
     changesets: createChangesetRepository(db),
+    health: createHealthRepository(db),
     transaction: (run) => db.transaction((tx) => run(createRepositories(tx))),
   };
 }
