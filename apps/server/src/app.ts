@@ -7,6 +7,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppContext } from './context.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { answerClientError, frameworkErrorDetail, registerErrorHandler } from './plugins/error-handler.ts';
+import { registerRequestLog, requestIdOf } from './plugins/request-log.ts';
 import { guardSlowBodies, timeoutServerOptions } from './plugins/request-timeouts.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -30,6 +31,10 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   const app = Fastify({
     // Widened to Fastify's logger type so plugins typed against the default instance accept this app.
     loggerInstance: context.log as FastifyBaseLogger,
+    // One line per request of our own (plugins/request-log.ts) instead of Fastify's two; ids are ours too.
+    disableRequestLogging: true,
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // The largest body is one upload chunk; anything bigger is refused with 413 before it is read.
     bodyLimit: UPLOAD_CHUNK_SIZE + 1024 * 1024,
     trustProxy: context.config.trustProxy,
@@ -46,6 +51,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     // Slow headers, requests and idle connections are cut (docs/OPERATIONS.md, "Slow clients").
     ...timeoutServerOptions(context.config.timeouts),
   });
+  registerRequestLog(app);
   guardSlowBodies(app.server, context.config.timeouts, app.log);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
