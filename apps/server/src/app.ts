@@ -7,7 +7,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppContext } from './context.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { answerClientError, frameworkErrorDetail, registerErrorHandler } from './plugins/error-handler.ts';
-import { registerRequestLog, requestIdOf } from './plugins/request-log.ts';
+import { registerMetrics } from './plugins/metrics.ts';
+import { OneLinePerRequest, registerRequestLog, requestIdOf } from './plugins/request-log.ts';
 import { guardSlowBodies, timeoutServerOptions } from './plugins/request-timeouts.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -32,7 +33,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     // Widened to Fastify's logger type so plugins typed against the default instance accept this app.
     loggerInstance: context.log as FastifyBaseLogger,
     // One line per request of our own (plugins/request-log.ts) instead of Fastify's two; ids are ours too.
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     requestIdHeader: false,
     genReqId: requestIdOf,
     // The largest body is one upload chunk; anything bigger is refused with 413 before it is read.
@@ -65,6 +66,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  registerMetrics(app, context);
   registerAuth(app, context);
   await app.register(serviceRoutes(context));
   await app.register(authRoutes(context));

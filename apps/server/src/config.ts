@@ -76,6 +76,7 @@ const envSchema = z.object({
     .min(1)
     .max(64)
     .default(Math.max(1, Math.min(4, availableParallelism() - 1))),
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   WAYMARK_TEST_CRASH_POINT: optionalString,
 });
 
@@ -126,6 +127,8 @@ export type AppConfig = {
   uploadExpirationSeconds: number;
   /** Threads running GeoPackage work (changesets) beside the event loop. */
   workerThreads: number;
+  /** When set, `/metrics` answers whoever sends it as a Bearer token; else only this machine (docs/OPERATIONS.md). */
+  metricsToken: string | undefined;
   /** Test-only: the point of a push where the crash-safety test kills the server (lib/crash-point.ts). */
   testCrashPoint: string | undefined;
 };
@@ -218,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pushTakeoverSeconds: e.PUSH_TAKEOVER_SECONDS,
     uploadExpirationSeconds: e.UPLOAD_EXPIRATION_SECONDS,
     workerThreads: e.WORKER_THREADS,
+    metricsToken: e.METRICS_TOKEN,
     testCrashPoint: e.WAYMARK_TEST_CRASH_POINT,
   };
 }

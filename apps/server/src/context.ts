@@ -24,6 +24,7 @@ import { createPushService } from './services/push.service.ts';
 import { createVersionService } from './services/version.service.ts';
 import { createChangesetEngine } from './changesets/engine.ts';
 import { createJobSender } from './jobs/queue.ts';
+import { createMetrics, type MetricSources } from './lib/metrics.ts';
 import { createChangesetService } from './services/changeset.service.ts';
 import { createSyncV2Service } from './services/sync-v2.service.ts';
 
@@ -31,13 +32,23 @@ import { createSyncV2Service } from './services/sync-v2.service.ts';
  * Wires repositories into services once; routes, jobs and the CLI use the same services. The database, the
  * repositories and the mailer stay inside: callers get services, so no route can skip the domain rules.
  */
-export function createContext(deps: { config: AppConfig; db: Db; mailer: Mailer; log: Logger }) {
+export function createContext(deps: {
+  config: AppConfig;
+  db: Db;
+  mailer: Mailer;
+  log: Logger;
+  /** The database pool's connections, for the metrics (`Database.connections`). */
+  connections?: MetricSources['connections'];
+}) {
   const { config, db, log } = deps;
   const repos = createRepositories(db);
+  const metrics = createMetrics({ log });
   const blobs = createLocalBlobStore(path.join(config.dataDir, 'blobs'));
   const projects = createProjectService({ config, blobs, log, repos });
   const mailThrottle = createMailThrottle({ repos, log });
-  const uploadArea = createUploadArea(path.join(config.dataDir, 'uploads'));
+  const uploadArea = createUploadArea(path.join(config.dataDir, 'uploads'), {
+    onChunkWritten: metrics.chunkWritten,
+  });
   const engine = createChangesetEngine({ threads: config.workerThreads });
   const jobs = createJobSender();
   const maintenance = createMaintenanceService(config);
@@ -63,9 +74,16 @@ export function createContext(deps: { config: AppConfig; db: Db; mailer: Mailer;
     engine,
     changesets,
   });
+  metrics.setSources({
+    ...(deps.connections ? { connections: deps.connections } : {}),
+    openPushes: () => push.countOpen(),
+    queueSizes: () => jobs.sizes(),
+  });
   return {
     config,
     log,
+    /** Prometheus metrics of this process (`/metrics`). */
+    metrics,
     /** The file bytes, streamed by downloads. */
     blobs,
     auth: createAuthService({ config, repos }),
@@ -92,7 +110,9 @@ export function createContext(deps: { config: AppConfig; db: Db; mailer: Mailer;
       push,
       uploadArea,
       // v2 chunks: `<id>/0`, kept apart from transactions until a push links them in.
-      chunkStore: createUploadArea(path.join(config.dataDir, 'chunks')),
+      chunkStore: createUploadArea(path.join(config.dataDir, 'chunks'), {
+        onChunkWritten: metrics.chunkWritten,
+      }),
     }),
     versions: createVersionService({ blobs, log, repos, projectService: projects }),
     changesets,

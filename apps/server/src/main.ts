@@ -29,14 +29,25 @@ async function main(): Promise<void> {
   );
   const log = createLogger(config.logLevel);
   if (shared.length > 0) log.warn({ paths: shared }, 'not owned by this user: could not make them private');
-  const context = createContext({ config, db: database.db, mailer: createMailer(config, log), log });
+  const context = createContext({
+    config,
+    db: database.db,
+    mailer: createMailer(config, log),
+    log,
+    connections: database.connections,
+  });
   const app = await buildApp(context);
   // Several processes may start at once on one database: migrations, the first superuser and the job queue's
   // own schema are set up by one at a time (PostgreSQL advisory lock), never raced.
   const queue = await database.exclusively(async () => {
     await database.migrate();
     await bootstrapAdmin(context, (line) => console.log(line));
-    return startJobQueue({ executeSql: database.executeSql, jobs: serverJobs(context), log });
+    return startJobQueue({
+      executeSql: database.executeSql,
+      jobs: serverJobs(context),
+      log,
+      onFailure: context.metrics.jobFailed,
+    });
   });
   context.jobs.attach(queue);
   // What a previous run may have left behind (a crash mid-push) goes at once, not at the next schedule. Both jobs

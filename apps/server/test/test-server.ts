@@ -67,7 +67,13 @@ export async function startTestServer(
     queryCount += 1;
   });
   const log = options.logTo ? createLogger(options.logTo.level, options.logTo) : createLogger('silent');
-  const context = createContext({ config, db: database.db, mailer: createMailer(config, log), log });
+  const context = createContext({
+    config,
+    db: database.db,
+    mailer: createMailer(config, log),
+    log,
+    connections: database.connections,
+  });
   const app = await buildApp(context, { serveWebApp: options.serveWebApp ?? false });
   // The job queue runs only where a test asks for it (it polls the database every second).
   const queue = options.jobs
@@ -76,6 +82,7 @@ export async function startTestServer(
         jobs: serverJobs(context),
         log,
         pollingIntervalSeconds: 1,
+        onFailure: context.metrics.jobFailed,
       })
     : undefined;
   context.jobs.attach(queue);

@@ -21,6 +21,9 @@ export const aliveResponseSchema = z.object({
 });
 export type AliveResponse = z.infer<typeof aliveResponseSchema>;
 
+/** GET /metrics: Prometheus's text format. */
+export const metricsResponseSchema = z.string();
+
 /** GET /config */
 export const configResponseSchema = z.object({
   docs_url: z.string(),
