@@ -7,6 +7,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppContext } from './context.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { answerClientError, frameworkErrorDetail, registerErrorHandler } from './plugins/error-handler.ts';
+import { registerMetrics } from './plugins/metrics.ts';
+import { OneLinePerRequest, registerRequestLog, requestIdOf } from './plugins/request-log.ts';
 import { guardSlowBodies, timeoutServerOptions } from './plugins/request-timeouts.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -31,6 +33,10 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   const app = Fastify({
     // Widened to Fastify's logger type so plugins typed against the default instance accept this app.
     loggerInstance: context.log as FastifyBaseLogger,
+    // One line per request of our own (plugins/request-log.ts) instead of Fastify's two; ids are ours too.
+    logController: new OneLinePerRequest(),
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // The largest body is one upload chunk; anything bigger is refused with 413 before it is read.
     bodyLimit: UPLOAD_CHUNK_SIZE + 1024 * 1024,
     trustProxy: context.config.trustProxy,
@@ -47,6 +53,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     // Slow headers, requests and idle connections are cut (docs/OPERATIONS.md, "Slow clients").
     ...timeoutServerOptions(context.config.timeouts),
   });
+  registerRequestLog(app);
   guardSlowBodies(app.server, context.config.timeouts, app.log);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -60,6 +67,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  registerMetrics(app, context);
   registerAuth(app, context);
   await app.register(serviceRoutes(context));
   await app.register(authRoutes(context));

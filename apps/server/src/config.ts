@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { DEFAULT_WORKSPACE_STORAGE } from '@waymark/contract';
@@ -77,6 +77,7 @@ const envSchema = z.object({
     .min(1)
     .max(64)
     .default(Math.max(1, Math.min(4, availableParallelism() - 1))),
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   WAYMARK_TEST_CRASH_POINT: optionalString,
 });
 
@@ -127,23 +128,46 @@ export type AppConfig = {
   uploadExpirationSeconds: number;
   /** Threads running GeoPackage work (changesets) beside the event loop. */
   workerThreads: number;
+  /** When set, `/metrics` answers whoever sends it as a Bearer token; else only this machine (docs/OPERATIONS.md). */
+  metricsToken: string | undefined;
   /** Test-only: the point of a push where the crash-safety test kills the server (lib/crash-point.ts). */
   testCrashPoint: string | undefined;
 };
 
 export class ConfigError extends Error {}
 
-/** Reads the secret from the environment, else from (or into) the data folder, so restarts keep sessions. */
+/**
+ * Reads the secret from the environment, else from (or into) the data folder, so restarts keep sessions. A new
+ * secret is written to a temporary file and linked into place: of several processes starting at once on a new
+ * shared data folder, one creates it and the others read that one (never each its own).
+ */
 function resolveSecret(explicit: string | undefined, dataDir: string): string {
   if (explicit) return explicit;
   const file = path.join(dataDir, 'secret.key');
+  const read = () => {
+    try {
+      return readFileSync(file, 'utf8').trim() || undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const existing = read();
+  if (existing) return existing;
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const secret = randomBytes(32).toString('hex');
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(temp, `${secret}\n`, { mode: 0o600 });
   try {
-    return readFileSync(file, 'utf8').trim();
-  } catch {
-    mkdirSync(dataDir, { recursive: true });
-    const secret = randomBytes(32).toString('hex');
-    writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+    linkSync(temp, file);
     return secret;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const theirs = read();
+    if (!theirs)
+      throw new ConfigError(`Invalid configuration:\n  ${file} is empty: delete it or set SECRET_KEY`);
+    return theirs;
+  } finally {
+    rmSync(temp, { force: true });
   }
 }
 
@@ -198,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pushTakeoverSeconds: e.PUSH_TAKEOVER_SECONDS,
     uploadExpirationSeconds: e.UPLOAD_EXPIRATION_SECONDS,
     workerThreads: e.WORKER_THREADS,
+    metricsToken: e.METRICS_TOKEN,
     testCrashPoint: e.WAYMARK_TEST_CRASH_POINT,
   };
 }

@@ -11,6 +11,7 @@ import { createAdminService } from './services/admin.service.ts';
 import { createAuthService } from './services/auth.service.ts';
 import { createCollaboratorService } from './services/collaborator.service.ts';
 import { createMailThrottle } from './services/mail-throttle.service.ts';
+import { createHealthService } from './services/health.service.ts';
 import { createMaintenanceService } from './services/maintenance.service.ts';
 import { createPasswordResetService } from './services/password-reset.service.ts';
 import { createProjectService } from './services/project.service.ts';
@@ -24,6 +25,7 @@ import { createPushService } from './services/push.service.ts';
 import { createVersionService } from './services/version.service.ts';
 import { createChangesetEngine } from './changesets/engine.ts';
 import { createJobSender } from './jobs/queue.ts';
+import { createMetrics, type MetricSources } from './lib/metrics.ts';
 import { createChangesetService } from './services/changeset.service.ts';
 import { createSyncV2Service } from './services/sync-v2.service.ts';
 
@@ -31,15 +33,26 @@ import { createSyncV2Service } from './services/sync-v2.service.ts';
  * Wires repositories into services once; routes, jobs and the CLI use the same services. The database, the
  * repositories and the mailer stay inside: callers get services, so no route can skip the domain rules.
  */
-export function createContext(deps: { config: AppConfig; db: Db; mailer: Mailer; log: Logger }) {
+export function createContext(deps: {
+  config: AppConfig;
+  db: Db;
+  mailer: Mailer;
+  log: Logger;
+  /** The database pool's connections, for the metrics (`Database.connections`). */
+  connections?: MetricSources['connections'];
+}) {
   const { config, db, log } = deps;
   const repos = createRepositories(db);
+  const metrics = createMetrics({ log });
   const blobs = createLocalBlobStore(path.join(config.dataDir, 'blobs'));
   const projects = createProjectService({ config, blobs, log, repos });
   const mailThrottle = createMailThrottle({ repos, log });
-  const uploadArea = createUploadArea(path.join(config.dataDir, 'uploads'));
+  const uploadArea = createUploadArea(path.join(config.dataDir, 'uploads'), {
+    onChunkWritten: metrics.chunkWritten,
+  });
   const engine = createChangesetEngine({ threads: config.workerThreads });
   const jobs = createJobSender();
+  const maintenance = createMaintenanceService({ config, settings: repos.serverSettings, log });
   // Services send mail through the job queue; the transport (SMTP or the outbox) is used by the mail job only.
   const mail = createQueuedMailer({ jobs, transport: deps.mailer, log });
   const { mailer } = mail;
@@ -66,10 +79,16 @@ export function createContext(deps: { config: AppConfig; db: Db; mailer: Mailer;
   const users = createUserService({ config, mailer, repos });
   const account = createAccountService({ config, repos, mailer, mailThrottle, log });
   const workspaces = createWorkspaceService({ config, repos });
-  const maintenance = createMaintenanceService({ config, settings: repos.serverSettings, log });
+  metrics.setSources({
+    ...(deps.connections ? { connections: deps.connections } : {}),
+    openPushes: () => push.countOpen(),
+    queueSizes: () => jobs.sizes(),
+  });
   return {
     config,
     log,
+    /** Prometheus metrics of this process (`/metrics`). */
+    metrics,
     /** The file bytes, streamed by downloads. */
     blobs,
     auth: createAuthService({ config, repos }),
@@ -89,6 +108,7 @@ export function createContext(deps: { config: AppConfig; db: Db; mailer: Mailer;
       projects,
       maintenance,
     }),
+    health: createHealthService({ repos, maintenance, log }),
     projects,
     projectMembers: createProjectMembersService({ repos, projectService: projects }),
     accessRequests: createAccessRequestService({ config, mailer, log, repos, mailThrottle }),
@@ -106,7 +126,9 @@ export function createContext(deps: { config: AppConfig; db: Db; mailer: Mailer;
       push,
       uploadArea,
       // v2 chunks: `<id>/0`, kept apart from transactions until a push links them in.
-      chunkStore: createUploadArea(path.join(config.dataDir, 'chunks')),
+      chunkStore: createUploadArea(path.join(config.dataDir, 'chunks'), {
+        onChunkWritten: metrics.chunkWritten,
+      }),
     }),
     versions: createVersionService({ blobs, log, repos, projectService: projects }),
     changesets,

@@ -8,10 +8,16 @@ import { openDatabase } from './db/database.ts';
 import { HOUSEKEEPING_JOB, serverJobs, UPLOAD_CLEANUP_JOB } from './jobs/jobs.ts';
 import { startJobQueue } from './jobs/queue.ts';
 import { createLogger } from './lib/logger.ts';
+import { keepNewFilesPrivate, makePrivate } from './lib/private-files.ts';
 import { createMailer } from './mail/mailer.ts';
 
 async function main(): Promise<void> {
+  // Before anything creates a file (the configuration may create the data folder and its secret).
+  keepNewFilesPrivate();
   const config = loadConfig();
+  // Data folders of earlier versions: the folder itself and its entries (what lies below them is then out of
+  // reach of other users; the embedded database's files are fixed one by one when it opens).
+  const shared = makePrivate(config.dataDir, 1);
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
@@ -21,15 +27,31 @@ async function main(): Promise<void> {
           sharedBuffers: config.pgliteSharedBuffers,
         },
   );
-  await database.migrate();
-
   const log = createLogger(config.logLevel);
-  const context = createContext({ config, db: database.db, mailer: createMailer(config, log), log });
+  if (shared.length > 0) log.warn({ paths: shared }, 'not owned by this user: could not make them private');
+  const context = createContext({
+    config,
+    db: database.db,
+    mailer: createMailer(config, log),
+    log,
+    connections: database.connections,
+  });
   const app = await buildApp(context);
-  await bootstrapAdmin(context, (line) => console.log(line));
-  const queue = await startJobQueue({ executeSql: database.executeSql, jobs: serverJobs(context), log });
+  // Several processes may start at once on one database: migrations, the first superuser and the job queue's
+  // own schema are set up by one at a time (PostgreSQL advisory lock), never raced.
+  const queue = await database.exclusively(async () => {
+    await database.migrate();
+    await bootstrapAdmin(context, (line) => console.log(line));
+    return startJobQueue({
+      executeSql: database.executeSql,
+      jobs: serverJobs(context),
+      log,
+      onFailure: context.metrics.jobFailed,
+    });
+  });
   context.jobs.attach(queue);
-  // What a previous run may have left behind (a crash mid-push) goes at once, not at the next schedule.
+  // What a previous run may have left behind (a crash mid-push) goes at once, not at the next schedule. Both jobs
+  // are idempotent, so processes starting together may each run them.
   await queue.send(UPLOAD_CLEANUP_JOB);
   await queue.send(HOUSEKEEPING_JOB);
 

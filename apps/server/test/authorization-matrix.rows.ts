@@ -60,6 +60,19 @@ export const MATRIX: MatrixRow[] = [
     call: ({ client }) => client.get('/ping'),
   },
   {
+    route: 'POST /alive',
+    target: 'none',
+    expect: { any: [200, 200, 200, 200, 200, 200, 200, 200, 200] },
+    call: ({ client }) => client.post('/alive', {}),
+  },
+  {
+    // Without METRICS_TOKEN, a client on the server's machine (as every test client); see metrics.test.ts.
+    route: 'GET /metrics',
+    target: 'none',
+    expect: { any: [200, 200, 200, 200, 200, 200, 200, 200, 200] },
+    call: ({ client }) => client.get('/metrics'),
+  },
+  {
     route: 'GET /config',
     target: 'none',
     expect: { any: [200, 200, 200, 200, 200, 200, 200, 200, 200] },

@@ -29,7 +29,8 @@ export class ChildServer {
   /** Starts the server and waits until it answers /ping, then signs in. */
   async start(env: Record<string, string> = {}): Promise<void> {
     this.port = 20_000 + Math.floor(Math.random() * 20_000);
-    const log = createWriteStream(path.join(this.dataDir, `server-${Date.now()}.log`));
+    // Several servers may share one data folder (and start in the same millisecond): the port tells them apart.
+    const log = createWriteStream(path.join(this.dataDir, `server-${Date.now()}-${this.port}.log`));
     const child = spawn(process.execPath, [path.join(inject('serverBuild'), 'main.mjs')], {
       cwd: SERVER_DIR,
       env: {

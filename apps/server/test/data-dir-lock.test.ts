@@ -6,6 +6,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { acquireDataDirLock, DataDirLockedError } from '../src/db/data-dir-lock.ts';
+import { ChildServer } from './child-server.ts';
 
 let dir: string;
 const children: ChildProcess[] = [];
@@ -40,6 +41,36 @@ async function start(command: string, args: string[]): Promise<{ child: ChildPro
   children.push(child);
   const [chunk] = (await once(child.stdout!, 'data')) as [Buffer];
   return { child, line: chunk.toString().trim() };
+}
+
+/**
+ * Starts `command` in the background of a shell that then becomes `sleep` (exec): the shell's child, whose parent
+ * never waits for it, stays a zombie once it dies, as a server does when its supervisor has not reaped it yet.
+ * Resolves once the child printed `ready` (a line), with the child's pid.
+ */
+async function startUnreaped(command: string, ready: RegExp, env: NodeJS.ProcessEnv = process.env) {
+  const shell = spawn('sh', ['-c', `${command} & echo "pid=$!"; exec sleep 300`], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env,
+  });
+  children.push(shell);
+  let output = '';
+  const deadline = Date.now() + 120_000;
+  shell.stdout!.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  while (!(/pid=\d+/.test(output) && ready.test(output))) {
+    if (Date.now() > deadline) throw new Error(`not ready: ${output}`);
+    await sleep(50);
+  }
+  return Number(/pid=(\d+)/.exec(output)?.[1]);
+}
+
+/** SIGKILL, then waits until the process is a zombie (dead, not reaped). */
+async function killIntoZombie(pid: number): Promise<void> {
+  process.kill(pid, 'SIGKILL');
+  for (let i = 0; i < 100 && procStat(pid).state !== 'Z'; i += 1) await sleep(50);
+  expect(procStat(pid).state).toBe('Z');
 }
 
 /** Takes the lock and checks that the file now names this process. */
@@ -78,6 +109,66 @@ describe('the data-folder lock', () => {
     writeFileSync(lockFile(), String(pid));
     expectTakenOver();
   });
+
+  it('is taken over right after its holder was killed with SIGKILL and not reaped yet (a zombie)', async () => {
+    const fixture = path.join(import.meta.dirname, 'fixtures/hold-data-dir-lock.ts');
+    const pid = await startUnreaped(`${process.execPath} --import tsx ${fixture} ${dir}`, /locked/);
+    // The lock is the holder's own record (pid, start time, boot id), exactly as a server writes it.
+    expect(JSON.parse(readFileSync(lockFile(), 'utf8'))).toMatchObject({ pid });
+    expect(() => acquireDataDirLock(dir)).toThrow(`in use by another Waymark process (pid ${pid})`);
+    await killIntoZombie(pid);
+    expectTakenOver();
+  });
+
+  it('is never taken while its holder lives, even stopped (SIGSTOP)', async () => {
+    const fixture = path.join(import.meta.dirname, 'fixtures/hold-data-dir-lock.ts');
+    const { child, line } = await start(process.execPath, ['--import', 'tsx', fixture, dir]);
+    expect(line).toBe('locked');
+    const pid = child.pid ?? 0;
+    process.kill(pid, 'SIGSTOP');
+    try {
+      for (let i = 0; i < 50 && procStat(pid).state !== 'T'; i += 1) await sleep(20);
+      expect(procStat(pid).state).toBe('T');
+      expect(() => acquireDataDirLock(dir)).toThrow(`in use by another Waymark process (pid ${pid})`);
+    } finally {
+      process.kill(pid, 'SIGCONT');
+    }
+    expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
+  });
+
+  it.skipIf(process.env.WAYMARK_TEST_POSTGRES_URL)(
+    'a server restarts at once on its data folder after the previous one was killed with SIGKILL and left a zombie',
+    { timeout: 240_000 },
+    async () => {
+      const serverDir = path.resolve(import.meta.dirname, '..');
+      const port = 18_190;
+      const env = {
+        PATH: process.env.PATH ?? '',
+        DATA_DIR: dir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        ADMIN_PASSWORD: 'Crash-test1',
+        SECRET_KEY: 'zombie-test-secret-0123456789',
+        WEB_DIST: path.join(dir, 'no-web'),
+      };
+      const pid = await startUnreaped(
+        `cd ${serverDir} && exec ${process.execPath} --import tsx src/main.ts`,
+        /Waymark is running/,
+        env,
+      );
+      expect((await fetch(`http://127.0.0.1:${port}/ping`)).ok).toBe(true);
+      await killIntoZombie(pid);
+      // The lock names the dead server: the next start takes it over instead of refusing.
+      expect(JSON.parse(readFileSync(path.join(dir, 'pgdata/waymark.lock'), 'utf8'))).toMatchObject({ pid });
+      const next = new ChildServer(dir);
+      await next.start();
+      try {
+        expect((await next.client.get('/v1/user/profile')).status).toBe(200);
+      } finally {
+        await next.kill();
+      }
+    },
+  );
 
   it('is taken over when its pid now belongs to another program (a pid reused after a crash)', async () => {
     const { child } = await start('sh', ['-c', 'echo started; exec sleep 30']);

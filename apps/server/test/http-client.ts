@@ -5,12 +5,21 @@ export type HttpResponse<T = unknown> = { status: number; body: T; headers: Head
  * `csrf` field and sends it, as the web app does. Used by the integration tests against a real server.
  */
 export class HttpClient {
-  private readonly cookies = new Map<string, string>();
+  private cookies = new Map<string, string>();
   csrfToken: string | undefined;
   bearer: string | undefined;
   sendCsrf = true;
 
   constructor(private readonly baseUrl: string) {}
+
+  /** The same browser (cookies, CSRF token, Bearer token) talking to another server, e.g. a second process. */
+  at(baseUrl: string): HttpClient {
+    const other = new HttpClient(baseUrl);
+    other.cookies = this.cookies;
+    other.csrfToken = this.csrfToken;
+    other.bearer = this.bearer;
+    return other;
+  }
 
   cookie(name: string): string | undefined {
     return this.cookies.get(name);

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { MAINTENANCE_TEXT } from '@waymark/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from './http-client.ts';
@@ -23,6 +24,29 @@ describe('service calls', () => {
       blacklist_files: ['.DS_Store', '.directory'],
     });
     expect((body as { version: string }).version).toMatch(/^\d{4}\.\d+\.\d+$/);
+  });
+
+  it('POST /alive checks the database and answers the reference shape', async () => {
+    const { status, body } = await new HttpClient(server.url).post('/alive', {});
+    expect(status).toBe(200);
+    expect(Object.keys(body as object).sort()).toEqual(['maintenance', 'processing_time_ms']);
+    expect(body).toMatchObject({ maintenance: false });
+    expect((body as { processing_time_ms: number }).processing_time_ms).toBeGreaterThanOrEqual(0);
+  });
+
+  it('POST /alive answers 503 with a detail when the database cannot be reached', async () => {
+    const other = await startTestServer();
+    try {
+      expect((await new HttpClient(other.url).post('/alive', {})).status).toBe(200);
+      await other.database.close();
+      const { status, body } = await new HttpClient(other.url).post('/alive', {});
+      expect(status).toBe(503);
+      expect(body).toEqual({ detail: 'The database cannot be reached.' });
+    } finally {
+      // Its database is closed already: the rest of the shutdown may complain about it.
+      await other.close().catch(() => undefined);
+      rmSync(other.dataDir, { recursive: true, force: true });
+    }
   });
 
   it('GET /config carries the global permissions, docs url and push capabilities', async () => {
@@ -142,6 +166,11 @@ describe('read-only maintenance mode', () => {
     server.context.maintenance.setFile(true);
     try {
       expect((await client.get('/ping')).body).toMatchObject({ maintenance: true });
+      // The health check is allowed, and tells.
+      expect(await new HttpClient(server.url).post('/alive', {})).toMatchObject({
+        status: 200,
+        body: { maintenance: true },
+      });
       const write = await client.post('/v2/users', { email: 'x@example.com', password: TEST_PASSWORD });
       expect(write.status).toBe(503);
       expect(write.body).toEqual({ detail: MAINTENANCE_TEXT });

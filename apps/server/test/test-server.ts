@@ -48,7 +48,12 @@ export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 /** Starts the real app on a random port against a fresh database. `env` overrides the config. */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { serveWebApp?: boolean; jobs?: boolean } = {},
+  options: {
+    serveWebApp?: boolean;
+    jobs?: boolean;
+    /** The server's log lines (JSON) at this level go to `write`; silent otherwise. */
+    logTo?: { level: 'debug' | 'info'; write(line: string): void };
+  } = {},
 ) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'waymark-data-'));
   const config = loadConfig({
@@ -61,8 +66,14 @@ export async function startTestServer(
   const { database, drop } = await openTestDatabase(() => {
     queryCount += 1;
   });
-  const log = createLogger('silent');
-  const context = createContext({ config, db: database.db, mailer: createMailer(config, log), log });
+  const log = options.logTo ? createLogger(options.logTo.level, options.logTo) : createLogger('silent');
+  const context = createContext({
+    config,
+    db: database.db,
+    mailer: createMailer(config, log),
+    log,
+    connections: database.connections,
+  });
   const app = await buildApp(context, { serveWebApp: options.serveWebApp ?? false });
   // The job queue runs only where a test asks for it (it polls the database every second).
   const queue = options.jobs
@@ -71,6 +82,7 @@ export async function startTestServer(
         jobs: serverJobs(context),
         log,
         pollingIntervalSeconds: 1,
+        onFailure: context.metrics.jobFailed,
       })
     : undefined;
   context.jobs.attach(queue);

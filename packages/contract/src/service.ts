@@ -14,6 +14,16 @@ export const pingResponseSchema = z.object({
 });
 export type PingResponse = z.infer<typeof pingResponseSchema>;
 
+/** POST /alive (reference): the database answered; how long the check took, and whether maintenance is on. */
+export const aliveResponseSchema = z.object({
+  processing_time_ms: z.number(),
+  maintenance: z.boolean(),
+});
+export type AliveResponse = z.infer<typeof aliveResponseSchema>;
+
+/** GET /metrics: Prometheus's text format. */
+export const metricsResponseSchema = z.string();
+
 /** GET /config */
 export const configResponseSchema = z.object({
   docs_url: z.string(),

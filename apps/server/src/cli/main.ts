@@ -6,11 +6,14 @@ import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { openDatabase } from '../db/database.ts';
 import { DomainError } from '../lib/errors.ts';
 import { createLogger } from '../lib/logger.ts';
+import { keepNewFilesPrivate } from '../lib/private-files.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { createMaintenanceService } from '../services/maintenance.service.ts';
 import { buildProgram } from './program.ts';
 
 async function main(): Promise<void> {
+  // The CLI writes into the data folder too (the embedded database, the maintenance flag): private, as the server.
+  keepNewFilesPrivate();
   const config = loadConfig();
   const program = buildProgram({
     maintenance: createMaintenanceService({ config }),
@@ -27,7 +30,7 @@ async function main(): Promise<void> {
             },
       );
       try {
-        await database.migrate();
+        await database.exclusively(() => database.migrate());
         const log = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
         return await run(createContext({ config, db: database.db, mailer: createMailer(config, log), log }));
       } finally {

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths.ts';
+import { makePrivate } from '../lib/private-files.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
 
@@ -24,8 +25,20 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   executeSql: ExecuteSql;
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other process of the cluster runs its own: the start-up steps (migrations, the first
+   * superuser, the job queue's schema) of several processes starting at once go one after the other. PostgreSQL:
+   * a session advisory lock held on a connection of its own (so it works with a pool of one, and ends with the
+   * process if it dies); PGlite: nothing to wait for, the data-folder lock already keeps other processes out.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
+  /** Connections of this process's pool: open, idle, and queries waiting for one (PGlite: its one connection). */
+  connections(): { total: number; idle?: number; waiting?: number };
   close(): Promise<void>;
 };
+
+/** The key of the start-up advisory lock (any constant; `0x7761796d` is "waym"). */
+export const STARTUP_LOCK_KEY = 0x7761796d;
 
 /** Called with the SQL of every statement sent (tests count them; nothing else needs it). */
 export type QueryObserver = (sql: string) => void;
@@ -94,6 +107,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         return { rows: last?.rows ?? [] };
       },
       migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
+      exclusively: async (work) => {
+        const holder = new pg.Client({ connectionString: options.url });
+        holder.on('error', () => undefined);
+        await holder.connect();
+        try {
+          await holder.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+          return await work();
+        } finally {
+          // Closing the session releases the lock too; the explicit unlock only makes it prompt.
+          await holder.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
+          await holder.end().catch(() => undefined);
+        }
+      },
+      connections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }
@@ -109,6 +136,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       loadDataDir: options.loadDataDir,
       startParams: pgliteStartParams(options.sharedBuffers),
     });
+    // PGlite writes the files of a new database 0666 whatever the umask (the files PostgreSQL creates later are
+    // 0600): the data is the server's alone.
+    if (options.dataDir) makePrivate(options.dataDir);
     const db = drizzlePglite(client, { schema, logger: queryLogger(options.onQuery) });
     return {
       db: db as unknown as Db,
@@ -119,6 +149,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         return { rows: results.at(-1)?.rows ?? [] };
       },
       migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+      exclusively: (work) => work(),
+      connections: () => ({ total: 1 }),
       close: async () => {
         await client.close();
         releaseLock();

@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { ExecuteSql } from '../db/database.ts';
+import type { QueueSize } from '../lib/metrics.ts';
 
 type Logger = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
@@ -37,6 +38,8 @@ export type JobSender = {
 };
 
 export type JobQueue = JobSender & {
+  /** Jobs waiting and running per queue (dead-letter queues included), cluster-wide. */
+  sizes(): Promise<QueueSize[]>;
   stop(): Promise<void>;
 };
 
@@ -56,6 +59,8 @@ export async function startJobQueue(options: {
   log: Logger;
   /** Seconds between polls for new jobs (tests use 1). */
   pollingIntervalSeconds?: number;
+  /** Told of every failed run (each try), by job name (the metrics count them). */
+  onFailure?: (name: string) => void;
 }): Promise<JobQueue> {
   const { executeSql, jobs, log } = options;
   const boss = new PgBoss({
@@ -101,6 +106,7 @@ export async function startJobQueue(options: {
           await job.run(received?.data, { retryCount, last: retryCount >= (received?.retryLimit ?? 0) });
         } catch (error) {
           log.error({ err: error, job: job.name }, 'job failed');
+          options.onFailure?.(job.name);
           throw error;
         }
       },
@@ -108,7 +114,17 @@ export async function startJobQueue(options: {
     workers.set(job.name, worker);
     if (job.cron) await boss.schedule(job.name, job.cron);
   }
+  const queueNames = jobs.flatMap((job) => [job.name, ...(job.deadLetter ? [job.deadLetter.name] : [])]);
   return {
+    async sizes() {
+      return Promise.all(
+        queueNames.map(async (queue) => {
+          const waiting = (await boss.getQueueSize(queue)) ?? 0;
+          const notDone = (await boss.getQueueSize(queue, { before: 'completed' })) ?? 0;
+          return { queue, waiting, active: notDone - waiting };
+        }),
+      );
+    },
     async send(name, data = {}, sendOptions = {}) {
       await boss.send(name, data, sendOptions);
       // This process's worker looks now instead of at its next poll.
@@ -128,14 +144,21 @@ export async function startJobQueue(options: {
  * found again by a sweep when a queue starts (see `services/changeset.service.ts`), so a send before `attach`, or
  * in a process without a queue (the CLI, tests), loses nothing.
  */
-export function createJobSender(): JobSender & { attach(queue: JobSender | undefined): void } {
-  let queue: JobSender | undefined;
+export function createJobSender(): JobSender & {
+  attach(queue: (JobSender & Partial<Pick<JobQueue, 'sizes'>>) | undefined): void;
+  /** The attached queue's sizes; none without a queue. */
+  sizes(): Promise<QueueSize[]>;
+} {
+  let queue: (JobSender & Partial<Pick<JobQueue, 'sizes'>>) | undefined;
   return {
     attach(next) {
       queue = next;
     },
     get attached() {
       return queue !== undefined;
+    },
+    async sizes() {
+      return (await queue?.sizes?.()) ?? [];
     },
     async send(name, data, sendOptions) {
       await queue?.send(name, data, sendOptions);

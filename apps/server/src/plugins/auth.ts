@@ -20,8 +20,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * Writes allowed in read-only maintenance mode (as in the reference server), as `METHOD route-pattern` of the
  * matched route: exact routes, never path prefixes, so `POST /v1/project/by_names_team` (the create-project route
- * `/v1/project/:namespace`) is refused while the lookup `POST /v1/project/by_names` is not. `alive` is a
- * reference call that only counts once it exists here as a route of its own.
+ * `/v1/project/:namespace`) is refused while the lookup `POST /v1/project/by_names` is not; `POST /alive` is the
+ * health check.
  */
 const MAINTENANCE_ALLOWED = new Set([
   'POST /app/auth/login',

@@ -18,7 +18,13 @@ const READ_BUFFER = 1024 * 1024;
  * temporary name and renamed when complete, so a crash never leaves a partial chunk under its real name. Chunks
  * are not flushed to disk: they only matter until the version commits, and an interrupted upload is redone.
  */
-export function createUploadArea(root: string) {
+export function createUploadArea(
+  root: string,
+  options: {
+    /** Told the size of every chunk stored (the metrics' pushed bytes). */
+    onChunkWritten?: (bytes: number) => void;
+  } = {},
+) {
   const folderOf = (transaction: string) => {
     if (!UUID_PATTERN.test(transaction)) throw new Error(`not a transaction id: ${transaction}`);
     return path.join(root, transaction);
@@ -76,6 +82,7 @@ export function createUploadArea(root: string) {
         source.pipe(measure);
         await pipeline(measure, createWriteStream(partial, { flags: 'wx' }));
         await rename(partial, chunkPath(transaction, index));
+        options.onChunkWritten?.(size);
         return { checksum: hash.digest('hex'), size };
       } catch (error) {
         source.unpipe(measure);

@@ -4,6 +4,7 @@ import { type BlobRepository, createBlobRepository } from './blob.repository.ts'
 import { type ChangesetRepository, createChangesetRepository } from './changeset.repository.ts';
 import { type CollaboratorRepository, createCollaboratorRepository } from './collaborator.repository.ts';
 import { createJobRepository, type JobRepository } from './job.repository.ts';
+import { createHealthRepository, type HealthRepository } from './health.repository.ts';
 import { createLoginAttemptRepository, type LoginAttemptRepository } from './login-attempt.repository.ts';
 import { createMailLogRepository, type MailLogRepository } from './mail-log.repository.ts';
 import { createProjectRepository, type ProjectRepository } from './project.repository.ts';
@@ -35,6 +36,7 @@ export type Repositories = {
   serverSettings: ServerSettingRepository;
   usage: UsageRepository;
   jobs: JobRepository;
+  health: HealthRepository;
   /** All or nothing: the callback's repositories write inside one transaction (a savepoint when nested). */
   transaction<T>(run: (tx: Repositories) => Promise<T>): Promise<T>;
 };
@@ -57,6 +59,7 @@ export function createRepositories(db: Db): Repositories {
     serverSettings: createServerSettingRepository(db),
     usage: createUsageRepository(db),
     jobs: createJobRepository(db),
+    health: createHealthRepository(db),
     transaction: (run) => db.transaction((tx) => run(createRepositories(tx))),
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { projects, uploads } from '../db/schema.ts';
 
@@ -63,6 +63,12 @@ export function createUploadRepository(db: Db) {
       if (ids.length === 0) return new Set();
       const rows = await db.select({ id: uploads.id }).from(uploads).where(inArray(uploads.id, ids));
       return new Set(rows.map((row) => row.id));
+    },
+
+    /** How many pushes are open (started, neither finished nor cancelled nor expired yet), cluster-wide. */
+    async countOpen(): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(uploads);
+      return row?.n ?? 0;
     },
 
     /** Database time: takeover decisions compare timestamps written by `now()` on the same clock. */

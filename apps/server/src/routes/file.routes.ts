@@ -88,6 +88,7 @@ export function fileRoutes(context: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/v1/project/raw/:namespace/:name',
       {
+        config: { transfer: 'download' },
         schema: {
           params: projectPathParamsSchema,
           querystring: rawFileQuerySchema,

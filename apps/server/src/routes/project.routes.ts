@@ -62,6 +62,7 @@ export function projectRoutes(context: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/v1/project/download/:namespace/:name',
       {
+        config: { transfer: 'download' },
         schema: {
           params: projectPathParamsSchema,
           querystring: projectDownloadQuerySchema,

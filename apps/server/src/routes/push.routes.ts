@@ -41,22 +41,23 @@ export function pushRoutes(context: AppContext): FastifyPluginAsyncZod {
     // Chunks are bytes of any content type, streamed to disk as they arrive: never parsed, never held whole.
     await app.register(async (scope) => {
       acceptRawBodies(scope);
-      scope
-        .withTypeProvider<ZodTypeProvider>()
-        .post(
-          '/v1/project/push/chunk/:transaction/:chunk',
-          { schema: { params: pushChunkParamsSchema, response: { 200: chunkResponseSchema } } },
-          async (request, reply) =>
-            closingOnRefusal(reply, () =>
-              push.chunk({
-                actor: requireActor(request),
-                transaction: request.params.transaction,
-                chunk: request.params.chunk,
-                body: (request.body ?? request.raw) as Readable,
-                contentLength: contentLengthOf(request),
-              }),
-            ),
-        );
+      scope.withTypeProvider<ZodTypeProvider>().post(
+        '/v1/project/push/chunk/:transaction/:chunk',
+        {
+          config: { transfer: 'upload' },
+          schema: { params: pushChunkParamsSchema, response: { 200: chunkResponseSchema } },
+        },
+        async (request, reply) =>
+          closingOnRefusal(reply, () =>
+            push.chunk({
+              actor: requireActor(request),
+              transaction: request.params.transaction,
+              chunk: request.params.chunk,
+              body: (request.body ?? request.raw) as Readable,
+              contentLength: contentLengthOf(request),
+            }),
+          ),
+      );
     });
 
     app.post(

@@ -1,9 +1,11 @@
 import {
+  aliveResponseSchema,
   appInitResponseSchema,
   BLACKLIST_DIRS,
   BLACKLIST_FILES,
   configResponseSchema,
   csrfResponseSchema,
+  errorResponseSchema,
   MERGIN_API_VERSION,
   pingResponseSchema,
 } from '@waymark/contract';
@@ -13,7 +15,7 @@ import { csrfTokenFor } from '../plugins/auth.ts';
 
 const [major = 0, minor = 0, fix = 0] = MERGIN_API_VERSION.split('.').map(Number);
 
-/** Service information: ping, config, app init and the CSRF token. */
+/** Service information: ping, the health check, config, app init and the CSRF token. */
 export function serviceRoutes(context: AppContext): FastifyPluginAsyncZod {
   const { config } = context;
   return async (app) => {
@@ -31,6 +33,13 @@ export function serviceRoutes(context: AppContext): FastifyPluginAsyncZod {
         subscriptions_enabled: false,
       };
     });
+
+    // The reference's health check: allowed in maintenance mode (plugins/auth.ts), 503 when the database is down.
+    app.post(
+      '/alive',
+      { schema: { response: { 200: aliveResponseSchema, 503: errorResponseSchema } } },
+      async () => context.health.alive(),
+    );
 
     app.get('/config', { schema: { response: { 200: configResponseSchema } } }, async () => ({
       docs_url: config.docsUrl,

@@ -41,6 +41,7 @@ export function syncV2Routes(context: AppContext): FastifyPluginAsyncZod {
       scope.withTypeProvider<ZodTypeProvider>().post(
         '/v2/projects/:id/chunks',
         {
+          config: { transfer: 'upload' },
           schema: {
             params: projectIdParamsSchema,
             response: { 200: chunkV2ResponseSchema, 413: v2ErrorSchema },
@@ -102,6 +103,7 @@ export function syncV2Routes(context: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/v2/projects/:id/raw/diff',
       {
+        config: { transfer: 'download' },
         schema: {
           params: projectIdParamsSchema,
           querystring: rawDiffQuerySchema,

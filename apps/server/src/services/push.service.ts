@@ -514,6 +514,9 @@ export function createPushService(deps: {
       await clear(upload.id);
     },
 
+    /** Pushes open across the cluster (for the metrics). */
+    countOpen: () => repos.uploads.countOpen(),
+
     /**
      * The cleanup job: removes transactions idle beyond the expiration, and upload folders without a
      * transaction (a crash after a commit or during a takeover). Returns what it removed.
