@@ -1,0 +1,71 @@
+import { ADMIN_WORKSPACES_TEXTS, STORAGE_QUOTA_UNITS, type StorageQuotaUnit } from '@waymark/contract';
+import { Dropdown } from 'primereact/dropdown';
+import { InputNumber } from 'primereact/inputnumber';
+import { type Control, type FieldValues, type Path, useController } from 'react-hook-form';
+import { FormField } from '../../../ui/form/FormField.tsx';
+
+const UNIT_OPTIONS = STORAGE_QUOTA_UNITS.map((unit) => ({ label: unit, value: unit }));
+
+interface QuotaFieldProps<TValues extends FieldValues & { quota: number | null; unit: StorageQuotaUnit }> {
+  control: Control<TValues>;
+  id: string;
+  /** Called after the user changed the number or the unit (to drop a stale server message). */
+  onValueChange?: () => void;
+  autoFocus?: boolean;
+}
+
+/** A storage quota: a number and its unit side by side, with one label and one error line. */
+export function QuotaField<TValues extends FieldValues & { quota: number | null; unit: StorageQuotaUnit }>({
+  control,
+  id,
+  onValueChange,
+  autoFocus = false,
+}: QuotaFieldProps<TValues>) {
+  const quota = useController({ control, name: 'quota' as Path<TValues> });
+  const unit = useController({ control, name: 'unit' as Path<TValues> });
+  return (
+    <FormField
+      id={id}
+      label={ADMIN_WORKSPACES_TEXTS.quotaLabel}
+      error={quota.fieldState.error?.message}
+      errorTestId={`${id}-error`}
+    >
+      {({ id: inputId, invalid, 'aria-describedby': describedBy }) => (
+        <div className="quota-field">
+          <InputNumber
+            inputId={inputId}
+            value={quota.field.value as number | null}
+            onValueChange={(event) => {
+              quota.field.onChange(event.value ?? null);
+              onValueChange?.();
+            }}
+            onBlur={quota.field.onBlur}
+            min={0}
+            maxFractionDigits={2}
+            locale="en-GB"
+            invalid={invalid}
+            aria-describedby={describedBy}
+            autoFocus={autoFocus}
+            className="quota-field__number"
+            inputClassName="form-field__input"
+            data-testid={`${id}-value`}
+          />
+          <Dropdown
+            value={unit.field.value as StorageQuotaUnit}
+            options={UNIT_OPTIONS}
+            optionLabel="label"
+            optionValue="value"
+            onChange={(event) => {
+              unit.field.onChange(event.value as StorageQuotaUnit);
+              onValueChange?.();
+            }}
+            ariaLabel={ADMIN_WORKSPACES_TEXTS.quotaUnitLabel}
+            aria-label={ADMIN_WORKSPACES_TEXTS.quotaUnitLabel}
+            className="quota-field__unit"
+            data-testid={`${id}-unit`}
+          />
+        </div>
+      )}
+    </FormField>
+  );
+}
