@@ -18,6 +18,7 @@ async function cli(...args: string[]): Promise<string[]> {
   const program = buildProgram({
     withContext: (run) => run(server.context),
     maintenance: server.context.maintenance,
+    maintenanceInDatabase: false,
     print: (line) => output.push(line),
   });
   await program.parseAsync(['node', 'waymark', ...args]);

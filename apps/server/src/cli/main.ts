@@ -13,7 +13,8 @@ import { buildProgram } from './program.ts';
 async function main(): Promise<void> {
   const config = loadConfig();
   const program = buildProgram({
-    maintenance: createMaintenanceService(config),
+    maintenance: createMaintenanceService({ config }),
+    maintenanceInDatabase: config.databaseUrl !== undefined,
     print: (line) => console.log(line),
     async withContext(run) {
       const database = await openDatabase(
