@@ -89,20 +89,23 @@ export type AdminCreateUserFormOutput = z.output<typeof adminCreateUserFormSchem
 export const STORAGE_QUOTA_UNITS = ['MB', 'GB', 'TB'] as const;
 export type StorageQuotaUnit = (typeof STORAGE_QUOTA_UNITS)[number];
 
-/** A quota typed as a number and a unit; the server takes it in bytes and judges the bounds. */
+/** A quota typed as a number (a text of digits, `.` or `,` before decimals) and a unit; the server takes it in bytes and judges the bounds. */
 const storageQuotaFields = {
-  quota: z.number({ error: REQUIRED }).min(0, 'Storage cannot be negative.'),
+  quota: z
+    .string()
+    .trim()
+    .min(1, REQUIRED)
+    .regex(/^\d+(?:[.,]\d+)?$/, 'Enter a number, e.g. 5 or 1.5.'),
   unit: z.enum(STORAGE_QUOTA_UNITS),
 };
 
 /** Change quota (admin panel). */
 export const adminQuotaFormSchema = z.object(storageQuotaFields);
-export type AdminQuotaFormValues = z.input<typeof adminQuotaFormSchema>;
+export type AdminQuotaFormValues = z.output<typeof adminQuotaFormSchema>;
 
 /** Create workspace (admin panel): the workspace name rules of the contract and a quota. */
 export const adminCreateWorkspaceFormSchema = z.object({
   name: adminCreateWorkspaceRequestSchema.shape.name,
   ...storageQuotaFields,
 });
-export type AdminCreateWorkspaceFormValues = z.input<typeof adminCreateWorkspaceFormSchema>;
-export type AdminCreateWorkspaceFormOutput = z.output<typeof adminCreateWorkspaceFormSchema>;
+export type AdminCreateWorkspaceFormValues = z.output<typeof adminCreateWorkspaceFormSchema>;

@@ -151,7 +151,7 @@ export const WORKSPACE_MEMBERS_TEXTS = {
   columnActions: 'Actions',
   noMatch: 'No user found',
   empty: 'This workspace has no members.',
-  close: 'Close',
+  close: 'Done',
   fetchFailed: 'Failed to load the members',
   added: (username: string, role: string) => `${username} was added as ${role}`,
   addFailed: 'Failed to add the member',

@@ -21,9 +21,9 @@ function bytesPerUnit(unit: QuotaUnit): number {
   return QUOTA_UNITS.find((entry) => entry.unit === unit)?.bytes ?? 1;
 }
 
-/** A typed quota (e.g. 5 GB) in whole bytes, as the server takes it. */
-export function quotaToBytes(value: number, unit: QuotaUnit): number {
-  return Math.round(value * bytesPerUnit(unit));
+/** A typed quota (e.g. '5' or '1,5' GB, as the form's schema lets through) in whole bytes, as the server takes it. */
+export function quotaToBytes(value: string, unit: QuotaUnit): number {
+  return Math.round(Number(value.trim().replace(',', '.')) * bytesPerUnit(unit));
 }
 
 /**

@@ -19,7 +19,7 @@ export function DateCell({ value, testId }: { value: string; testId?: string }) 
 export function TimeAgoCell({ value, testId }: { value: string | null; testId?: string }) {
   if (!value) {
     return (
-      <span className="admin-cell__muted" data-testid={testId}>
+      <span className="admin-cell__never" data-testid={testId}>
         {ADMIN_PANEL_TEXTS.never}
       </span>
     );

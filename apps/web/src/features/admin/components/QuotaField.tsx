@@ -1,12 +1,14 @@
 import { ADMIN_WORKSPACES_TEXTS, STORAGE_QUOTA_UNITS, type StorageQuotaUnit } from '@waymark/contract';
 import { Dropdown } from 'primereact/dropdown';
-import { InputNumber } from 'primereact/inputnumber';
+import { InputText } from 'primereact/inputtext';
 import { type Control, type FieldValues, type Path, useController } from 'react-hook-form';
 import { FormField } from '../../../ui/form/FormField.tsx';
 
 const UNIT_OPTIONS = STORAGE_QUOTA_UNITS.map((unit) => ({ label: unit, value: unit }));
 
-interface QuotaFieldProps<TValues extends FieldValues & { quota: number | null; unit: StorageQuotaUnit }> {
+type QuotaValues = FieldValues & { quota: string; unit: StorageQuotaUnit };
+
+interface QuotaFieldProps<TValues extends QuotaValues> {
   control: Control<TValues>;
   id: string;
   /** Called after the user changed the number or the unit (to drop a stale server message). */
@@ -15,7 +17,7 @@ interface QuotaFieldProps<TValues extends FieldValues & { quota: number | null; 
 }
 
 /** A storage quota: a number and its unit side by side, with one label and one error line. */
-export function QuotaField<TValues extends FieldValues & { quota: number | null; unit: StorageQuotaUnit }>({
+export function QuotaField<TValues extends QuotaValues>({
   control,
   id,
   onValueChange,
@@ -30,24 +32,20 @@ export function QuotaField<TValues extends FieldValues & { quota: number | null;
       error={quota.fieldState.error?.message}
       errorTestId={`${id}-error`}
     >
-      {({ id: inputId, invalid, 'aria-describedby': describedBy }) => (
+      {(controlProps) => (
         <div className="quota-field">
-          <InputNumber
-            inputId={inputId}
-            value={quota.field.value as number | null}
-            onValueChange={(event) => {
-              quota.field.onChange(event.value ?? null);
+          <InputText
+            {...controlProps}
+            value={quota.field.value as string}
+            onChange={(event) => {
+              quota.field.onChange(event.target.value);
               onValueChange?.();
             }}
             onBlur={quota.field.onBlur}
-            min={0}
-            maxFractionDigits={2}
-            locale="en-GB"
-            invalid={invalid}
-            aria-describedby={describedBy}
+            inputMode="decimal"
+            autoComplete="off"
             autoFocus={autoFocus}
-            className="quota-field__number"
-            inputClassName="form-field__input"
+            className="form-field__input quota-field__number"
             data-testid={`${id}-value`}
           />
           <Dropdown

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ADMIN_WORKSPACES_TEXTS,
-  type AdminCreateWorkspaceFormOutput,
   type AdminCreateWorkspaceFormValues,
   type AdminQuotaFormValues,
   type AdminWorkspace,
@@ -13,10 +12,15 @@ import { Dialog } from 'primereact/dialog';
 import { useForm, useWatch } from 'react-hook-form';
 import { formatByteSize } from '../../../lib/format/byteSize.ts';
 import { setServerFormError } from '../../../lib/forms/serverFormErrors.ts';
-import { useIsSchemaValid } from '../../../lib/forms/useIsSchemaValid.ts';
 import { BoundTextField } from '../../../ui/form/BoundTextField.tsx';
 import { FormActions } from '../../../ui/form/FormActions.tsx';
 import { quotaFromBytes, quotaToBytes, resolveWorkspaceFormError } from '../adminRules.ts';
+
+/** A quota in bytes as the form's starting values. */
+function quotaFormValues(bytes: number) {
+  const { value, unit } = quotaFromBytes(bytes);
+  return { quota: String(value), unit };
+}
 import { useCreateAdminWorkspace, useUpdateWorkspaceQuota } from '../hooks/useAdminWorkspaces.ts';
 import { QuotaField } from './QuotaField.tsx';
 
@@ -31,15 +35,14 @@ export interface WorkspaceDialogProps {
 
 function CreateWorkspaceForm({ onClose }: { onClose: () => void }) {
   const mutation = useCreateAdminWorkspace();
-  const form = useForm<AdminCreateWorkspaceFormValues, unknown, AdminCreateWorkspaceFormOutput>({
+  const form = useForm<AdminCreateWorkspaceFormValues>({
     resolver: zodResolver(adminCreateWorkspaceFormSchema),
-    defaultValues: { name: '', ...quotaFromBytes(DEFAULT_WORKSPACE_STORAGE) },
+    defaultValues: { name: '', ...quotaFormValues(DEFAULT_WORKSPACE_STORAGE) },
     reValidateMode: 'onSubmit',
   });
-  // Create is enabled once a name and a quota are there; the name rules answer under the field on submit.
-  const name = useWatch({ control: form.control, name: 'name' });
-  const quota = useWatch({ control: form.control, name: 'quota' }) as number | null;
-  const isFilled = name.trim() !== '' && typeof quota === 'number';
+  // Create is enabled once a name and a quota are there; their rules answer under the fields on submit.
+  const [name, quota] = useWatch({ control: form.control, name: ['name', 'quota'] });
+  const isFilled = name.trim() !== '' && quota.trim() !== '';
 
   const handleSubmit = form.handleSubmit((values) =>
     mutation.mutate(
@@ -112,10 +115,11 @@ function QuotaForm({ workspace, onClose }: { workspace: AdminWorkspace; onClose:
   const mutation = useUpdateWorkspaceQuota();
   const form = useForm<AdminQuotaFormValues>({
     resolver: zodResolver(adminQuotaFormSchema),
-    defaultValues: quotaFromBytes(workspace.storage),
+    defaultValues: quotaFormValues(workspace.storage),
     reValidateMode: 'onSubmit',
   });
-  const isFilled = useIsSchemaValid(form.control, adminQuotaFormSchema);
+  const quota = useWatch({ control: form.control, name: 'quota' });
+  const isFilled = quota.trim() !== '';
   const handleSubmit = form.handleSubmit((values) =>
     mutation.mutate(
       { workspace, storage: quotaToBytes(values.quota, values.unit) },
