@@ -239,7 +239,7 @@ export const ADMIN_SERVER_TEXTS = {
   editors: 'Editors',
   filesStored: 'Files stored once',
   filesReferenced: 'Files referenced by versions',
-  filesCount: (count: string) => `${count} files`,
+  filesCount: (count: number, formatted: string) => `${formatted} ${count === 1 ? 'file' : 'files'}`,
   savedBySharing: (bytes: string) => `${bytes} saved by storing each content once`,
   failedMailsTitle: 'Failed mails',
   failedMailsLabel: 'Last failed mails',

@@ -112,6 +112,8 @@ function MaintenanceSwitch({ info }: { info: AdminServerInfo }) {
             else mutation.mutate(false);
           }}
           data-testid="maintenance-switch"
+          // PrimeReact gives the wrapper a checkbox role too; the input inside is the switch.
+          pt={{ root: { role: 'presentation', 'aria-checked': undefined } }}
         />
       </div>
       <ConfirmDialog
@@ -176,13 +178,16 @@ function UsageFigures({ usage }: { usage: ServerUsage }) {
         <Figure
           label={ADMIN_SERVER_TEXTS.filesStored}
           value={formatByteSize(usage.files_stored.bytes)}
-          detail={ADMIN_SERVER_TEXTS.filesCount(count(usage.files_stored.count))}
+          detail={ADMIN_SERVER_TEXTS.filesCount(usage.files_stored.count, count(usage.files_stored.count))}
           testId="usage-files-stored"
         />
         <Figure
           label={ADMIN_SERVER_TEXTS.filesReferenced}
           value={formatByteSize(usage.files_referenced.bytes)}
-          detail={ADMIN_SERVER_TEXTS.filesCount(count(usage.files_referenced.count))}
+          detail={ADMIN_SERVER_TEXTS.filesCount(
+            usage.files_referenced.count,
+            count(usage.files_referenced.count),
+          )}
           testId="usage-files-referenced"
         />
       </dl>
