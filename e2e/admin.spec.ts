@@ -53,7 +53,7 @@ test('admin panel: users, a workspace with a quota and a writer, restore and del
   request,
 }) => {
   // A long walk with many screenshots (each checked by axe) on a machine that may be busy.
-  test.setTimeout(300_000);
+  test.setTimeout(480_000);
   await page.goto('/admin');
   await signIn(page);
   await expect(page).toHaveURL(/\/admin\/users$/);
