@@ -14,6 +14,7 @@ export * from './web-auth.ts';
 export * from './web-forms.ts';
 export * from './web-texts.ts';
 export * from './web-texts-account.ts';
+export * from './web-texts-admin.ts';
 export * from './web-texts-files.ts';
 export * from './web-texts-changesets.ts';
 export * from './web-texts-projects.ts';

@@ -1,9 +1,18 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { ACCESS_REQUEST_TABLE_TEXTS, DASHBOARD_TEXTS, SHELL_TEXTS } from '@waymark/contract';
+import {
+  ACCESS_REQUEST_TABLE_TEXTS,
+  ADMIN_PANEL_TEXTS,
+  DASHBOARD_TEXTS,
+  SHELL_TEXTS,
+} from '@waymark/contract';
 import type { Params, RouteObject } from 'react-router';
 import {
   ACCESS_REQUESTS_PATH,
   ADMIN_PATH,
+  ADMIN_PROJECTS_PATH,
+  ADMIN_SERVER_PATH,
+  ADMIN_USERS_PATH,
+  ADMIN_WORKSPACES_PATH,
   DASHBOARD_PATH,
   EXPLORE_PATH,
   MY_PROJECTS_PATH,
@@ -308,12 +317,70 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               path: 'admin',
               lazy: () =>
                 import('../pages/AdminPage.tsx').then((module) => ({ Component: module.AdminPage })),
+              // Every admin page is under this route, so its superuser flag guards them all.
               handle: handle({
                 name: ROUTE_NAMES.admin,
                 superuser: true,
                 title: SHELL_TEXTS.adminPanel,
                 breadcrumb: [{ title: SHELL_TEXTS.adminPanel, path: ADMIN_PATH }],
               }),
+              children: [
+                {
+                  index: true,
+                  lazy: () =>
+                    import('../pages/AdminPage.tsx').then((module) => ({
+                      Component: module.AdminIndexRedirect,
+                    })),
+                },
+                {
+                  path: 'users',
+                  lazy: () =>
+                    import('../pages/AdminUsersPage.tsx').then((module) => ({
+                      Component: module.AdminUsersPage,
+                    })),
+                  handle: handle({
+                    name: ROUTE_NAMES.adminUsers,
+                    title: ADMIN_PANEL_TEXTS.users,
+                    breadcrumb: [{ title: ADMIN_PANEL_TEXTS.users, path: ADMIN_USERS_PATH }],
+                  }),
+                },
+                {
+                  path: 'workspaces',
+                  lazy: () =>
+                    import('../pages/AdminWorkspacesPage.tsx').then((module) => ({
+                      Component: module.AdminWorkspacesPage,
+                    })),
+                  handle: handle({
+                    name: ROUTE_NAMES.adminWorkspaces,
+                    title: ADMIN_PANEL_TEXTS.workspaces,
+                    breadcrumb: [{ title: ADMIN_PANEL_TEXTS.workspaces, path: ADMIN_WORKSPACES_PATH }],
+                  }),
+                },
+                {
+                  path: 'projects',
+                  lazy: () =>
+                    import('../pages/AdminProjectsPage.tsx').then((module) => ({
+                      Component: module.AdminProjectsPage,
+                    })),
+                  handle: handle({
+                    name: ROUTE_NAMES.adminProjects,
+                    title: ADMIN_PANEL_TEXTS.projects,
+                    breadcrumb: [{ title: ADMIN_PANEL_TEXTS.projects, path: ADMIN_PROJECTS_PATH }],
+                  }),
+                },
+                {
+                  path: 'server',
+                  lazy: () =>
+                    import('../pages/AdminServerPage.tsx').then((module) => ({
+                      Component: module.AdminServerPage,
+                    })),
+                  handle: handle({
+                    name: ROUTE_NAMES.adminServer,
+                    title: ADMIN_PANEL_TEXTS.server,
+                    breadcrumb: [{ title: ADMIN_PANEL_TEXTS.server, path: ADMIN_SERVER_PATH }],
+                  }),
+                },
+              ],
             },
           ],
         },

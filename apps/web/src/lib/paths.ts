@@ -11,6 +11,10 @@ export const EXPLORE_PATH = '/projects/explore';
 export const MY_PROJECTS_PATH = '/my-projects';
 export const SHARED_PROJECTS_PATH = '/shared-projects';
 export const ADMIN_PATH = '/admin';
+export const ADMIN_USERS_PATH = '/admin/users';
+export const ADMIN_WORKSPACES_PATH = '/admin/workspaces';
+export const ADMIN_PROJECTS_PATH = '/admin/projects';
+export const ADMIN_SERVER_PATH = '/admin/server';
 export const ACCESS_REQUESTS_PATH = '/access-requests';
 
 export function projectPath(namespace: string, projectName: string): string {

@@ -20,6 +20,10 @@ export const ROUTE_NAMES = {
   projectCollaborators: 'project-collaborators',
   fileVersionDetail: 'file-version-detail',
   admin: 'admin',
+  adminUsers: 'admin-users',
+  adminWorkspaces: 'admin-workspaces',
+  adminProjects: 'admin-projects',
+  adminServer: 'admin-server',
   accessRequests: 'access-requests',
   notFound: 'not_found',
 } as const;

@@ -1,13 +1,23 @@
-import { SHELL_TEXTS } from '@waymark/contract';
-import { PagePlaceholder } from '../ui/PagePlaceholder.tsx';
+import { ADMIN_PANEL_TEXTS } from '@waymark/contract';
+import { Navigate, Outlet } from 'react-router';
+import { AdminNav } from '../features/admin/components/AdminNav.tsx';
+import { ADMIN_USERS_PATH } from '../lib/paths.ts';
 
-/** /admin — superusers only; placeholder until the admin issue. */
+/** /admin — superusers only: the panel's title and sub-navigation above the chosen section. */
 export function AdminPage() {
   return (
-    <PagePlaceholder
-      title={SHELL_TEXTS.adminPanel}
-      description="Users, workspaces and server settings will be administered here."
-      icon="pi pi-shield"
-    />
+    <div className="page admin-page">
+      <header className="page__header">
+        <h1 className="page__title">{ADMIN_PANEL_TEXTS.title}</h1>
+        <p className="page__subtitle">{ADMIN_PANEL_TEXTS.subtitle}</p>
+      </header>
+      <AdminNav />
+      <Outlet />
+    </div>
   );
+}
+
+/** /admin itself opens the users. */
+export function AdminIndexRedirect() {
+  return <Navigate to={ADMIN_USERS_PATH} replace />;
 }

@@ -131,15 +131,17 @@ describe('createApiClient', () => {
       expect(requests).toHaveLength(1);
     });
 
-    it.each(['/app/auth/login', '/v1/auth/login', '/v1/project/by_names'])(
-      'lets the allow-listed write %s through',
-      async (url) => {
-        const { adapter, requests } = createStubAdapter({ [`POST ${url}`]: { data: {} } });
-        const { http } = createApiClient({ adapter, isMaintenance: () => true });
-        await http.post(url, {});
-        expect(requests).toHaveLength(1);
-      },
-    );
+    it.each([
+      ['POST', '/app/auth/login'],
+      ['POST', '/v1/auth/login'],
+      ['POST', '/v1/project/by_names'],
+      ['PUT', '/app/admin/maintenance'],
+    ])('lets the allow-listed write %s %s through', async (method, url) => {
+      const { adapter, requests } = createStubAdapter({ [`${method} ${url}`]: { data: {} } });
+      const { http } = createApiClient({ adapter, isMaintenance: () => true });
+      await http.request({ method, url, data: {} });
+      expect(requests).toHaveLength(1);
+    });
 
     it('sends writes again once maintenance is over', async () => {
       let isMaintenance = true;

@@ -6,9 +6,14 @@ export const MAINTENANCE_ERROR_CODE = 'ERR_READ_ONLY_MAINTENANCE';
 
 /**
  * Writes still allowed in maintenance (SPEC §4): the server keeps answering them, and without login
- * nobody could read anything at all.
+ * nobody could read anything at all; nor could a superuser turn maintenance off again.
  */
-export const MAINTENANCE_ALLOWED_PATHS = ['/v1/project/by_names', '/app/auth/login', '/v1/auth/login'];
+export const MAINTENANCE_ALLOWED_PATHS = [
+  '/v1/project/by_names',
+  '/app/auth/login',
+  '/v1/auth/login',
+  '/app/admin/maintenance',
+];
 
 const READ_METHODS = new Set(['get', 'head', 'options']);
 

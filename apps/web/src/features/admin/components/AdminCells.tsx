@@ -1,0 +1,46 @@
+import { ADMIN_PANEL_TEXTS } from '@waymark/contract';
+import { formatDateTime } from '../../../lib/format/timeAgo.ts';
+import { RelativeTime } from '../../../ui/RelativeTime.tsx';
+
+const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
+
+/** A date without its time ("12 Mar 2025"), the exact time in the title. */
+export function DateCell({ value, testId }: { value: string; testId?: string }) {
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) return null;
+  return (
+    <time dateTime={value} title={formatDateTime(value)} className="admin-cell__date" data-testid={testId}>
+      {DATE_FORMAT.format(time)}
+    </time>
+  );
+}
+
+/** "3 days ago" with the exact time in a tooltip, or 'Never'. */
+export function TimeAgoCell({ value, testId }: { value: string | null; testId?: string }) {
+  if (!value) {
+    return (
+      <span className="admin-cell__never" data-testid={testId}>
+        {ADMIN_PANEL_TEXTS.never}
+      </span>
+    );
+  }
+  return <RelativeTime value={value} className="admin-cell__date" testId={testId} />;
+}
+
+/** A yes/no column: an icon for the eye, the word for screen readers and tests. */
+export function FlagCell({
+  value,
+  yesIcon = 'pi pi-check',
+  testId,
+}: {
+  value: boolean;
+  yesIcon?: string;
+  testId?: string;
+}) {
+  return (
+    <span className={value ? 'admin-flag admin-flag--yes' : 'admin-flag'} data-testid={testId}>
+      <i className={value ? yesIcon : 'pi pi-minus'} aria-hidden="true" />
+      <span className="visually-hidden">{value ? ADMIN_PANEL_TEXTS.yes : ADMIN_PANEL_TEXTS.no}</span>
+    </span>
+  );
+}

@@ -1,0 +1,46 @@
+import { ADMIN_PANEL_TEXTS } from '@waymark/contract';
+import { NavLink } from 'react-router';
+import {
+  ADMIN_PROJECTS_PATH,
+  ADMIN_SERVER_PATH,
+  ADMIN_USERS_PATH,
+  ADMIN_WORKSPACES_PATH,
+} from '../../../lib/paths.ts';
+import '../admin.css';
+
+const SECTIONS = [
+  { id: 'users', label: ADMIN_PANEL_TEXTS.users, icon: 'pi pi-users', to: ADMIN_USERS_PATH },
+  {
+    id: 'workspaces',
+    label: ADMIN_PANEL_TEXTS.workspaces,
+    icon: 'pi pi-building',
+    to: ADMIN_WORKSPACES_PATH,
+  },
+  { id: 'projects', label: ADMIN_PANEL_TEXTS.projects, icon: 'pi pi-folder', to: ADMIN_PROJECTS_PATH },
+  { id: 'server', label: ADMIN_PANEL_TEXTS.server, icon: 'pi pi-server', to: ADMIN_SERVER_PATH },
+] as const;
+
+function tabClassName({ isActive }: { isActive: boolean }): string {
+  return isActive
+    ? 'project-tabs__tab project-tabs__tab--active admin-nav__tab'
+    : 'project-tabs__tab admin-nav__tab';
+}
+
+/** The admin sections as tabs, in the look of the project tabs. */
+export function AdminNav() {
+  return (
+    <nav className="project-tabs admin-nav" aria-label={ADMIN_PANEL_TEXTS.navLabel}>
+      {SECTIONS.map((section) => (
+        <NavLink
+          key={section.id}
+          to={section.to}
+          className={tabClassName}
+          data-testid={`admin-tab-${section.id}`}
+        >
+          <i className={section.icon} aria-hidden="true" />
+          {section.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,212 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  ADMIN_PANEL_TEXTS,
+  ADMIN_SERVER_TEXTS,
+  ADMIN_USERS_TEXTS,
+  type AdminServerInfo,
+  type AdminUser,
+  CREATE_USER_TEXTS,
+  PASSWORD_RULE_TEXT,
+} from '@waymark/contract';
+import { describe, expect, it } from 'vitest';
+import { currentPath, renderApp, stubServer, TEST_USER } from '../../../test/renderApp.tsx';
+
+const USERS = 'GET /app/admin/users';
+
+/**
+ * A popup menu's item: jsdom has no layout, so PrimeReact's positioning leaves the overlay `display: none`
+ * although it is open.
+ */
+async function findMenuItem(name: string) {
+  return screen.findByRole('menuitem', { name, hidden: true });
+}
+
+function adminUser(id: number, username: string, overrides: Partial<AdminUser> = {}): AdminUser {
+  return {
+    id,
+    username,
+    email: `${username}@example.com`,
+    verified_email: true,
+    active: true,
+    is_admin: false,
+    scheduled_removal: null,
+    registration_date: '2025-01-01T00:00:00Z',
+    last_signed_in: null,
+    profile: {
+      receive_notifications: true,
+      first_name: null,
+      last_name: null,
+      registration_date: '2025-01-01T00:00:00Z',
+      name: '',
+      has_project: false,
+    },
+    ...overrides,
+  };
+}
+
+const SELF = adminUser(TEST_USER.id, TEST_USER.username, { is_admin: true });
+const BOB = adminUser(12, 'bob-surveyor');
+
+const SERVER: AdminServerInfo = {
+  version: '2025.8.2',
+  maintenance: false,
+  maintenance_source: null,
+  mail_transport: { type: 'outbox', folder: '/data/outbox' },
+  failed_mails: [],
+};
+
+const USAGE = {
+  active_monthly_contributors: 1,
+  projects: 3,
+  storage: 2048,
+  users: 2,
+  workspaces: 2,
+  editors: 1,
+  files_stored: { count: 4, bytes: 1024 },
+  files_referenced: { count: 6, bytes: 3072 },
+};
+
+describe('admin panel', () => {
+  it('opens on the users, sorted by username, and asks again when a header is clicked', async () => {
+    const stub = stubServer({
+      isAuthenticated: true,
+      isSuperuser: true,
+      overrides: { [USERS]: { data: { items: [SELF, BOB], count: 2 } } },
+    });
+    const { router } = renderApp('/admin');
+    const table = await screen.findByTestId('admin-users-table');
+    await within(table).findByText('bob-surveyor');
+    expect(currentPath(router)).toBe('/admin/users');
+    expect(screen.getByRole('heading', { level: 1, name: ADMIN_PANEL_TEXTS.title })).toBeTruthy();
+    expect(stub.requests.find((request) => request.url === '/app/admin/users')?.params).toEqual({
+      page: 1,
+      per_page: 25,
+      order_by: 'username',
+      descending: false,
+    });
+    await userEvent.click(within(table).getByText(ADMIN_USERS_TEXTS.columnRegistered));
+    await waitFor(() =>
+      expect(
+        stub.requests.filter((request) => request.url === '/app/admin/users').at(-1)?.params,
+      ).toMatchObject({
+        order_by: 'registration_date',
+        descending: false,
+      }),
+    );
+  });
+
+  it('deletes a user only once the exact username is typed', async () => {
+    let isDeleted = false;
+    const stub = stubServer({
+      isAuthenticated: true,
+      isSuperuser: true,
+      overrides: {
+        [USERS]: () => ({ data: { items: isDeleted ? [SELF] : [SELF, BOB], count: isDeleted ? 1 : 2 } }),
+        'DELETE /app/admin/user/bob-surveyor': () => {
+          isDeleted = true;
+          return { status: 204 };
+        },
+      },
+    });
+    renderApp('/admin/users');
+    const table = await screen.findByTestId('admin-users-table');
+    // One's own row offers no deletion.
+    await userEvent.click(
+      await within(table).findByRole('button', { name: ADMIN_PANEL_TEXTS.actionsOf('ada') }),
+    );
+    expect((await findMenuItem(ADMIN_USERS_TEXTS.deleteUser)).getAttribute('aria-disabled')).toBe('true');
+    await userEvent.keyboard('{Escape}');
+
+    await userEvent.click(
+      within(table).getByRole('button', { name: ADMIN_PANEL_TEXTS.actionsOf('bob-surveyor') }),
+    );
+    await userEvent.click(
+      (await screen.findAllByRole('menuitem', { name: ADMIN_USERS_TEXTS.deleteUser, hidden: true })).at(-1)!,
+    );
+    const dialog = await screen.findByRole('dialog', { name: ADMIN_USERS_TEXTS.deleteHeader });
+    const confirm = within(dialog).getByRole('button', { name: ADMIN_USERS_TEXTS.deleteConfirm });
+    const field = within(dialog).getByLabelText(ADMIN_USERS_TEXTS.deleteField);
+    expect(confirm.hasAttribute('disabled')).toBe(true);
+    await userEvent.type(field, 'Bob-Surveyor');
+    expect(confirm.hasAttribute('disabled')).toBe(true);
+    await userEvent.clear(field);
+    await userEvent.type(field, 'bob-surveyor ');
+    expect(confirm.hasAttribute('disabled')).toBe(true);
+    await userEvent.type(field, '{Backspace}');
+    expect(confirm.hasAttribute('disabled')).toBe(false);
+    await userEvent.click(confirm);
+    expect(await screen.findByText(ADMIN_USERS_TEXTS.deleted('bob-surveyor'))).toBeTruthy();
+    await waitFor(() => expect(within(table).queryByText('bob-surveyor')).toBeNull());
+    expect(stub.requests.filter((request) => request.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('creates an invited user without a password, and shows the server password rule under its field', async () => {
+    const stub = stubServer({
+      isAuthenticated: true,
+      isSuperuser: true,
+      overrides: {
+        [USERS]: { data: { items: [SELF], count: 1 } },
+        'POST /app/admin/user': [
+          { status: 400, data: { password: ['Password is too weak'], detail: 'Password is too weak' } },
+          { status: 201, data: BOB },
+        ],
+      },
+    });
+    renderApp('/admin/users');
+    await userEvent.click(await screen.findByRole('button', { name: ADMIN_USERS_TEXTS.createUser }));
+    const dialog = await screen.findByRole('dialog', { name: CREATE_USER_TEXTS.header });
+    const submit = within(dialog).getByRole('button', { name: CREATE_USER_TEXTS.submit });
+    await userEvent.type(within(dialog).getByLabelText(CREATE_USER_TEXTS.emailLabel), ' bob@example.com ');
+    expect(submit.hasAttribute('disabled')).toBe(true);
+    await userEvent.type(within(dialog).getByLabelText(CREATE_USER_TEXTS.passwordLabel), 'weak');
+    await userEvent.type(within(dialog).getByLabelText(CREATE_USER_TEXTS.confirmLabel), 'weak');
+    await userEvent.click(submit);
+    expect(await within(dialog).findByText(PASSWORD_RULE_TEXT)).toBeTruthy();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: CREATE_USER_TEXTS.modeInvite }));
+    expect(within(dialog).queryByLabelText(CREATE_USER_TEXTS.passwordLabel)).toBeNull();
+    await userEvent.click(submit);
+    expect(await screen.findByText(CREATE_USER_TEXTS.invited(BOB.email))).toBeTruthy();
+    const bodies = stub.requests.filter((request) => request.url === '/app/admin/user').map((r) => r.data);
+    expect(bodies).toEqual([
+      { email: 'bob@example.com', password: 'weak', confirm: 'weak' },
+      { email: 'bob@example.com' },
+    ]);
+  });
+
+  it('asks before turning maintenance on, then the ping is asked again', async () => {
+    let isOn = false;
+    const stub = stubServer({
+      isAuthenticated: true,
+      isSuperuser: true,
+      overrides: {
+        'GET /app/admin/server': () => ({
+          data: { ...SERVER, maintenance: isOn, maintenance_source: isOn ? 'database' : null },
+        }),
+        'GET /app/admin/usage': { data: USAGE },
+        'PUT /app/admin/maintenance': ({ data }) => {
+          isOn = (data as { maintenance: boolean }).maintenance;
+          return { data: { maintenance: isOn, maintenance_source: isOn ? 'database' : null } };
+        },
+      },
+    });
+    renderApp('/admin/server');
+    const toggle = await screen.findByRole('switch', { name: ADMIN_SERVER_TEXTS.maintenanceSwitch });
+    expect(screen.getByTestId('usage-files-referenced').textContent).toContain('6 files');
+    expect(screen.getByTestId('failed-mails-empty').textContent).toBe(ADMIN_SERVER_TEXTS.noFailedMails);
+    await userEvent.click(toggle);
+    const dialog = await screen.findByRole('dialog', { name: ADMIN_SERVER_TEXTS.maintenanceOnHeader });
+    expect(stub.requests.some((request) => request.method === 'PUT')).toBe(false);
+    const pingsBefore = stub.requests.filter((request) => request.url === '/ping').length;
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: ADMIN_SERVER_TEXTS.maintenanceOnConfirm }),
+    );
+    expect(await screen.findByText(ADMIN_SERVER_TEXTS.maintenanceOn)).toBeTruthy();
+    await waitFor(() => expect((toggle as HTMLInputElement).checked).toBe(true));
+    expect(stub.requests.find((request) => request.method === 'PUT')?.data).toEqual({ maintenance: true });
+    await waitFor(() =>
+      expect(stub.requests.filter((request) => request.url === '/ping').length).toBeGreaterThan(pingsBefore),
+    );
+  });
+});

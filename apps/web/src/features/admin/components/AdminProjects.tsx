@@ -1,0 +1,246 @@
+import { ADMIN_PROJECTS_TEXTS, type AdminProject, type AdminProjectSortField } from '@waymark/contract';
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
+import { SelectButton } from 'primereact/selectbutton';
+import { Tag } from 'primereact/tag';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { formatByteSize } from '../../../lib/format/byteSize.ts';
+import { projectPath } from '../../../lib/paths.ts';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
+import { sortFromTableEvent, tableSortProps } from '../adminSort.ts';
+import { type AdminSort, useAdminListState } from '../hooks/useAdminListState.ts';
+import { useAdminProjects, useRemovedProjectActions } from '../hooks/useAdminProjects.ts';
+import { AdminListCard } from './AdminListCard.tsx';
+import { DateCell, TimeAgoCell } from './AdminCells.tsx';
+
+type View = 'live' | 'removed';
+
+const VIEW_OPTIONS: { value: View; label: string }[] = [
+  { value: 'live', label: ADMIN_PROJECTS_TEXTS.viewLive },
+  { value: 'removed', label: ADMIN_PROJECTS_TEXTS.viewRemoved },
+];
+
+const SORTABLE: readonly AdminProjectSortField[] = [
+  'name',
+  'workspace',
+  'disk_usage',
+  'version',
+  'updated',
+  'created',
+  'removed_at',
+];
+
+/** Each view opens on its most useful order: the latest change, or the latest removal. */
+const DEFAULT_SORT: Record<View, AdminSort<AdminProjectSortField>> = {
+  live: { field: 'updated', descending: true },
+  removed: { field: 'removed_at', descending: true },
+};
+
+function ProjectNameCell({ project, isLive }: { project: AdminProject; isLive: boolean }) {
+  return (
+    <span className="admin-project-cell">
+      {isLive ? (
+        <Link
+          to={projectPath(project.workspace, project.name)}
+          className="admin-strong"
+          data-testid="admin-project-name"
+        >
+          {project.name}
+        </Link>
+      ) : (
+        <span className="admin-strong" data-testid="admin-project-name">
+          {project.name}
+        </span>
+      )}
+      {project.public && <Tag value={ADMIN_PROJECTS_TEXTS.public} severity="info" className="admin-tag" />}
+    </span>
+  );
+}
+
+/** The projects section: every live project of the server, or those scheduled for deletion with Restore and Delete now. */
+export function AdminProjects() {
+  const [view, setView] = useState<View>('live');
+  const list = useAdminListState<AdminProjectSortField>(DEFAULT_SORT.live, view);
+  const isLive = view === 'live';
+  const query = useAdminProjects({ ...list.params, removed: !isLive });
+  const { restore, deleteNow } = useRemovedProjectActions();
+  // The project stays while its confirmation fades out.
+  const [toDelete, setToDelete] = useState<AdminProject | null>(null);
+  const [isConfirmOpen, setIsConfirmOpen] = useState(false);
+  const isBusy = restore.isPending || deleteNow.isPending;
+
+  const changeView = (next: View) => {
+    setView(next);
+    list.setSort(DEFAULT_SORT[next]);
+  };
+
+  const emptyText = list.params.like
+    ? ADMIN_PROJECTS_TEXTS.emptySearch
+    : isLive
+      ? ADMIN_PROJECTS_TEXTS.empty
+      : ADMIN_PROJECTS_TEXTS.emptyRemoved;
+
+  return (
+    <>
+      <AdminListCard
+        title={isLive ? ADMIN_PROJECTS_TEXTS.title : ADMIN_PROJECTS_TEXTS.viewRemoved}
+        testId="admin-projects"
+        query={query}
+        search={{
+          value: list.searchText,
+          onChange: list.setSearchText,
+          placeholder: ADMIN_PROJECTS_TEXTS.searchPlaceholder,
+          label: ADMIN_PROJECTS_TEXTS.searchLabel,
+        }}
+        paging={list}
+        toolbar={
+          <SelectButton
+            value={view}
+            options={VIEW_OPTIONS}
+            optionLabel="label"
+            optionValue="value"
+            allowEmpty={false}
+            onChange={(event) => changeView(event.value as View)}
+            aria-label={ADMIN_PROJECTS_TEXTS.viewLabel}
+            className="admin-view-switch"
+            data-testid="admin-projects-view"
+          />
+        }
+        emptyText={emptyText}
+      >
+        <div className="data-table admin-table">
+          <DataTable
+            value={query.data?.items ?? []}
+            dataKey="id"
+            lazy
+            loading={query.isFetching}
+            {...tableSortProps(list.sort)}
+            onSort={(event: DataTableStateEvent) => {
+              const sort = sortFromTableEvent(event, SORTABLE);
+              if (sort) list.setSort(sort);
+            }}
+            aria-label={ADMIN_PROJECTS_TEXTS.tableLabel}
+            data-testid="admin-projects-table"
+          >
+            <Column
+              field="name"
+              header={ADMIN_PROJECTS_TEXTS.columnName}
+              sortable
+              body={(project: AdminProject) => <ProjectNameCell project={project} isLive={isLive} />}
+            />
+            <Column
+              field="workspace"
+              header={ADMIN_PROJECTS_TEXTS.columnWorkspace}
+              sortable
+              body={(project: AdminProject) => (
+                <span data-testid="admin-project-workspace">{project.workspace}</span>
+              )}
+            />
+            <Column
+              field="disk_usage"
+              header={ADMIN_PROJECTS_TEXTS.columnSize}
+              sortable
+              headerClassName="data-table__number"
+              bodyClassName="data-table__number"
+              body={(project: AdminProject) => formatByteSize(project.disk_usage)}
+            />
+            {isLive && (
+              <Column
+                field="version"
+                header={ADMIN_PROJECTS_TEXTS.columnVersion}
+                sortable
+                headerClassName="data-table__number"
+                bodyClassName="data-table__number"
+                body={(project: AdminProject) => (
+                  <span data-testid="admin-project-version">{project.version}</span>
+                )}
+              />
+            )}
+            {isLive && (
+              <Column
+                field="updated"
+                header={ADMIN_PROJECTS_TEXTS.columnUpdated}
+                sortable
+                body={(project: AdminProject) => <TimeAgoCell value={project.updated} />}
+              />
+            )}
+            {!isLive && (
+              <Column
+                field="removed_at"
+                header={ADMIN_PROJECTS_TEXTS.columnRemoved}
+                sortable
+                body={(project: AdminProject) => (
+                  <span className="admin-removed-cell">
+                    <TimeAgoCell value={project.removed_at} />
+                    {project.removed_by && <span className="admin-cell__muted">{project.removed_by}</span>}
+                  </span>
+                )}
+              />
+            )}
+            {!isLive && (
+              <Column
+                header={ADMIN_PROJECTS_TEXTS.columnPurge}
+                body={(project: AdminProject) =>
+                  project.purge_at ? <DateCell value={project.purge_at} /> : null
+                }
+              />
+            )}
+            {!isLive && (
+              <Column
+                header={<span className="visually-hidden">{ADMIN_PROJECTS_TEXTS.columnActions}</span>}
+                headerClassName="admin-table__actions"
+                bodyClassName="admin-table__actions"
+                body={(project: AdminProject) => (
+                  <span className="admin-table__buttons">
+                    <Button
+                      label={ADMIN_PROJECTS_TEXTS.restore}
+                      icon="pi pi-replay"
+                      size="small"
+                      outlined
+                      disabled={isBusy}
+                      aria-label={ADMIN_PROJECTS_TEXTS.restoreOf(project.name)}
+                      onClick={() => restore.mutate(project)}
+                      data-testid="admin-project-restore"
+                    />
+                    <Button
+                      label={ADMIN_PROJECTS_TEXTS.deleteNow}
+                      icon="pi pi-trash"
+                      size="small"
+                      outlined
+                      severity="danger"
+                      disabled={isBusy}
+                      aria-label={ADMIN_PROJECTS_TEXTS.deleteNowOf(project.name)}
+                      onClick={() => {
+                        setToDelete(project);
+                        setIsConfirmOpen(true);
+                      }}
+                      data-testid="admin-project-delete"
+                    />
+                  </span>
+                )}
+              />
+            )}
+          </DataTable>
+        </div>
+      </AdminListCard>
+      <ConfirmDialog
+        isVisible={isConfirmOpen && toDelete !== null}
+        header={ADMIN_PROJECTS_TEXTS.deleteHeader}
+        message={toDelete ? ADMIN_PROJECTS_TEXTS.deleteMessage(`${toDelete.workspace}/${toDelete.name}`) : ''}
+        confirmLabel={ADMIN_PROJECTS_TEXTS.deleteConfirm}
+        isDanger
+        confirmField={
+          toDelete ? { label: ADMIN_PROJECTS_TEXTS.deleteField, expected: toDelete.name } : undefined
+        }
+        isBusy={deleteNow.isPending}
+        testId="admin-project-delete-confirm"
+        onConfirm={() => {
+          if (toDelete) deleteNow.mutate(toDelete, { onSuccess: () => setIsConfirmOpen(false) });
+        }}
+        onHide={() => setIsConfirmOpen(false)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,287 @@
+import {
+  ADMIN_PANEL_TEXTS,
+  ADMIN_SERVER_TEXTS,
+  type AdminServerInfo,
+  type FailedMail,
+  type MailTransportInfo,
+  type ServerUsage,
+} from '@waymark/contract';
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { InputSwitch } from 'primereact/inputswitch';
+import { Skeleton } from 'primereact/skeleton';
+import { type ReactNode, useId, useState } from 'react';
+import { formatByteSize } from '../../../lib/format/byteSize.ts';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
+import { EmptyState } from '../../../ui/EmptyState.tsx';
+import { useServerInfo, useServerUsage, useSetMaintenance } from '../hooks/useAdminServer.ts';
+import { TimeAgoCell } from './AdminCells.tsx';
+import '../admin.css';
+
+const NUMBER_FORMAT = new Intl.NumberFormat('en-GB');
+
+function mailTransportText(transport: MailTransportInfo): string {
+  if (transport.type === 'outbox') return ADMIN_SERVER_TEXTS.mailOutbox(transport.folder);
+  return ADMIN_SERVER_TEXTS.mailSmtp(`${transport.host}:${transport.port}`);
+}
+
+function ServerCard({
+  title,
+  testId,
+  className,
+  children,
+}: {
+  title: string;
+  testId: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  return (
+    <section
+      className={['card admin-server-card', className].filter(Boolean).join(' ')}
+      aria-labelledby={titleId}
+      data-testid={testId}
+    >
+      <header className="card__header">
+        <h2 id={titleId} className="card__title">
+          {title}
+        </h2>
+      </header>
+      <div className="admin-server-card__body">{children}</div>
+    </section>
+  );
+}
+
+/** A card's content while its call failed: the toast says why, this offers a retry. */
+function LoadError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <EmptyState title={ADMIN_PANEL_TEXTS.loadError}>
+      <Button label={ADMIN_PANEL_TEXTS.retry} icon="pi pi-refresh" outlined onClick={onRetry} />
+    </EmptyState>
+  );
+}
+
+function LoadingLines() {
+  return (
+    <div className="admin-server-card__loading" aria-busy="true">
+      <Skeleton width="60%" height="1rem" />
+      <Skeleton width="40%" height="1rem" />
+    </div>
+  );
+}
+
+function MaintenanceSwitch({ info }: { info: AdminServerInfo }) {
+  const switchId = useId();
+  const hintId = useId();
+  const mutation = useSetMaintenance();
+  const [isConfirmOpen, setIsConfirmOpen] = useState(false);
+  // Only the admin switch can be turned off here; the setting and the file are the operator's.
+  const isLockedOn =
+    info.maintenance && (info.maintenance_source === 'config' || info.maintenance_source === 'file');
+  const hint = isLockedOn
+    ? info.maintenance_source === 'config'
+      ? ADMIN_SERVER_TEXTS.maintenanceSourceConfig
+      : ADMIN_SERVER_TEXTS.maintenanceSourceFile
+    : info.maintenance
+      ? ADMIN_SERVER_TEXTS.maintenanceOnHint
+      : ADMIN_SERVER_TEXTS.maintenanceOffHint;
+
+  return (
+    <>
+      <div className={info.maintenance ? 'maintenance-row maintenance-row--on' : 'maintenance-row'}>
+        <span className="maintenance-row__icon" aria-hidden="true">
+          <i className="pi pi-wrench" />
+        </span>
+        <div className="maintenance-row__text">
+          <label htmlFor={switchId} className="maintenance-row__label">
+            {ADMIN_SERVER_TEXTS.maintenanceSwitch}
+          </label>
+          <p id={hintId} className="maintenance-row__hint" data-testid="maintenance-hint">
+            {hint}
+          </p>
+        </div>
+        <InputSwitch
+          inputId={switchId}
+          checked={info.maintenance}
+          disabled={isLockedOn || mutation.isPending}
+          aria-describedby={hintId}
+          onChange={(event) => {
+            if (event.value) setIsConfirmOpen(true);
+            else mutation.mutate(false);
+          }}
+          data-testid="maintenance-switch"
+          // PrimeReact gives the wrapper a checkbox role too; the input inside is the switch.
+          pt={{ root: { role: 'presentation', 'aria-checked': undefined } }}
+        />
+      </div>
+      <ConfirmDialog
+        isVisible={isConfirmOpen}
+        header={ADMIN_SERVER_TEXTS.maintenanceOnHeader}
+        message={ADMIN_SERVER_TEXTS.maintenanceOnMessage}
+        confirmLabel={ADMIN_SERVER_TEXTS.maintenanceOnConfirm}
+        isDanger
+        isBusy={mutation.isPending}
+        testId="maintenance-confirm"
+        onConfirm={() => mutation.mutate(true, { onSuccess: () => setIsConfirmOpen(false) })}
+        onHide={() => setIsConfirmOpen(false)}
+      />
+    </>
+  );
+}
+
+function Figure({
+  label,
+  value,
+  detail,
+  testId,
+}: {
+  label: string;
+  value: string;
+  detail?: string;
+  testId: string;
+}) {
+  return (
+    <div className="usage-figure" data-testid={testId}>
+      <dt className="usage-figure__label">{label}</dt>
+      <dd className="usage-figure__value">{value}</dd>
+      {detail && <dd className="usage-figure__detail">{detail}</dd>}
+    </div>
+  );
+}
+
+function UsageFigures({ usage }: { usage: ServerUsage }) {
+  const count = (value: number) => NUMBER_FORMAT.format(value);
+  const saved = usage.files_referenced.bytes - usage.files_stored.bytes;
+  return (
+    <>
+      <dl className="usage-grid">
+        <Figure label={ADMIN_SERVER_TEXTS.users} value={count(usage.users)} testId="usage-users" />
+        <Figure
+          label={ADMIN_SERVER_TEXTS.workspaces}
+          value={count(usage.workspaces)}
+          testId="usage-workspaces"
+        />
+        <Figure label={ADMIN_SERVER_TEXTS.projects} value={count(usage.projects)} testId="usage-projects" />
+        <Figure
+          label={ADMIN_SERVER_TEXTS.storage}
+          value={formatByteSize(usage.storage)}
+          testId="usage-storage"
+        />
+        <Figure
+          label={ADMIN_SERVER_TEXTS.activeContributors}
+          value={count(usage.active_monthly_contributors)}
+          testId="usage-contributors"
+        />
+        <Figure label={ADMIN_SERVER_TEXTS.editors} value={count(usage.editors)} testId="usage-editors" />
+        <Figure
+          label={ADMIN_SERVER_TEXTS.filesStored}
+          value={formatByteSize(usage.files_stored.bytes)}
+          detail={ADMIN_SERVER_TEXTS.filesCount(usage.files_stored.count, count(usage.files_stored.count))}
+          testId="usage-files-stored"
+        />
+        <Figure
+          label={ADMIN_SERVER_TEXTS.filesReferenced}
+          value={formatByteSize(usage.files_referenced.bytes)}
+          detail={ADMIN_SERVER_TEXTS.filesCount(
+            usage.files_referenced.count,
+            count(usage.files_referenced.count),
+          )}
+          testId="usage-files-referenced"
+        />
+      </dl>
+      {saved > 0 && (
+        <p className="usage-saved" data-testid="usage-saved">
+          <i className="pi pi-check-circle" aria-hidden="true" />{' '}
+          {ADMIN_SERVER_TEXTS.savedBySharing(formatByteSize(saved))}
+        </p>
+      )}
+    </>
+  );
+}
+
+function FailedMailsTable({ mails }: { mails: FailedMail[] }) {
+  if (mails.length === 0) {
+    return <EmptyState title={ADMIN_SERVER_TEXTS.noFailedMails} testId="failed-mails-empty" />;
+  }
+  return (
+    <div className="data-table admin-table">
+      <DataTable
+        value={mails}
+        aria-label={ADMIN_SERVER_TEXTS.failedMailsLabel}
+        data-testid="failed-mails-table"
+      >
+        <Column header={ADMIN_SERVER_TEXTS.columnTo} field="to" bodyClassName="admin-table__email" />
+        <Column header={ADMIN_SERVER_TEXTS.columnSubject} field="subject" />
+        <Column
+          header={ADMIN_SERVER_TEXTS.columnFailedAt}
+          body={(mail: FailedMail) => <TimeAgoCell value={mail.failed_at} />}
+        />
+        <Column header={ADMIN_SERVER_TEXTS.columnReason} field="reason" bodyClassName="admin-table__reason" />
+      </DataTable>
+    </div>
+  );
+}
+
+/** The server section: maintenance switch, version and mail transport, usage figures and failed mails. */
+export function AdminServer() {
+  const info = useServerInfo();
+  const usage = useServerUsage();
+  const infoBody = (render: (data: AdminServerInfo) => ReactNode) =>
+    info.data ? (
+      render(info.data)
+    ) : info.isError ? (
+      <LoadError onRetry={() => void info.refetch()} />
+    ) : (
+      <LoadingLines />
+    );
+
+  return (
+    <div className="admin-server">
+      <div className="admin-server__row">
+        <ServerCard
+          title={ADMIN_SERVER_TEXTS.maintenanceTitle}
+          testId="admin-maintenance"
+          className="admin-server__wide"
+        >
+          {infoBody((data) => (
+            <MaintenanceSwitch info={data} />
+          ))}
+        </ServerCard>
+        <ServerCard title={ADMIN_SERVER_TEXTS.aboutTitle} testId="admin-about">
+          {infoBody((data) => (
+            <dl className="about-list">
+              <div className="about-list__row">
+                <dt>{ADMIN_SERVER_TEXTS.version}</dt>
+                <dd data-testid="server-version">{data.version}</dd>
+              </div>
+              <div className="about-list__row">
+                <dt>{ADMIN_SERVER_TEXTS.mailTransport}</dt>
+                <dd data-testid="server-mail-transport">{mailTransportText(data.mail_transport)}</dd>
+              </div>
+            </dl>
+          ))}
+        </ServerCard>
+      </div>
+      <ServerCard title={ADMIN_SERVER_TEXTS.usageTitle} testId="admin-usage">
+        {usage.data ? (
+          <UsageFigures usage={usage.data} />
+        ) : usage.isError ? (
+          <LoadError onRetry={() => void usage.refetch()} />
+        ) : (
+          <LoadingLines />
+        )}
+      </ServerCard>
+      <ServerCard
+        title={ADMIN_SERVER_TEXTS.failedMailsTitle}
+        testId="admin-failed-mails"
+        className="admin-server-card--table"
+      >
+        {infoBody((data) => (
+          <FailedMailsTable mails={data.failed_mails} />
+        ))}
+      </ServerCard>
+    </div>
+  );
+}

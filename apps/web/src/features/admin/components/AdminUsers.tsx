@@ -1,0 +1,232 @@
+import { ADMIN_USERS_TEXTS, type AdminUser, type AdminUserSortField } from '@waymark/contract';
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
+import { Tag } from 'primereact/tag';
+import { useState } from 'react';
+import { useSession } from '../../session/hooks/useSession.ts';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
+import { sortFromTableEvent, tableSortProps } from '../adminSort.ts';
+import { useAdminListState } from '../hooks/useAdminListState.ts';
+import {
+  useAdminUsers,
+  useDeleteAdminUser,
+  useSendPasswordReset,
+  useUpdateAdminUser,
+} from '../hooks/useAdminUsers.ts';
+import { AdminListCard } from './AdminListCard.tsx';
+import { DateCell, FlagCell, TimeAgoCell } from './AdminCells.tsx';
+import { CreateUserDialog } from './CreateUserDialog.tsx';
+import { type UserAction, UserActionsMenu } from './UserActionsMenu.tsx';
+
+type Confirmation = {
+  action: 'makeSuperuser' | 'removeSuperuser' | 'deactivate' | 'delete';
+  user: AdminUser;
+};
+
+const SORTABLE: readonly AdminUserSortField[] = [
+  'username',
+  'email',
+  'registration_date',
+  'last_signed_in',
+  'active',
+  'is_admin',
+];
+
+function UsernameCell({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
+  const fullName = user.profile.name.trim();
+  return (
+    <span className="admin-user-cell">
+      <span className="admin-user-cell__name" data-testid="admin-user-username">
+        {user.username}
+        {isSelf && <span className="admin-user-cell__you"> ({ADMIN_USERS_TEXTS.you})</span>}
+      </span>
+      {fullName && fullName !== user.username && <span className="admin-user-cell__full">{fullName}</span>}
+    </span>
+  );
+}
+
+/** The confirmation asked before a change; its texts follow the action. */
+function confirmationProps(confirmation: Confirmation) {
+  const { action, user } = confirmation;
+  switch (action) {
+    case 'makeSuperuser':
+      return {
+        header: ADMIN_USERS_TEXTS.makeSuperuserHeader,
+        message: ADMIN_USERS_TEXTS.makeSuperuserMessage(user.username),
+        confirmLabel: ADMIN_USERS_TEXTS.makeSuperuser,
+      };
+    case 'removeSuperuser':
+      return {
+        header: ADMIN_USERS_TEXTS.removeSuperuserHeader,
+        message: ADMIN_USERS_TEXTS.removeSuperuserMessage(user.username),
+        confirmLabel: ADMIN_USERS_TEXTS.removeSuperuser,
+        isDanger: true,
+      };
+    case 'deactivate':
+      return {
+        header: ADMIN_USERS_TEXTS.deactivateHeader,
+        message: ADMIN_USERS_TEXTS.deactivateMessage(user.username),
+        confirmLabel: ADMIN_USERS_TEXTS.deactivate,
+        isDanger: true,
+      };
+    case 'delete':
+      return {
+        header: ADMIN_USERS_TEXTS.deleteHeader,
+        message: ADMIN_USERS_TEXTS.deleteMessage(user.username),
+        confirmLabel: ADMIN_USERS_TEXTS.deleteConfirm,
+        isDanger: true,
+        confirmField: { label: ADMIN_USERS_TEXTS.deleteField, expected: user.username },
+      };
+  }
+}
+
+/** The users section: search, sortable columns, pages, Create user and each account's actions. */
+export function AdminUsers() {
+  const ownId = useSession().user?.id;
+  const list = useAdminListState<AdminUserSortField>({ field: 'username', descending: false });
+  const query = useAdminUsers(list.params);
+  const update = useUpdateAdminUser();
+  const remove = useDeleteAdminUser();
+  const sendReset = useSendPasswordReset();
+  const [isCreating, setIsCreating] = useState(false);
+  // The last confirmation stays while its dialog fades out, so its texts do not change under the eye.
+  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  const [isConfirmOpen, setIsConfirmOpen] = useState(false);
+
+  const handleAction = (action: UserAction, user: AdminUser) => {
+    if (action === 'reactivate') update.mutate({ user, change: { active: true } });
+    else if (action === 'sendReset') sendReset.mutate(user);
+    else {
+      setConfirmation({ action, user });
+      setIsConfirmOpen(true);
+    }
+  };
+
+  const confirm = () => {
+    if (!confirmation) return;
+    const { action, user } = confirmation;
+    const close = { onSuccess: () => setIsConfirmOpen(false) };
+    if (action === 'delete') remove.mutate(user, close);
+    else if (action === 'deactivate') update.mutate({ user, change: { active: false } }, close);
+    else update.mutate({ user, change: { is_admin: action === 'makeSuperuser' } }, close);
+  };
+  const isConfirming = update.isPending || remove.isPending;
+
+  return (
+    <>
+      <AdminListCard
+        title={ADMIN_USERS_TEXTS.title}
+        testId="admin-users"
+        query={query}
+        search={{
+          value: list.searchText,
+          onChange: list.setSearchText,
+          placeholder: ADMIN_USERS_TEXTS.searchPlaceholder,
+          label: ADMIN_USERS_TEXTS.searchLabel,
+        }}
+        paging={list}
+        action={
+          <Button
+            label={ADMIN_USERS_TEXTS.createUser}
+            icon="pi pi-user-plus"
+            onClick={() => setIsCreating(true)}
+            data-testid="admin-users-create"
+          />
+        }
+        emptyText={list.params.like ? ADMIN_USERS_TEXTS.emptySearch : ADMIN_USERS_TEXTS.empty}
+      >
+        <div className="data-table admin-table">
+          <DataTable
+            value={query.data?.items ?? []}
+            dataKey="id"
+            lazy
+            loading={query.isFetching}
+            {...tableSortProps(list.sort)}
+            onSort={(event: DataTableStateEvent) => {
+              const sort = sortFromTableEvent(event, SORTABLE);
+              if (sort) list.setSort(sort);
+            }}
+            rowClassName={(user: AdminUser) => (user.active ? '' : 'admin-table__row--inactive')}
+            aria-label={ADMIN_USERS_TEXTS.tableLabel}
+            data-testid="admin-users-table"
+          >
+            <Column
+              field="username"
+              header={ADMIN_USERS_TEXTS.columnUsername}
+              sortable
+              body={(user: AdminUser) => <UsernameCell user={user} isSelf={user.id === ownId} />}
+            />
+            <Column
+              field="email"
+              header={ADMIN_USERS_TEXTS.columnEmail}
+              sortable
+              bodyClassName="admin-table__email"
+              body={(user: AdminUser) => <span data-testid="admin-user-email">{user.email}</span>}
+            />
+            <Column
+              header={ADMIN_USERS_TEXTS.columnVerified}
+              headerClassName="admin-table__flag"
+              bodyClassName="admin-table__flag"
+              body={(user: AdminUser) => (
+                <FlagCell value={user.verified_email} testId="admin-user-verified" />
+              )}
+            />
+            <Column
+              field="is_admin"
+              header={ADMIN_USERS_TEXTS.columnSuperuser}
+              sortable
+              headerClassName="admin-table__flag"
+              bodyClassName="admin-table__flag"
+              body={(user: AdminUser) => (
+                <FlagCell value={user.is_admin} yesIcon="pi pi-shield" testId="admin-user-superuser" />
+              )}
+            />
+            <Column
+              field="active"
+              header={ADMIN_USERS_TEXTS.columnActive}
+              sortable
+              body={(user: AdminUser) => (
+                <Tag
+                  value={user.active ? ADMIN_USERS_TEXTS.active : ADMIN_USERS_TEXTS.inactive}
+                  severity={user.active ? 'success' : 'danger'}
+                  className="admin-tag"
+                  data-testid="admin-user-active"
+                />
+              )}
+            />
+            <Column
+              field="registration_date"
+              header={ADMIN_USERS_TEXTS.columnRegistered}
+              sortable
+              body={(user: AdminUser) => <DateCell value={user.registration_date} />}
+            />
+            <Column
+              field="last_signed_in"
+              header={ADMIN_USERS_TEXTS.columnLastSignIn}
+              sortable
+              body={(user: AdminUser) => <TimeAgoCell value={user.last_signed_in} />}
+            />
+            <Column
+              header={<span className="visually-hidden">{ADMIN_USERS_TEXTS.columnActions}</span>}
+              headerClassName="admin-table__actions"
+              bodyClassName="admin-table__actions"
+              body={(user: AdminUser) => (
+                <UserActionsMenu user={user} ownId={ownId} onAction={handleAction} />
+              )}
+            />
+          </DataTable>
+        </div>
+      </AdminListCard>
+      <CreateUserDialog isOpen={isCreating} onClose={() => setIsCreating(false)} />
+      <ConfirmDialog
+        isVisible={isConfirmOpen && confirmation !== null}
+        {...(confirmation ? confirmationProps(confirmation) : { message: '' })}
+        isBusy={isConfirming}
+        testId="admin-user-confirm"
+        onConfirm={confirm}
+        onHide={() => setIsConfirmOpen(false)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,163 @@
+import { ADMIN_WORKSPACES_TEXTS, type AdminWorkspace, type AdminWorkspaceSortField } from '@waymark/contract';
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
+import { useState } from 'react';
+import { sortFromTableEvent, tableSortProps } from '../adminSort.ts';
+import { useAdminListState } from '../hooks/useAdminListState.ts';
+import { useAdminWorkspaces } from '../hooks/useAdminWorkspaces.ts';
+import { AdminListCard } from './AdminListCard.tsx';
+import { DateCell } from './AdminCells.tsx';
+import { StorageBar } from './StorageBar.tsx';
+import { CreateWorkspaceDialog, QuotaDialog } from './WorkspaceDialogs.tsx';
+import { WorkspaceMembersDialog } from './WorkspaceMembersDialog.tsx';
+
+const SORTABLE: readonly AdminWorkspaceSortField[] = [
+  'name',
+  'storage',
+  'disk_usage',
+  'project_count',
+  'member_count',
+  'created',
+];
+
+type OpenDialog = 'members' | 'quota' | null;
+
+/** The workspaces section: storage bars, project and member counts, Create workspace, quotas and members. */
+export function AdminWorkspaces() {
+  const list = useAdminListState<AdminWorkspaceSortField>({ field: 'name', descending: false });
+  const query = useAdminWorkspaces(list.params);
+  const [isCreating, setIsCreating] = useState(false);
+  // The chosen workspace stays while its dialog fades out.
+  const [target, setTarget] = useState<AdminWorkspace | null>(null);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const open = (workspace: AdminWorkspace, which: Exclude<OpenDialog, null>) => {
+    setTarget(workspace);
+    setDialog(which);
+  };
+  const close = () => setDialog(null);
+
+  return (
+    <>
+      <AdminListCard
+        title={ADMIN_WORKSPACES_TEXTS.title}
+        testId="admin-workspaces"
+        query={query}
+        search={{
+          value: list.searchText,
+          onChange: list.setSearchText,
+          placeholder: ADMIN_WORKSPACES_TEXTS.searchPlaceholder,
+          label: ADMIN_WORKSPACES_TEXTS.searchLabel,
+        }}
+        paging={list}
+        action={
+          <Button
+            label={ADMIN_WORKSPACES_TEXTS.createWorkspace}
+            icon="pi pi-plus"
+            onClick={() => setIsCreating(true)}
+            data-testid="admin-workspaces-create"
+          />
+        }
+        emptyText={list.params.like ? ADMIN_WORKSPACES_TEXTS.emptySearch : ADMIN_WORKSPACES_TEXTS.empty}
+      >
+        <div className="data-table admin-table">
+          <DataTable
+            value={query.data?.items ?? []}
+            dataKey="id"
+            lazy
+            loading={query.isFetching}
+            {...tableSortProps(list.sort)}
+            onSort={(event: DataTableStateEvent) => {
+              const sort = sortFromTableEvent(event, SORTABLE);
+              if (sort) list.setSort(sort);
+            }}
+            aria-label={ADMIN_WORKSPACES_TEXTS.tableLabel}
+            data-testid="admin-workspaces-table"
+          >
+            <Column
+              field="name"
+              header={ADMIN_WORKSPACES_TEXTS.columnName}
+              sortable
+              body={(workspace: AdminWorkspace) => (
+                <span className="admin-strong" data-testid="admin-workspace-name">
+                  {workspace.name}
+                </span>
+              )}
+            />
+            <Column
+              field="disk_usage"
+              header={ADMIN_WORKSPACES_TEXTS.columnStorage}
+              sortable
+              headerClassName="admin-table__storage"
+              bodyClassName="admin-table__storage"
+              body={(workspace: AdminWorkspace) => (
+                <StorageBar
+                  name={workspace.name}
+                  diskUsage={workspace.disk_usage}
+                  storage={workspace.storage}
+                />
+              )}
+            />
+            <Column
+              field="project_count"
+              header={ADMIN_WORKSPACES_TEXTS.columnProjects}
+              sortable
+              headerClassName="data-table__number"
+              bodyClassName="data-table__number"
+              body={(workspace: AdminWorkspace) => (
+                <span data-testid="admin-workspace-projects">{workspace.project_count}</span>
+              )}
+            />
+            <Column
+              field="member_count"
+              header={ADMIN_WORKSPACES_TEXTS.columnMembers}
+              sortable
+              headerClassName="data-table__number"
+              bodyClassName="data-table__number"
+              body={(workspace: AdminWorkspace) => (
+                <span data-testid="admin-workspace-members">{workspace.member_count}</span>
+              )}
+            />
+            <Column
+              field="created"
+              header={ADMIN_WORKSPACES_TEXTS.columnCreated}
+              sortable
+              body={(workspace: AdminWorkspace) => <DateCell value={workspace.created} />}
+            />
+            <Column
+              header={<span className="visually-hidden">{ADMIN_WORKSPACES_TEXTS.columnActions}</span>}
+              headerClassName="admin-table__actions"
+              bodyClassName="admin-table__actions"
+              body={(workspace: AdminWorkspace) => (
+                <span className="admin-table__buttons">
+                  <Button
+                    label={ADMIN_WORKSPACES_TEXTS.members}
+                    icon="pi pi-users"
+                    size="small"
+                    outlined
+                    aria-label={`${ADMIN_WORKSPACES_TEXTS.members}: ${workspace.name}`}
+                    onClick={() => open(workspace, 'members')}
+                    data-testid="admin-workspace-members-button"
+                  />
+                  <Button
+                    label={ADMIN_WORKSPACES_TEXTS.changeQuota}
+                    icon="pi pi-database"
+                    size="small"
+                    outlined
+                    severity="secondary"
+                    aria-label={`${ADMIN_WORKSPACES_TEXTS.changeQuota}: ${workspace.name}`}
+                    onClick={() => open(workspace, 'quota')}
+                    data-testid="admin-workspace-quota-button"
+                  />
+                </span>
+              )}
+            />
+          </DataTable>
+        </div>
+      </AdminListCard>
+      <CreateWorkspaceDialog isOpen={isCreating} onClose={() => setIsCreating(false)} />
+      <QuotaDialog workspace={target} isOpen={dialog === 'quota'} onClose={close} />
+      <WorkspaceMembersDialog workspace={target} isOpen={dialog === 'members'} onClose={close} />
+    </>
+  );
+}

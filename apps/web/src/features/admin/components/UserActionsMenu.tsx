@@ -1,0 +1,79 @@
+import { ADMIN_PANEL_TEXTS, ADMIN_USERS_TEXTS, type AdminUser } from '@waymark/contract';
+import { Button } from 'primereact/button';
+import { Menu } from 'primereact/menu';
+import type { MenuItem } from 'primereact/menuitem';
+import { useRef } from 'react';
+import { userActionState } from '../adminRules.ts';
+
+/** What a row's menu asks the users section to do. */
+export type UserAction =
+  'makeSuperuser' | 'removeSuperuser' | 'deactivate' | 'reactivate' | 'sendReset' | 'delete';
+
+interface UserActionsMenuProps {
+  user: AdminUser;
+  ownId: number | undefined;
+  onAction: (action: UserAction, user: AdminUser) => void;
+}
+
+/** The ⋮ button of a user's row and its menu; actions the server would refuse for oneself are disabled. */
+export function UserActionsMenu({ user, ownId, onAction }: UserActionsMenuProps) {
+  const menu = useRef<Menu>(null);
+  const state = userActionState(user, ownId);
+  const items: MenuItem[] = [
+    user.is_admin
+      ? {
+          label: ADMIN_USERS_TEXTS.removeSuperuser,
+          icon: 'pi pi-shield',
+          disabled: !state.canToggleSuperuser,
+          command: () => onAction('removeSuperuser', user),
+        }
+      : {
+          label: ADMIN_USERS_TEXTS.makeSuperuser,
+          icon: 'pi pi-shield',
+          disabled: !state.canToggleSuperuser,
+          command: () => onAction('makeSuperuser', user),
+        },
+    user.active
+      ? {
+          label: ADMIN_USERS_TEXTS.deactivate,
+          icon: 'pi pi-ban',
+          disabled: !state.canToggleActive,
+          command: () => onAction('deactivate', user),
+        }
+      : {
+          label: ADMIN_USERS_TEXTS.reactivate,
+          icon: 'pi pi-check-circle',
+          disabled: !state.canToggleActive,
+          command: () => onAction('reactivate', user),
+        },
+    {
+      label: ADMIN_USERS_TEXTS.sendReset,
+      icon: 'pi pi-envelope',
+      disabled: !state.canSendReset,
+      command: () => onAction('sendReset', user),
+    },
+    { separator: true },
+    {
+      label: ADMIN_USERS_TEXTS.deleteUser,
+      icon: 'pi pi-trash',
+      disabled: !state.canDelete,
+      className: 'admin-menu__danger',
+      command: () => onAction('delete', user),
+    },
+  ];
+  return (
+    <>
+      <Menu model={items} popup ref={menu} className="admin-menu" data-testid="user-actions-menu" />
+      <Button
+        icon="pi pi-ellipsis-v"
+        rounded
+        text
+        severity="secondary"
+        aria-label={ADMIN_PANEL_TEXTS.actionsOf(user.username)}
+        aria-haspopup="menu"
+        onClick={(event) => menu.current?.toggle(event)}
+        data-testid="user-actions"
+      />
+    </>
+  );
+}

@@ -1,0 +1,203 @@
+import {
+  type AdminUser,
+  type AdminWorkspace,
+  type AdminWorkspaceMember,
+  WORKSPACE_MEMBERS_TEXTS,
+  WORKSPACE_ROLE_LABELS,
+  WORKSPACE_ROLES,
+  type WorkspaceRole,
+} from '@waymark/contract';
+import { AutoComplete } from 'primereact/autocomplete';
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { Dialog } from 'primereact/dialog';
+import { Dropdown } from 'primereact/dropdown';
+import { type FormEvent, useId, useState } from 'react';
+import { useAdminUserSearch } from '../hooks/useAdminUserSearch.ts';
+import { useWorkspaceMembers } from '../hooks/useAdminWorkspaces.ts';
+import type { WorkspaceDialogProps } from './WorkspaceDialogs.tsx';
+
+const ROLE_OPTIONS = WORKSPACE_ROLES.map((role) => ({ value: role, label: WORKSPACE_ROLE_LABELS[role] }));
+
+/** Default role of a new member: may read and change files, not manage the workspace. */
+const DEFAULT_ROLE: WorkspaceRole = 'writer';
+
+type Members = ReturnType<typeof useWorkspaceMembers>;
+
+function AddMemberForm({ members }: { members: Members }) {
+  const userFieldId = useId();
+  const roleFieldId = useId();
+  const { suggestions, search } = useAdminUserSearch();
+  const [selected, setSelected] = useState<AdminUser | string>('');
+  const [role, setRole] = useState<WorkspaceRole>(DEFAULT_ROLE);
+  const memberIds = new Set((members.query.data ?? []).map((member) => member.id));
+  const user = typeof selected === 'string' ? null : selected;
+  const canAdd = user !== null && !members.add.isPending;
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!user) return;
+    members.add.mutate({ username: user.username, role }, { onSuccess: () => setSelected('') });
+  };
+
+  return (
+    <form className="members-add" onSubmit={handleSubmit} data-testid="members-add-form">
+      <div className="form-field members-add__user">
+        <label htmlFor={userFieldId} className="form-field__label">
+          {WORKSPACE_MEMBERS_TEXTS.addLabel}
+        </label>
+        <AutoComplete
+          inputId={userFieldId}
+          value={selected}
+          onChange={(event) => setSelected((event.value as AdminUser | string | null) ?? '')}
+          suggestions={suggestions.filter((candidate) => !memberIds.has(candidate.id))}
+          completeMethod={(event) => search(event.query)}
+          field="username"
+          delay={300}
+          forceSelection
+          placeholder={WORKSPACE_MEMBERS_TEXTS.addPlaceholder}
+          showEmptyMessage
+          emptyMessage={WORKSPACE_MEMBERS_TEXTS.noMatch}
+          itemTemplate={(candidate: AdminUser) => (
+            <span className="members-suggestion" data-testid="members-suggestion">
+              <span className="members-suggestion__name">{candidate.username}</span>
+              <span className="members-suggestion__email">{candidate.email}</span>
+            </span>
+          )}
+          className="members-add__autocomplete"
+          inputClassName="form-field__input"
+          data-testid="members-add-user"
+        />
+      </div>
+      <div className="form-field members-add__role">
+        <label htmlFor={roleFieldId} className="form-field__label">
+          {WORKSPACE_MEMBERS_TEXTS.roleLabel}
+        </label>
+        <Dropdown
+          inputId={roleFieldId}
+          ariaLabel={WORKSPACE_MEMBERS_TEXTS.roleLabel}
+          value={role}
+          options={ROLE_OPTIONS}
+          optionLabel="label"
+          optionValue="value"
+          onChange={(event) => setRole(event.value as WorkspaceRole)}
+          data-testid="members-add-role"
+        />
+      </div>
+      <Button
+        type="submit"
+        label={WORKSPACE_MEMBERS_TEXTS.add}
+        icon="pi pi-user-plus"
+        disabled={!canAdd}
+        loading={members.add.isPending}
+        className="members-add__submit"
+        data-testid="members-add-submit"
+      />
+    </form>
+  );
+}
+
+function MembersTable({ members }: { members: Members }) {
+  const { query, changeRole, remove } = members;
+  const isBusy = changeRole.isPending || remove.isPending;
+  return (
+    <div className="data-table members-table">
+      <DataTable
+        value={query.data ?? []}
+        dataKey="id"
+        loading={query.isFetching}
+        emptyMessage={
+          query.isPending ? ' ' : <p className="members-table__empty">{WORKSPACE_MEMBERS_TEXTS.empty}</p>
+        }
+        scrollable
+        scrollHeight="18rem"
+        aria-label={WORKSPACE_MEMBERS_TEXTS.tableLabel}
+        data-testid="members-table"
+      >
+        <Column
+          header={WORKSPACE_MEMBERS_TEXTS.columnUser}
+          body={(member: AdminWorkspaceMember) => (
+            <span className="members-suggestion" data-testid="member-row">
+              <span className="members-suggestion__name">{member.username}</span>
+              <span className="members-suggestion__email">{member.email}</span>
+            </span>
+          )}
+        />
+        <Column
+          header={WORKSPACE_MEMBERS_TEXTS.columnRole}
+          body={(member: AdminWorkspaceMember) => (
+            <Dropdown
+              value={member.role}
+              options={ROLE_OPTIONS}
+              optionLabel="label"
+              optionValue="value"
+              disabled={isBusy}
+              onChange={(event) =>
+                changeRole.mutate({ userId: member.id, role: event.value as WorkspaceRole })
+              }
+              ariaLabel={WORKSPACE_MEMBERS_TEXTS.roleOf(member.username)}
+              aria-label={WORKSPACE_MEMBERS_TEXTS.roleOf(member.username)}
+              className="members-table__role"
+              data-testid="member-role"
+            />
+          )}
+        />
+        <Column
+          header={<span className="visually-hidden">{WORKSPACE_MEMBERS_TEXTS.columnActions}</span>}
+          headerClassName="admin-table__actions"
+          bodyClassName="admin-table__actions"
+          body={(member: AdminWorkspaceMember) => (
+            <Button
+              icon="pi pi-trash"
+              rounded
+              text
+              severity="danger"
+              disabled={isBusy}
+              aria-label={WORKSPACE_MEMBERS_TEXTS.removeOf(member.username)}
+              onClick={() => remove.mutate({ userId: member.id, username: member.username })}
+              data-testid="member-remove"
+            />
+          )}
+        />
+      </DataTable>
+    </div>
+  );
+}
+
+function MembersContent({ workspace, onClose }: { workspace: AdminWorkspace; onClose: () => void }) {
+  const members = useWorkspaceMembers(workspace);
+  return (
+    <div className="members-dialog">
+      <AddMemberForm members={members} />
+      <MembersTable members={members} />
+      <div className="dialog-actions">
+        <Button
+          type="button"
+          label={WORKSPACE_MEMBERS_TEXTS.close}
+          outlined
+          severity="secondary"
+          onClick={onClose}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** The members of a workspace with their roles: add someone (any account, by search), change a role, remove. */
+export function WorkspaceMembersDialog({ workspace, isOpen, onClose }: WorkspaceDialogProps) {
+  return (
+    <Dialog
+      header={workspace ? WORKSPACE_MEMBERS_TEXTS.header(workspace.name) : ''}
+      visible={isOpen && workspace !== null}
+      onHide={onClose}
+      modal
+      draggable={false}
+      resizable={false}
+      className="app-dialog members-dialog-frame"
+      data-testid="members-dialog"
+    >
+      {isOpen && workspace && <MembersContent workspace={workspace} onClose={onClose} />}
+    </Dialog>
+  );
+}

@@ -1,0 +1,48 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ADMIN_SERVER_TEXTS } from '@waymark/contract';
+import { notify } from '../../../lib/notifications.ts';
+import { PING_QUERY_KEY } from '../../session/session.ts';
+import { fetchServerInfo, fetchServerUsage, setMaintenance } from '../api/adminApi.ts';
+import { ADMIN_QUERY_KEY } from './useAdminUsers.ts';
+
+const SERVER_INFO_KEY = [...ADMIN_QUERY_KEY, 'server'] as const;
+const USAGE_KEY = [...ADMIN_QUERY_KEY, 'usage'] as const;
+
+/** GET /app/admin/server: version, maintenance, mail transport and the last failed mails. */
+export function useServerInfo() {
+  return useQuery({
+    queryKey: SERVER_INFO_KEY,
+    queryFn: fetchServerInfo,
+    meta: { errorMessage: ADMIN_SERVER_TEXTS.fetchFailed },
+  });
+}
+
+/** GET /app/admin/usage */
+export function useServerUsage() {
+  return useQuery({
+    queryKey: USAGE_KEY,
+    queryFn: fetchServerUsage,
+    meta: { errorMessage: ADMIN_SERVER_TEXTS.usageFailed },
+  });
+}
+
+/**
+ * PUT /app/admin/maintenance. The ping is asked again at once: it carries the flag that shows this browser's
+ * read-only banner and stops its own writes.
+ */
+export function useSetMaintenance() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setMaintenance,
+    meta: { errorMessage: ADMIN_SERVER_TEXTS.maintenanceFailed },
+    onSuccess: async (answer) => {
+      notify.success(
+        answer.maintenance ? ADMIN_SERVER_TEXTS.maintenanceOn : ADMIN_SERVER_TEXTS.maintenanceOff,
+      );
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: SERVER_INFO_KEY }),
+        queryClient.invalidateQueries({ queryKey: PING_QUERY_KEY }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,281 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import {
+  ADMIN_PROJECTS_TEXTS,
+  ADMIN_SERVER_TEXTS,
+  ADMIN_USERS_TEXTS,
+  ADMIN_WORKSPACES_TEXTS,
+  CREATE_USER_TEXTS,
+  MAINTENANCE_TEXT,
+  PASSWORD_RULE_TEXT,
+  WORKSPACE_MEMBERS_TEXTS,
+} from '@waymark/contract';
+import { apiAsUser, E2E_ADMIN, linkFromOutbox, signIn, snap as snapPage } from './fixtures.ts';
+import { bearerToken, pushFiles } from './projectFiles.ts';
+
+// A control that never becomes usable fails the step, not the whole journey's time budget.
+test.use({ actionTimeout: 20_000 });
+
+const WRITER = { username: 'walter-writer', email: 'walter@example.com', password: 'Walter-pass-1' };
+const INVITED = { username: 'ivy-invited', email: 'ivy@example.com' };
+const WORKSPACE = 'Survey Crew';
+const RESTORED = 'hedgerow-survey';
+const PURGED = 'old-draft';
+
+/** Snaps from the top of the page: a full-page shot of a scrolled page shows the sticky header mid-way. */
+async function snap(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await snapPage(page, name);
+}
+
+/** The row of a table holding `text`. */
+function row(table: Locator, text: string): Locator {
+  return table.locator('tbody tr').filter({ hasText: text });
+}
+
+interface ProjectRef {
+  id: string;
+}
+
+async function projectId(page: Page, namespace: string, name: string): Promise<string> {
+  const response = await page.request.get(
+    `/v1/project/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}`,
+  );
+  return ((await response.json()) as ProjectRef).id;
+}
+
+async function maintenanceIsOn(page: Page): Promise<boolean> {
+  return ((await (await page.request.get('/ping')).json()) as { maintenance: boolean }).maintenance;
+}
+
+test('admin panel: users, a workspace with a quota and a writer, restore and delete projects, maintenance mode', async ({
+  page,
+  browser,
+  request,
+}) => {
+  // A long walk with many screenshots (each checked by axe) on a machine that may be busy.
+  test.setTimeout(480_000);
+  await page.goto('/admin');
+  await signIn(page);
+  await expect(page).toHaveURL(/\/admin\/users$/);
+
+  try {
+    // Users: the list opens sorted by username; the admin is marked as oneself.
+    const users = page.getByTestId('admin-users-table');
+    const adminRow = row(users, E2E_ADMIN.email);
+    await expect(adminRow).toContainText('(you)');
+    await expect(adminRow.getByTestId('admin-user-superuser')).toHaveText('Yes');
+    await snap(page, 'admin-users');
+
+    // Create user: the server's password rule shows under the field, then the user is created.
+    await page.getByTestId('admin-users-create').click();
+    const create = page.getByTestId('create-user-dialog');
+    const submit = create.getByRole('button', { name: CREATE_USER_TEXTS.submit });
+    await expect(submit).toBeDisabled();
+    await create.getByLabel(CREATE_USER_TEXTS.emailLabel).fill(WRITER.email);
+    await create.getByLabel(CREATE_USER_TEXTS.usernameLabel).fill(WRITER.username);
+    await create.getByTestId('create-user-password').locator('input').fill('weakpass');
+    await create.getByTestId('create-user-confirm').locator('input').fill('weakpass');
+    await submit.click();
+    await expect(page.getByTestId('create-user-password-error')).toHaveText(PASSWORD_RULE_TEXT);
+    await snap(page, 'admin-create-user-error');
+    await create.getByTestId('create-user-password').locator('input').fill(WRITER.password);
+    await create.getByTestId('create-user-confirm').locator('input').fill(WRITER.password);
+    await submit.click();
+    await expect(page.getByText(CREATE_USER_TEXTS.created(WRITER.username))).toBeVisible();
+    await expect(create).toHaveCount(0);
+
+    // An invited user gets a mail with a link to set a password.
+    const invitedAt = Date.now();
+    await page.getByTestId('admin-users-create').click();
+    await create.getByLabel(CREATE_USER_TEXTS.emailLabel).fill(INVITED.email);
+    await create.getByLabel(CREATE_USER_TEXTS.usernameLabel).fill(INVITED.username);
+    await create.getByRole('button', { name: CREATE_USER_TEXTS.modeInvite }).click();
+    await expect(create.getByTestId('create-user-invite-hint')).toBeVisible();
+    await expect(submit).toBeEnabled();
+    await snap(page, 'admin-create-user-invite');
+    await submit.click();
+    await expect(page.getByText(CREATE_USER_TEXTS.invited(INVITED.email))).toBeVisible();
+    expect(await linkFromOutbox(INVITED.email, /(\/change-password\/[\w.-]+)/, invitedAt)).toMatch(
+      /^\/change-password\//,
+    );
+
+    // Search narrows the list.
+    await page.getByTestId('admin-users-search').fill('walter');
+    await expect(users.locator('tbody tr')).toHaveCount(1);
+    await expect(row(users, WRITER.username).getByTestId('admin-user-active')).toHaveText('Active');
+    await page.getByTestId('admin-users-search').fill('');
+    await expect(row(users, INVITED.username)).toBeVisible();
+
+    // Delete the invited user: the confirmation waits for the exact username.
+    await row(users, INVITED.username)
+      .getByRole('button', { name: `Actions for ${INVITED.username}` })
+      .click();
+    await snap(page, 'admin-user-actions');
+    await page.getByRole('menuitem', { name: ADMIN_USERS_TEXTS.deleteUser }).click();
+    const confirmDelete = page.getByTestId('admin-user-confirm');
+    const deleteButton = confirmDelete.getByRole('button', { name: ADMIN_USERS_TEXTS.deleteConfirm });
+    await expect(deleteButton).toBeDisabled();
+    await confirmDelete.getByTestId('admin-user-confirm-field').fill(INVITED.username.toUpperCase());
+    await expect(deleteButton).toBeDisabled();
+    await confirmDelete.getByTestId('admin-user-confirm-field').fill(INVITED.username);
+    await expect(deleteButton).toBeEnabled();
+    await snap(page, 'admin-delete-user');
+    await deleteButton.click();
+    await expect(page.getByText(ADMIN_USERS_TEXTS.deleted(INVITED.username))).toBeVisible();
+    await expect(row(users, INVITED.username)).toHaveCount(0);
+
+    // Workspaces: create one with a 2 GB quota.
+    await page.getByTestId('admin-tab-workspaces').click();
+    await expect(page).toHaveURL(/\/admin\/workspaces$/);
+    const workspaces = page.getByTestId('admin-workspaces-table');
+    await expect(row(workspaces, 'Field Team')).toBeVisible();
+    await page.getByTestId('admin-workspaces-create').click();
+    const createWorkspace = page.getByTestId('create-workspace-dialog');
+    await createWorkspace.getByLabel(ADMIN_WORKSPACES_TEXTS.nameLabel).fill(WORKSPACE);
+    await createWorkspace.getByLabel(ADMIN_WORKSPACES_TEXTS.quotaLabel, { exact: true }).fill('2');
+    await expect(createWorkspace.getByTestId('create-workspace-quota-unit')).toContainText('GB');
+    await snap(page, 'admin-create-workspace');
+    await createWorkspace.getByRole('button', { name: ADMIN_WORKSPACES_TEXTS.create }).click();
+    await expect(page.getByText(ADMIN_WORKSPACES_TEXTS.created(WORKSPACE))).toBeVisible();
+    const crew = row(workspaces, WORKSPACE);
+    await expect(crew.getByTestId('admin-workspace-storage')).toHaveText('0 B of 2.00 GB');
+
+    // Members: add the new user as writer.
+    await crew.getByTestId('admin-workspace-members-button').click();
+    const members = page.getByTestId('members-dialog');
+    await expect(members.getByText(WORKSPACE_MEMBERS_TEXTS.empty)).toBeVisible();
+    await members.getByLabel(WORKSPACE_MEMBERS_TEXTS.addLabel).fill('walt');
+    await page.getByTestId('members-suggestion').filter({ hasText: WRITER.username }).click();
+    await expect(members.getByTestId('members-add-role')).toContainText('Writer');
+    await members.getByRole('button', { name: WORKSPACE_MEMBERS_TEXTS.add }).click();
+    await expect(page.getByText(WORKSPACE_MEMBERS_TEXTS.added(WRITER.username, 'Writer'))).toBeVisible();
+    await expect(members.getByTestId('member-row')).toHaveText([new RegExp(WRITER.username)]);
+    await snap(page, 'admin-workspace-members');
+    await members.getByRole('button', { name: WORKSPACE_MEMBERS_TEXTS.close }).click();
+    await expect(crew.getByTestId('admin-workspace-members')).toHaveText('1');
+
+    // Two projects of the workspace, with a file each, scheduled for deletion.
+    // Bearer calls go without the browser's cookies (a cookie write would need the CSRF token).
+    const token = await bearerToken(request, E2E_ADMIN.username, E2E_ADMIN.password);
+    for (const name of [RESTORED, PURGED]) {
+      await apiAsUser(page, 'POST', `/v1/project/${encodeURIComponent(WORKSPACE)}`, { name, public: false });
+      await pushFiles(
+        request,
+        token,
+        { namespace: WORKSPACE, name },
+        { added: [{ path: 'notes.txt', content: Buffer.from(`Notes of ${name}\n`) }] },
+      );
+      await apiAsUser(page, 'POST', `/v2/projects/${await projectId(page, WORKSPACE, name)}/scheduleDelete`);
+    }
+
+    // Projects: restore one, delete the other now.
+    await page.getByTestId('admin-tab-projects').click();
+    await expect(page).toHaveURL(/\/admin\/projects$/);
+    const projects = page.getByTestId('admin-projects-table');
+    await page.getByRole('button', { name: ADMIN_PROJECTS_TEXTS.viewRemoved }).click();
+    await page.getByTestId('admin-projects-search').fill(WORKSPACE);
+    await expect(projects.locator('tbody tr')).toHaveCount(2);
+    await expect(row(projects, RESTORED)).toContainText(E2E_ADMIN.username);
+    await snap(page, 'admin-projects-removed');
+    await row(projects, RESTORED)
+      .getByRole('button', { name: ADMIN_PROJECTS_TEXTS.restoreOf(RESTORED) })
+      .click();
+    await expect(page.getByText(ADMIN_PROJECTS_TEXTS.restored(`${WORKSPACE}/${RESTORED}`))).toBeVisible();
+    await expect(row(projects, RESTORED)).toHaveCount(0);
+
+    await row(projects, PURGED)
+      .getByRole('button', { name: ADMIN_PROJECTS_TEXTS.deleteNowOf(PURGED) })
+      .click();
+    const confirmPurge = page.getByTestId('admin-project-delete-confirm');
+    const purge = confirmPurge.getByRole('button', { name: ADMIN_PROJECTS_TEXTS.deleteConfirm });
+    await expect(purge).toBeDisabled();
+    await confirmPurge.getByTestId('admin-project-delete-confirm-field').fill(PURGED);
+    await snap(page, 'admin-project-delete-now');
+    await purge.click();
+    await expect(page.getByText(ADMIN_PROJECTS_TEXTS.deleted(`${WORKSPACE}/${PURGED}`))).toBeVisible();
+    await expect(page.getByTestId('admin-projects-empty')).toHaveText(ADMIN_PROJECTS_TEXTS.emptySearch);
+
+    await page.getByRole('button', { name: ADMIN_PROJECTS_TEXTS.viewLive }).click();
+    const restored = row(projects, RESTORED);
+    await expect(restored.getByTestId('admin-project-workspace')).toHaveText(WORKSPACE);
+    await expect(restored.getByTestId('admin-project-version')).toHaveText('v1');
+    await page.getByTestId('admin-projects-search').fill('');
+    await snap(page, 'admin-projects');
+
+    // The workspace now holds the restored project.
+    await page.getByTestId('admin-tab-workspaces').click();
+    await expect(row(workspaces, WORKSPACE).getByTestId('admin-workspace-projects')).toHaveText('1');
+    await snap(page, 'admin-workspaces');
+
+    // Server: maintenance mode asks first, then the server is read-only.
+    await page.getByTestId('admin-tab-server').click();
+    await expect(page).toHaveURL(/\/admin\/server$/);
+    await expect(page.getByTestId('server-mail-transport')).toContainText('outbox');
+    await expect(page.getByTestId('usage-users')).not.toHaveText('');
+    const maintenance = page.getByRole('switch', { name: ADMIN_SERVER_TEXTS.maintenanceSwitch });
+    await expect(maintenance).not.toBeChecked();
+    await snap(page, 'admin-server');
+    await maintenance.click();
+    const confirmMaintenance = page.getByTestId('maintenance-confirm');
+    await expect(confirmMaintenance.getByText(ADMIN_SERVER_TEXTS.maintenanceOnMessage)).toBeVisible();
+    await snap(page, 'admin-maintenance-confirm');
+    await confirmMaintenance.getByRole('button', { name: ADMIN_SERVER_TEXTS.maintenanceOnConfirm }).click();
+    await expect(page.getByText(ADMIN_SERVER_TEXTS.maintenanceOn)).toBeVisible();
+    await expect(maintenance).toBeChecked();
+    await expect(page.getByTestId('maintenance-hint')).toHaveText(ADMIN_SERVER_TEXTS.maintenanceOnHint);
+    await expect.poll(() => maintenanceIsOn(page)).toBe(true);
+    await snap(page, 'admin-server-maintenance');
+
+    // The writer sees the read-only banner and cannot upload.
+    const writerContext = await browser.newContext();
+    try {
+      const writer = await writerContext.newPage();
+      await writer.goto('/login');
+      await signIn(writer, WRITER.username, WRITER.password);
+      await expect(writer).toHaveURL(/\/dashboard$/);
+      await expect(writer.getByTestId('maintenance-banner')).toContainText(MAINTENANCE_TEXT);
+      await snap(writer, 'admin-maintenance-banner');
+
+      await writer.goto(`/projects/${encodeURIComponent(WORKSPACE)}/${RESTORED}/tree`);
+      await writer.getByRole('button', { name: 'Upload files' }).click();
+      await writer.getByTestId('upload-files-input').setInputFiles({
+        name: 'field-notes.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('Written during maintenance\n'),
+      });
+      await writer.getByRole('button', { name: 'Update Changes' }).click();
+      await expect(writer.getByText(MAINTENANCE_TEXT).first()).toBeVisible();
+      await snap(writer, 'admin-maintenance-upload-refused');
+      const writerToken = await bearerToken(request, WRITER.username, WRITER.password);
+      await expect(
+        pushFiles(
+          request,
+          writerToken,
+          { namespace: WORKSPACE, name: RESTORED },
+          { added: [{ path: 'api.txt', content: Buffer.from('no') }] },
+        ),
+      ).rejects.toThrow(/503/);
+      const project = (await (
+        await page.request.get(`/v1/project/${encodeURIComponent(WORKSPACE)}/${RESTORED}`)
+      ).json()) as { version: string };
+      expect(project.version).toBe('v1');
+    } finally {
+      await writerContext.close();
+    }
+
+    // Off again.
+    await maintenance.click();
+    await expect(page.getByText(ADMIN_SERVER_TEXTS.maintenanceOff)).toBeVisible();
+    await expect(maintenance).not.toBeChecked();
+    await expect.poll(() => maintenanceIsOn(page)).toBe(false);
+  } finally {
+    // Journeys share one server: never leave it read-only, nor projects behind.
+    if (await maintenanceIsOn(page)) {
+      await apiAsUser(page, 'PUT', '/app/admin/maintenance', { maintenance: false });
+    }
+    const restoredId = await projectId(page, WORKSPACE, RESTORED).catch(() => undefined);
+    if (restoredId) {
+      await apiAsUser(page, 'POST', `/v2/projects/${restoredId}/scheduleDelete`).catch(() => undefined);
+    }
+  }
+});
