@@ -25,6 +25,9 @@ async function main(): Promise<void> {
 
   const log = createLogger(config.logLevel);
   const context = createContext({ config, db: database.db, mailer: createMailer(config, log), log });
+  await context.blobs.check().catch((error: unknown) => {
+    throw new ConfigError((error as Error).message);
+  });
   const app = await buildApp(context);
   await bootstrapAdmin(context, (line) => console.log(line));
   const queue = await startJobQueue({ executeSql: database.executeSql, jobs: serverJobs(context), log });
