@@ -8,12 +8,14 @@ import { DomainError } from '../lib/errors.ts';
 import { createLogger } from '../lib/logger.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { createMaintenanceService } from '../services/maintenance.service.ts';
-import { buildProgram } from './program.ts';
+import { buildProgram, MigrationIncompleteError } from './program.ts';
+import { localBlobStore, s3BlobStore } from '../storage/open-blob-store.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const program = buildProgram({
     maintenance: createMaintenanceService(config),
+    blobStores: () => ({ local: localBlobStore(config), s3: s3BlobStore(config) }),
     print: (line) => console.log(line),
     async withContext(run) {
       const database = await openDatabase(
@@ -39,7 +41,12 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   if (error instanceof CommanderError) process.exit(error.exitCode);
-  if (error instanceof DomainError || error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (
+    error instanceof DomainError ||
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof MigrationIncompleteError
+  ) {
     console.error(`Error: ${error.message}`);
   } else {
     console.error(error);
