@@ -267,7 +267,7 @@ describe('the S3 blob store', () => {
     const tempDir = path.join(folder(), 's3-staging');
     const blobs = createS3BlobStore(s3.settingsOf('no-such-bucket'), tempDir);
     await expect(blobs.check()).rejects.toThrow(
-      /S3 bucket 'no-such-bucket' at http:\/\/127\.0\.0\.1:\d+ cannot be used/,
+      /S3 bucket 'no-such-bucket' at http:\/\/127\.0\.0\.1:\d+ cannot be used: it does not exist$/,
     );
     await expect(blobs.put(pieces(Buffer.from('lost')))).rejects.toThrow();
     await expect(blobs.put(pieces(bytes(MULTIPART_FROM + 1, 11)))).rejects.toThrow();

@@ -162,7 +162,7 @@ describe('storage migrate', () => {
     );
     expect(unreachable.error).toBeInstanceOf(ConfigError);
     expect((unreachable.error as Error).message).toMatch(
-      /^S3 bucket 'not-there' at http:\/\/127\.0\.0\.1:\d+/,
+      /^S3 bucket 'not-there' at http:\/\/127\.0\.0\.1:\d+ cannot be used: it does not exist$/,
     );
   });
 });

@@ -201,11 +201,17 @@ export function createS3BlobStore(settings: S3Settings, stagingDir: string): S3B
       try {
         await client.send(new HeadBucketCommand({ Bucket }));
       } catch (error) {
-        const status = error instanceof S3ServiceException ? ` (HTTP ${error.$metadata.httpStatusCode})` : '';
+        const status = error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
+        const why =
+          status === 404
+            ? 'it does not exist'
+            : status === 403
+              ? 'access denied (check S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and the bucket policy)'
+              : status === 301
+                ? 'it is in another region (S3_REGION)'
+                : `${(error as Error).message || (error as Error).name}${status ? ` (HTTP ${status})` : ''}`;
         throw new Error(
-          `S3 bucket '${Bucket}' at ${settings.endpoint ?? `AWS ${settings.region}`} cannot be used${status}: ${
-            (error as Error).message || (error as Error).name
-          }`,
+          `S3 bucket '${Bucket}' at ${settings.endpoint ?? `AWS ${settings.region}`} cannot be used: ${why}`,
         );
       }
     },
