@@ -153,7 +153,9 @@ export function createS3BlobStore(settings: S3Settings, stagingDir: string): S3B
       { objectMode: false },
     );
     // A download ended early (the client went away) stops the request to S3 too.
-    stream.once('close', () => abort.abort());
+    stream.once('close', () => {
+      if (!stream.readableEnded) abort.abort();
+    });
     return stream;
   }
 
