@@ -71,9 +71,15 @@ export default tseslint.config(
     languageOptions: {
       globals: { ...globals.node, ...globals.browser },
       parserOptions: {
-        // The worker entry is plain JavaScript (threads load no TypeScript until it registers tsx).
+        // The worker entry is plain JavaScript (threads load no TypeScript until it registers tsx), and so is
+        // the tests' S3 server (s3rver has no types).
         projectService: {
-          allowDefaultProject: ['*.js', '*.ts', 'apps/server/src/changesets/engine-worker.mjs'],
+          allowDefaultProject: [
+            '*.js',
+            '*.ts',
+            'apps/server/src/changesets/engine-worker.mjs',
+            'apps/server/test/s3rver-child.mjs',
+          ],
         },
         tsconfigRootDir: import.meta.dirname,
       },

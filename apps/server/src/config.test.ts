@@ -97,4 +97,53 @@ describe('loadConfig', () => {
       loadConfig({ DATA_DIR: tmp(), HEADERS_TIMEOUT_SECONDS: '60', REQUEST_TIMEOUT_SECONDS: '30' }),
     ).toThrow(/HEADERS_TIMEOUT_SECONDS: must not be longer than REQUEST_TIMEOUT_SECONDS/);
   });
+
+  it('keeps blobs in the data folder unless BLOB_STORE=s3, and reads the S3 settings checked together', () => {
+    expect(loadConfig({ DATA_DIR: tmp() })).toMatchObject({ blobStore: 'local', s3: undefined });
+    const s3 = {
+      DATA_DIR: tmp(),
+      BLOB_STORE: 's3',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_BUCKET: 'waymark-blobs',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_PREFIX: 'prod/waymark//',
+    };
+    expect(loadConfig(s3)).toMatchObject({
+      blobStore: 's3',
+      s3: {
+        bucket: 'waymark-blobs',
+        endpoint: 'http://127.0.0.1:9000',
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+        forcePathStyle: true,
+        prefix: 'prod/waymark/',
+        checksums: 'when_supported',
+      },
+    });
+    // Settings without BLOB_STORE=s3 are kept for `storage migrate`; no keys means the SDK's own credentials.
+    expect(loadConfig({ DATA_DIR: tmp(), S3_BUCKET: 'waymark-blobs', S3_REGION: 'eu-west-1' })).toMatchObject(
+      {
+        blobStore: 'local',
+        s3: {
+          bucket: 'waymark-blobs',
+          region: 'eu-west-1',
+          endpoint: undefined,
+          credentials: undefined,
+          prefix: '',
+        },
+      },
+    );
+    const refused = (env: Record<string, string>) => () => loadConfig({ ...s3, ...env });
+    expect(refused({ BLOB_STORE: 'disk' })).toThrow(/BLOB_STORE: must be 'local' or 's3'/);
+    expect(refused({ S3_BUCKET: '' })).toThrow(/S3_BUCKET: is required when BLOB_STORE=s3/);
+    expect(refused({ S3_BUCKET: 'Bad_Name' })).toThrow(/S3_BUCKET: must be a bucket name/);
+    expect(refused({ S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT: must be an http\(s\) URL/);
+    expect(refused({ S3_SECRET_ACCESS_KEY: '' })).toThrow(
+      /S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/,
+    );
+    expect(refused({ S3_PREFIX: '/abs' })).toThrow(/S3_PREFIX: must not start with \//);
+    expect(refused({ S3_CHECKSUMS: 'never' })).toThrow(/S3_CHECKSUMS/);
+  });
 });

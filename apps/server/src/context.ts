@@ -19,7 +19,7 @@ import { createProjectMembersService } from './services/project-members.service.
 import { createStorageService } from './services/storage.service.ts';
 import { createUserService } from './services/user.service.ts';
 import { createWorkspaceService } from './services/workspace.service.ts';
-import { createLocalBlobStore } from './storage/blob-store.ts';
+import { openBlobStore } from './storage/open-blob-store.ts';
 import { createUploadArea } from './push/upload-area.ts';
 import { createPushService } from './services/push.service.ts';
 import { createVersionService } from './services/version.service.ts';
@@ -44,7 +44,7 @@ export function createContext(deps: {
   const { config, db, log } = deps;
   const repos = createRepositories(db);
   const metrics = createMetrics({ log });
-  const blobs = createLocalBlobStore(path.join(config.dataDir, 'blobs'));
+  const blobs = openBlobStore(config);
   const projects = createProjectService({ config, blobs, log, repos });
   const mailThrottle = createMailThrottle({ repos, log });
   const uploadArea = createUploadArea(path.join(config.dataDir, 'uploads'), {

@@ -36,6 +36,9 @@ async function main(): Promise<void> {
     log,
     connections: database.connections,
   });
+  await context.blobs.check().catch((error: unknown) => {
+    throw new ConfigError((error as Error).message);
+  });
   const app = await buildApp(context);
   // Several processes may start at once on one database: migrations, the first superuser and the job queue's
   // own schema are set up by one at a time (PostgreSQL advisory lock), never raced.

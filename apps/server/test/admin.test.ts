@@ -678,6 +678,7 @@ describe('maintenance', () => {
       output.length = 0;
       await buildProgram({
         withContext: (run) => run(server.context),
+        blobStores: () => ({ local: server.context.blobs, s3: undefined }),
         maintenance: server.context.maintenance,
         maintenanceInDatabase: true,
         print: (line) => output.push(line),

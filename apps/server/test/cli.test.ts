@@ -17,6 +17,7 @@ async function cli(...args: string[]): Promise<string[]> {
   output = [];
   const program = buildProgram({
     withContext: (run) => run(server.context),
+    blobStores: () => ({ local: server.context.blobs, s3: undefined }),
     maintenance: server.context.maintenance,
     maintenanceInDatabase: false,
     print: (line) => output.push(line),

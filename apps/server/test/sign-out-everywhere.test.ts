@@ -49,6 +49,7 @@ async function cli(...args: string[]): Promise<string[]> {
   const output: string[] = [];
   const program = buildProgram({
     withContext: (run) => run(server.context),
+    blobStores: () => ({ local: server.context.blobs, s3: undefined }),
     maintenance: server.context.maintenance,
     maintenanceInDatabase: false,
     print: (line) => output.push(line),

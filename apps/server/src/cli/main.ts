@@ -9,7 +9,8 @@ import { createLogger } from '../lib/logger.ts';
 import { keepNewFilesPrivate } from '../lib/private-files.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { createMaintenanceService } from '../services/maintenance.service.ts';
-import { buildProgram } from './program.ts';
+import { buildProgram, MigrationIncompleteError } from './program.ts';
+import { localBlobStore, s3BlobStore } from '../storage/open-blob-store.ts';
 
 async function main(): Promise<void> {
   // The CLI writes into the data folder too (the embedded database, the maintenance flag): private, as the server.
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
   const program = buildProgram({
     maintenance: createMaintenanceService({ config }),
     maintenanceInDatabase: config.databaseUrl !== undefined,
+    blobStores: () => ({ local: localBlobStore(config), s3: s3BlobStore(config) }),
     print: (line) => console.log(line),
     async withContext(run) {
       const database = await openDatabase(
@@ -43,7 +45,12 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   if (error instanceof CommanderError) process.exit(error.exitCode);
-  if (error instanceof DomainError || error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (
+    error instanceof DomainError ||
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof MigrationIncompleteError
+  ) {
     console.error(`Error: ${error.message}`);
   } else {
     console.error(error);

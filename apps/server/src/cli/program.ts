@@ -3,11 +3,17 @@ import { Argument, Command, InvalidArgumentError } from 'commander';
 import { bootstrapAdmin, generatePassword } from '../bootstrap.ts';
 import type { AppContext } from '../context.ts';
 import type { MaintenanceService, MaintenanceState } from '../services/maintenance.service.ts';
+import { ConfigError } from '../config.ts';
+import type { BlobStore } from '../storage/blob-store.ts';
+import { migrateBlobs, type MigrationSummary } from '../storage/migrate.ts';
+import type { S3BlobStore } from '../storage/s3-blob-store.ts';
 import { parseSize } from './parse-size.ts';
 
 export type CliDeps = {
   /** Opens the database only for the commands that need it. */
   withContext<T>(run: (context: AppContext) => Promise<T>): Promise<T>;
+  /** The blob stores `storage migrate` copies between: the data folder's, and S3's when S3_BUCKET is set. */
+  blobStores(): { local: BlobStore; s3: S3BlobStore | undefined };
   /** The maintenance file (and MAINTENANCE=true): all the CLI can read beside a server on the embedded database. */
   maintenance: MaintenanceService;
   /**
@@ -40,9 +46,9 @@ function sizeArgument(value: string): number {
   }
 }
 
-/** The administration CLI: users, workspaces, members, maintenance mode. */
+/** The administration CLI: users, workspaces, members, maintenance mode, the storage migration. */
 export function buildProgram(deps: CliDeps): Command {
-  const { withContext, maintenance, maintenanceInDatabase, print } = deps;
+  const { withContext, blobStores, maintenance, maintenanceInDatabase, print } = deps;
   const program = new Command('waymark').description('Waymark administration').exitOverride();
 
   program
@@ -167,5 +173,72 @@ export function buildProgram(deps: CliDeps): Command {
       print(describeMaintenance(maintenance.localState(), 'file'));
     });
 
+  const storage = program.command('storage').description('manage where file bytes are kept');
+  storage
+    .command('migrate')
+    .description(
+      'copy the blobs of the data folder to the S3 bucket of the S3_* settings, verified by SHA-256; ' +
+        'resumable (skips what S3 holds already) and safe while the server runs',
+    )
+    .option(
+      '--verify-existing',
+      'read back and hash the blobs S3 already holds too, copying them again if wrong',
+    )
+    .option('-c, --concurrency <n>', 'blobs copied at once (default 4)', positiveInteger)
+    .action(async (options: { verifyExisting?: boolean; concurrency?: number }) => {
+      const { local, s3 } = blobStores();
+      if (!s3) {
+        throw new ConfigError(
+          'storage migrate needs the S3 settings: S3_BUCKET, and S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, ' +
+            'S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE, S3_PREFIX as the bucket needs (docs/OPERATIONS.md)',
+        );
+      }
+      await s3.check().catch((error: unknown) => {
+        throw new ConfigError((error as Error).message);
+      });
+      const summary = await migrateBlobs({
+        source: local,
+        target: s3,
+        verifyExisting: options.verifyExisting ?? false,
+        concurrency: options.concurrency,
+        onEvent(event) {
+          if (event.kind === 'started') {
+            print(`${event.total} blobs (${bytes(event.totalBytes)}) in the data folder.`);
+          } else if (event.kind === 'progress') {
+            print(progressLine(event.summary));
+          } else {
+            print(`Failed ${event.sha256}: ${event.reason}`);
+          }
+        },
+      });
+      print(progressLine(summary));
+      if (summary.failed.length > 0) {
+        throw new MigrationIncompleteError(
+          `${summary.failed.length} blobs were not copied (listed above); run the command again.`,
+        );
+      }
+      print('Done: every blob of the data folder is in S3.');
+    });
+
   return program;
+}
+
+/** A storage migration that left blobs behind: the CLI exits with 1. */
+export class MigrationIncompleteError extends Error {}
+
+function positiveInteger(value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1)
+    throw new InvalidArgumentError('must be a whole number above 0');
+  return number;
+}
+
+const bytes = (count: number) => `${count.toLocaleString('en-US')} bytes`;
+
+function progressLine(summary: MigrationSummary): string {
+  const settled = summary.copied + summary.present + summary.vanished + summary.failed.length;
+  return (
+    `${settled}/${summary.total} blobs: ${summary.copied} copied (${bytes(summary.copiedBytes)}), ` +
+    `${summary.present} already in S3, ${summary.vanished} gone meanwhile, ${summary.failed.length} failed.`
+  );
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import { PUSH_TEXTS } from '@waymark/contract';
 import type { TableSummary } from '@waymark/gpkg-diff';
 import { type ChangesetEngine, EngineError } from '../changesets/engine.ts';
@@ -40,12 +41,16 @@ export async function applyDiffs(input: {
       if (!changeset || !base) throw new Error(`diff update of ${file.path} has no changeset or base`);
       const output = await blobs.tempPath();
       let summary: TableSummary[];
+      const baseFile = await blobs.localFile(base);
       try {
-        ({ summary } = await engine.apply(blobs.localPath(base), changeset.path, output));
+        ({ summary } = await engine.apply(baseFile.path, changeset.path, output));
       } catch (error) {
+        await rm(output, { force: true });
         if (!(error instanceof EngineError) || error.kind === 'internal') throw error;
         failed.push({ path: file.path, reason: error.reason });
         continue;
+      } finally {
+        await baseFile.release();
       }
       const sha1 = createHash('sha1');
       const rebuilt = await blobs.stageFile(output, (piece) => sha1.update(piece));

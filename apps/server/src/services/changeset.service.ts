@@ -57,6 +57,24 @@ export function createChangesetService(deps: {
     return { sha256: staged.sha256, size: staged.size, sha1: sha1.digest('hex') };
   }
 
+  /** Runs `work` with the blobs as local files (copies where the store is remote), released afterwards. */
+  async function withLocalFiles<T>(
+    sha256s: [string, string],
+    work: (paths: [string, string]) => Promise<T>,
+  ): Promise<T> {
+    const first = await blobs.localFile(sha256s[0]);
+    try {
+      const second = await blobs.localFile(sha256s[1]);
+      try {
+        return await work([first.path, second.path]);
+      } finally {
+        await second.release();
+      }
+    } finally {
+      await first.release();
+    }
+  }
+
   /** Computes one pending changeset against the file's previous version and records it (or why not). */
   async function compute(projectId: string, version: number, change: PendingChangeset): Promise<void> {
     const previous = await repos.versions.changeAt(projectId, change.path, version - 1);
@@ -68,10 +86,8 @@ export function createChangesetService(deps: {
     const output = await blobs.tempPath();
     let summary;
     try {
-      ({ summary } = await engine.diff(
-        blobs.localPath(previous.blobSha256),
-        blobs.localPath(change.blobSha256),
-        output,
+      ({ summary } = await withLocalFiles([previous.blobSha256, change.blobSha256], ([before, after]) =>
+        engine.diff(before, after, output),
       ));
     } catch (error) {
       await rm(output, { force: true });
@@ -175,10 +191,8 @@ export function createChangesetService(deps: {
       }
       const output = await blobs.tempPath();
       try {
-        await engine.writeDetail(
-          blobs.localPath(change.changesetBlobSha256),
-          blobs.localPath(change.blobSha256 ?? ''),
-          output,
+        await withLocalFiles([change.changesetBlobSha256, change.blobSha256 ?? ''], ([changeset, file]) =>
+          engine.writeDetail(changeset, file, output),
         );
       } catch (error) {
         await rm(output, { force: true });

@@ -33,7 +33,7 @@ describe('stageLinkOf', () => {
     });
     expect(sha1.digest('hex')).toBe(sha('sha1', bytes));
     await blobs.flushFolders(await staged.store());
-    const stored = blobs.localPath(staged.sha256);
+    const stored = (await blobs.localFile(staged.sha256)).path;
     expect(statSync(stored).ino).toBe(statSync(source).ino);
     // The source is only ever replaced by a rename: the blob keeps its bytes.
     writeFileSync(`${source}.new`, 'other bytes');
@@ -52,7 +52,7 @@ describe('stageLinkOf', () => {
     const staged = await blobs.stageLinkOf(source, (piece) => seen.push(piece));
     expect(Buffer.concat(seen).toString()).toBe('elsewhere');
     await staged.store();
-    const stored = blobs.localPath(staged.sha256);
+    const stored = (await blobs.localFile(staged.sha256)).path;
     expect(readFileSync(stored, 'utf8')).toBe('elsewhere');
     expect(statSync(stored).ino).not.toBe(statSync(source).ino);
     expect(staged.sha256).toBe(sha('sha256', Buffer.from('elsewhere')));

@@ -1,19 +1,8 @@
-import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import {
-  access,
-  type FileHandle,
-  link,
-  mkdir,
-  open,
-  readdir,
-  rename,
-  rm,
-  stat,
-  utimes,
-} from 'node:fs/promises';
+import { access, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { createStaging, READ_BUFFER } from './staging.ts';
 
 export type BlobRef = { sha256: string; size: number };
 export type ByteRange = { start: number; end: number };
@@ -58,19 +47,27 @@ export interface BlobStore {
    */
   tempPath(): Promise<string>;
   /**
-   * A local file holding the blob's bytes, for code that needs a path (the changeset engine). Read only: it is
-   * the stored blob itself.
+   * A local file holding the blob's bytes, for code that needs a path (the changeset engine): the stored file
+   * itself on local disk, a temporary copy otherwise. Read only; `release` it when done (it removes a copy).
    */
-  localPath(sha256: string): string;
+  localFile(sha256: string): Promise<LocalBlobFile>;
   /** Flushes these folders to disk, so the blob names made in them survive a power cut. */
   flushFolders(folders: Iterable<string>): Promise<void>;
   /** Streams a stored blob, or the inclusive byte range of it. */
   get(sha256: string, range?: ByteRange): Readable;
   has(sha256: string): Promise<boolean>;
+  /** Removes a blob; removing one that is not there is no error. */
   delete(sha256: string): Promise<void>;
+  /** Fails with a clear message when the store cannot be used (an S3 bucket out of reach); run at start. */
+  check(): Promise<void>;
+  /** Every stored blob with its size, in no particular order (the storage migration's source). */
+  list(): AsyncIterable<BlobRef>;
   /** Removes temporary files of writes interrupted before the cut-off (a crash mid-put); returns how many. */
   removeStaleTemp(before: Date): Promise<number>;
 }
+
+/** A blob as a local file: `release` once the file is no longer read. */
+export type LocalBlobFile = { path: string; release(): Promise<void> };
 
 export type PutOptions = { beforeStore?: (ref: BlobRef) => Promise<void> };
 
@@ -78,28 +75,54 @@ export type PutOptions = { beforeStore?: (ref: BlobRef) => Promise<void> };
 export type StagedBlob = BlobRef & {
   /** Where the bytes are until `store` or `discard` (readable, e.g. by the changeset engine). */
   path: string;
-  /** Renames the bytes into place; answers the folders to flush (the blob's, and any folder it created). */
+  /**
+   * Gives the bytes their real name (a rename on local disk, an upload to S3) and takes the temporary file over;
+   * answers the folders to flush (the blob's and any folder it created; none for S3).
+   */
   store(): Promise<string[]>;
   discard(): Promise<void>;
 };
 
-/** A blob being written is flushed to disk every this many bytes, so the final flush has little left to do. */
-const FLUSH_EVERY = 64 * 1024 * 1024;
-/** Large reads: a download's cost per byte, not per system call. */
-const READ_BUFFER = 1024 * 1024;
-
 const SHA256_PATTERN = /^[0-9a-f]{64}$/;
+
+/**
+ * The name of a blob below the store's root, the same in every store: `<aa>/<bb>/<sha256>` (the first two byte
+ * pairs of the hash as folders). Refuses anything but a SHA-256 in hex.
+ */
+export function blobKey(sha256: string): string {
+  if (!SHA256_PATTERN.test(sha256)) throw new Error(`not a blob id: ${sha256}`);
+  return `${sha256.slice(0, 2)}/${sha256.slice(2, 4)}/${sha256}`;
+}
+
+/** The hash of a blob's name (`<aa>/<bb>/<sha256>`), or undefined for anything else. */
+export function sha256OfKey(key: string): string | undefined {
+  const match = /^([0-9a-f]{2})\/([0-9a-f]{2})\/([0-9a-f]{64})$/.exec(key);
+  return match && match[3]?.startsWith(`${match[1]}${match[2]}`) ? match[3] : undefined;
+}
+
+/** `put` over the store's own `stage` and `store`: every store writes a single blob the same way. */
+export async function putStaged(
+  blobs: Pick<BlobStore, 'stage' | 'flushFolders'>,
+  source: Readable | AsyncIterable<Buffer>,
+  options: PutOptions = {},
+): Promise<BlobRef> {
+  const staged = await blobs.stage(source);
+  try {
+    await options.beforeStore?.({ sha256: staged.sha256, size: staged.size });
+  } catch (error) {
+    await staged.discard();
+    throw error;
+  }
+  await blobs.flushFolders(await staged.store());
+  return { sha256: staged.sha256, size: staged.size };
+}
 
 /**
  * Blobs on local disk under `<root>/<aa>/<bb>/<sha256>`. Writes go to a temporary file that is flushed to
  * disk and then renamed into place, so a crash never leaves a partial blob under a real name.
  */
 export function createLocalBlobStore(root: string): BlobStore {
-  const blobPath = (sha256: string) => {
-    if (!SHA256_PATTERN.test(sha256)) throw new Error(`not a blob id: ${sha256}`);
-    return path.join(root, sha256.slice(0, 2), sha256.slice(2, 4), sha256);
-  };
-  const tmpDir = path.join(root, 'tmp');
+  const blobPath = (sha256: string) => path.join(root, ...blobKey(sha256).split('/'));
   /** Folders known to exist: each put would otherwise ask the file system twice. */
   const madeDirs = new Set<string>();
   /** Makes the folder if needed; answers the folders whose entries changed (the parents of new folders). */
@@ -126,159 +149,26 @@ export function createLocalBlobStore(root: string): BlobStore {
     );
   }
 
-  /** The staged blob of bytes flushed at `tmpFile`. */
-  const staged = (tmpFile: string, sha256: string, size: number): StagedBlob => ({
-    sha256,
-    size,
-    path: tmpFile,
-    async store() {
+  const staging = createStaging({
+    dir: path.join(root, 'tmp'),
+    durable: true,
+    async place(file, { sha256 }) {
       const target = blobPath(sha256);
       const dir = path.dirname(target);
-      try {
-        const made = await ensureDir(dir);
-        await rename(tmpFile, target);
-        return [dir, ...made];
-      } catch (error) {
-        await rm(tmpFile, { force: true });
-        throw error;
-      }
+      const made = await ensureDir(dir);
+      await rename(file, target);
+      return [dir, ...made];
     },
-    discard: () => rm(tmpFile, { force: true }),
   });
 
-  /** Writes the whole buffer (a write may take only part of it). */
-  async function writeAll(handle: FileHandle, data: Buffer): Promise<void> {
-    for (let at = 0; at < data.length;) {
-      const { bytesWritten } = await handle.write(data, at, data.length - at);
-      at += bytesWritten;
-    }
-  }
+  const store: BlobStore = {
+    put: (source, options) => putStaged(store, source, options),
 
-  /** The data and the size, not the timestamps: enough for the bytes to survive a power cut. */
-  async function datasync(file: string): Promise<void> {
-    const handle = await open(file, 'r+');
-    try {
-      await handle.datasync();
-    } finally {
-      await handle.close();
-    }
-  }
+    ...staging,
 
-  async function tempPath(): Promise<string> {
-    await ensureDir(tmpDir);
-    return path.join(tmpDir, randomUUID());
-  }
-
-  async function stage(source: Readable | AsyncIterable<Buffer>): Promise<StagedBlob> {
-    const tmpFile = await tempPath();
-    const hash = createHash('sha256');
-    let size = 0;
-    const handle = await open(tmpFile, 'wx');
-    // One write in flight while the next piece is hashed, and a flush started every FLUSH_EVERY bytes: the
-    // disk writes a large blob while it arrives, not all of it at the final flush.
-    let writing: Promise<unknown> = Promise.resolve();
-    let flushing: Promise<void> | undefined;
-    let flushError: unknown;
-    let unflushed = 0;
-    try {
-      for await (const piece of source as AsyncIterable<Buffer>) {
-        hash.update(piece);
-        await writing;
-        writing = writeAll(handle, piece);
-        size += piece.length;
-        unflushed += piece.length;
-        if (unflushed >= FLUSH_EVERY && flushing === undefined) {
-          unflushed = 0;
-          flushing = handle.datasync().then(
-            () => (flushing = undefined),
-            (error: unknown) => {
-              flushError = error;
-              flushing = undefined;
-            },
-          );
-        }
-      }
-      await writing;
-      await flushing;
-      if (flushError !== undefined) throw flushError;
-      await handle.datasync();
-      await handle.close();
-    } catch (error) {
-      await writing.catch(() => undefined);
-      await flushing;
-      await handle.close().catch(() => undefined);
-      await rm(tmpFile, { force: true });
-      throw error;
-    }
-    return staged(tmpFile, hash.digest('hex'), size);
-  }
-
-  async function stageFile(file: string, observe?: (piece: Buffer) => void): Promise<StagedBlob> {
-    if (path.dirname(file) !== tmpDir) throw new Error(`not a temporary path of the blob store: ${file}`);
-    try {
-      const hash = createHash('sha256');
-      let size = 0;
-      for await (const piece of createReadStream(file, {
-        highWaterMark: READ_BUFFER,
-      }) as AsyncIterable<Buffer>) {
-        hash.update(piece);
-        observe?.(piece);
-        size += piece.length;
-      }
-      await datasync(file);
-      return staged(file, hash.digest('hex'), size);
-    } catch (error) {
-      await rm(file, { force: true });
-      throw error;
-    }
-  }
-
-  async function stageLinkOf(file: string, observe?: (piece: Buffer) => void): Promise<StagedBlob> {
-    const tmpFile = await tempPath();
-    try {
-      await link(file, tmpFile);
-    } catch {
-      const source = createReadStream(file, { highWaterMark: READ_BUFFER }) as AsyncIterable<Buffer>;
-      return stage(
-        (async function* () {
-          for await (const piece of source) {
-            observe?.(piece);
-            yield piece;
-          }
-        })(),
-      );
-    }
-    // The link shares the source's times: a fresh mtime keeps the stale-temp cleanup off a file in use.
-    const now = new Date();
-    await utimes(tmpFile, now, now).catch(async (error: unknown) => {
-      await rm(tmpFile, { force: true });
-      throw error;
-    });
-    return stageFile(tmpFile, observe);
-  }
-
-  return {
-    async put(source, options = {}) {
-      const staged = await stage(source);
-      try {
-        await options.beforeStore?.({ sha256: staged.sha256, size: staged.size });
-      } catch (error) {
-        await staged.discard();
-        throw error;
-      }
-      await flushFolders(await staged.store());
-      return { sha256: staged.sha256, size: staged.size };
+    async localFile(sha256) {
+      return { path: blobPath(sha256), release: async () => undefined };
     },
-
-    stage,
-
-    stageFile,
-
-    stageLinkOf,
-
-    tempPath,
-
-    localPath: blobPath,
 
     flushFolders,
 
@@ -306,26 +196,24 @@ export function createLocalBlobStore(root: string): BlobStore {
       await rm(blobPath(sha256), { force: true });
     },
 
-    async removeStaleTemp(before) {
-      let names: string[];
-      try {
-        names = await readdir(tmpDir);
-      } catch {
-        return 0;
-      }
-      let removed = 0;
-      for (const name of names) {
-        const file = path.join(tmpDir, name);
-        try {
-          if ((await stat(file)).mtime < before) {
-            await rm(file, { force: true });
-            removed += 1;
+    async check() {
+      await mkdir(root, { recursive: true });
+    },
+
+    async *list() {
+      for (const first of await readdir(root).catch(() => [] as string[])) {
+        if (!/^[0-9a-f]{2}$/.test(first)) continue;
+        for (const second of await readdir(path.join(root, first)).catch(() => [] as string[])) {
+          const dir = path.join(root, first, second);
+          for (const name of await readdir(dir).catch(() => [] as string[])) {
+            const sha256 = sha256OfKey(`${first}/${second}/${name}`);
+            if (!sha256) continue;
+            const info = await stat(path.join(dir, name)).catch(() => undefined);
+            if (info?.isFile()) yield { sha256, size: info.size };
           }
-        } catch {
-          // gone meanwhile
         }
       }
-      return removed;
     },
   };
+  return store;
 }
