@@ -57,6 +57,7 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      '**/dist-test/**',
       '**/node_modules/**',
       'playwright-report/**',
       'test-results/**',

@@ -12,6 +12,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { accessRequestRoutes } from './routes/access-request.routes.ts';
 import { accountRoutes } from './routes/account.routes.ts';
+import { adminRoutes } from './routes/admin.routes.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { changesetRoutes } from './routes/changeset.routes.ts';
 import { collaboratorRoutes } from './routes/collaborator.routes.ts';
@@ -72,6 +73,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await app.register(syncV2Routes(context));
   await app.register(accessRequestRoutes(context));
   await app.register(collaboratorRoutes(context));
+  await app.register(adminRoutes(context));
 
   await registerWebApp(app, options.serveWebApp === false ? undefined : context.config.webDist);
   return app;

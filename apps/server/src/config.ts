@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { DEFAULT_WORKSPACE_STORAGE } from '@waymark/contract';
 import { z } from 'zod';
+import { DEFAULT_WEB_DIST } from './paths.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', ''])
@@ -231,7 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     maintenance: e.MAINTENANCE,
     maintenanceFile: path.resolve(cwd, e.MAINTENANCE_FILE ?? path.join(dataDir, 'MAINTENANCE')),
     admin: { username: e.ADMIN_USERNAME, email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
-    webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(import.meta.dirname, '../../web/dist'),
+    webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : DEFAULT_WEB_DIST,
     logLevel: e.LOG_LEVEL,
     sessionMaxAgeSeconds: e.SESSION_MAX_AGE_DAYS * 24 * 60 * 60,
     deletedProjectRetentionMs: e.DELETED_PROJECT_EXPIRATION_DAYS * 24 * 60 * 60 * 1000,

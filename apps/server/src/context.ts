@@ -7,6 +7,7 @@ import { createQueuedMailer } from './mail/queued-mailer.ts';
 import { createRepositories } from './repositories/repositories.ts';
 import { createAccessRequestService } from './services/access-request.service.ts';
 import { createAccountService } from './services/account.service.ts';
+import { createAdminService } from './services/admin.service.ts';
 import { createAuthService } from './services/auth.service.ts';
 import { createCollaboratorService } from './services/collaborator.service.ts';
 import { createMailThrottle } from './services/mail-throttle.service.ts';
@@ -61,17 +62,33 @@ export function createContext(deps: { config: AppConfig; db: Db; mailer: Mailer;
     engine,
     changesets,
   });
+  const passwordReset = createPasswordResetService({ config, repos, mailer, mailThrottle });
+  const users = createUserService({ config, mailer, repos });
+  const account = createAccountService({ config, repos, mailer, mailThrottle, log });
+  const workspaces = createWorkspaceService({ config, repos });
+  const maintenance = createMaintenanceService({ config, settings: repos.serverSettings, log });
   return {
     config,
     log,
     /** The file bytes, streamed by downloads. */
     blobs,
     auth: createAuthService({ config, repos }),
-    passwordReset: createPasswordResetService({ config, repos, mailer, mailThrottle }),
-    users: createUserService({ config, mailer, repos }),
-    account: createAccountService({ config, repos, mailer, mailThrottle, log }),
-    workspaces: createWorkspaceService({ config, repos }),
-    maintenance: createMaintenanceService(config),
+    passwordReset,
+    users,
+    account,
+    workspaces,
+    maintenance,
+    admin: createAdminService({
+      config,
+      repos,
+      log,
+      users,
+      account,
+      passwordReset,
+      workspaces,
+      projects,
+      maintenance,
+    }),
     projects,
     projectMembers: createProjectMembersService({ repos, projectService: projects }),
     accessRequests: createAccessRequestService({ config, mailer, log, repos, mailThrottle }),

@@ -630,4 +630,166 @@ export const MATRIX: MatrixRow[] = [
     },
     call: ({ client, target }) => client.get(`/app/project/${target.id}/access`),
   },
+  // The admin panel (issue 13): superusers only; anonymous callers 401, everyone else 403.
+  {
+    route: 'GET /app/admin/users',
+    target: 'none',
+    expect: { any: [401, 403, 403, 403, 403, 403, 403, 403, 200] },
+    call: ({ client }) => client.get('/app/admin/users?like=p-'),
+  },
+  {
+    route: 'POST /app/admin/user',
+    target: 'none',
+    expect: { any: [401, 403, 403, 403, 403, 403, 403, 403, 201] },
+    call: ({ client, unique }) =>
+      client.post('/app/admin/user', {
+        username: `a-${unique}`,
+        email: `a-${unique}@example.com`,
+        password: 'Str0ng-pass',
+        confirm: 'Str0ng-pass',
+      }),
+  },
+  {
+    route: 'GET /app/admin/user/{username}',
+    target: 'none',
+    expect: { any: [401, 403, 403, 403, 403, 403, 403, 403, 200] },
+    call: ({ client }) => client.get('/app/admin/user/spare'),
+  },
+  {
+    route: 'PATCH /app/admin/user/{username}',
+    variant: 'a user of its own',
+    target: 'none',
+    expect: { any: [401, 403, 403, 403, 403, 403, 403, 403, 200] },
+    call: async ({ client, world, unique }) => {
+      await world.server.createUser({ username: `u-${unique}` });
+      return client.request('PATCH', `/app/admin/user/u-${unique}`, { active: false });
+    },
+  },
+  {
+    route: 'DELETE /app/admin/user/{username}',
+    variant: 'a user of its own',
+    target: 'none',
+    expect: { any: [401, 403, 403, 403, 403, 403, 403, 403, 204] },
+    call: async ({ client, world, unique }) => {
+      await world.server.createUser({ username: `u-${unique}` });
+      return client.request('DELETE', `/app/admin/user/u-${unique}`);
+    },
+  },
+  {
+    route: 'POST /app/admin/user/{username}/reset-password',
+    target: 'none',
+    expect: { any: [401, 403, 403, 403, 403, 403, 403, 403, 204] },
+    call: ({ client }) => client.post('/app/admin/user/spare/reset-password'),
+  },
+  {
+    route: 'GET /app/admin/workspaces',
+    target: 'none',
+    expect: { any: [401, 403, 403, 403, 403, 403, 403, 403, 200] },
+    call: ({ client }) => client.get(`/app/admin/workspaces?like=${WORKSPACE}`),
+  },
+  {
+    route: 'POST /app/admin/workspaces',
+    target: 'none',
+    expect: { any: [401, 403, 403, 403, 403, 403, 403, 403, 201] },
+    call: ({ client, unique }) =>
+      client.post('/app/admin/workspaces', { name: `w-${unique}`, storage: 1024 }),
+  },
+  {
+    route: 'PATCH /app/admin/workspaces/{id}',
+    variant: 'a workspace of its own',
+    target: 'none',
+    expect: { any: [401, 403, 403, 403, 403, 403, 403, 403, 200] },
+    call: async ({ client, world, unique }) => {
+      const workspace = await world.server.context.workspaces.create({ name: `w-${unique}` });
+      return client.request('PATCH', `/app/admin/workspaces/${workspace.id}`, { storage: 2048 });
+    },
+  },
+  {
+    route: 'GET /app/admin/workspaces/{id}/members',
+    target: 'none',
+    expect: { any: [401, 403, 403, 403, 403, 403, 403, 403, 200] },
+    call: ({ client, world }) => client.get(`/app/admin/workspaces/${world.workspaceId}/members`),
+  },
+  {
+    route: 'POST /app/admin/workspaces/{id}/members',
+    variant: 'a workspace of its own',
+    target: 'none',
+    expect: { any: [401, 403, 403, 403, 403, 403, 403, 403, 201] },
+    call: async ({ client, world, unique }) => {
+      const workspace = await world.server.context.workspaces.create({ name: `w-${unique}` });
+      return client.post(`/app/admin/workspaces/${workspace.id}/members`, {
+        username: 'spare',
+        role: 'reader',
+      });
+    },
+  },
+  {
+    route: 'PATCH /app/admin/workspaces/{id}/members/{user_id}',
+    variant: 'a workspace of its own',
+    target: 'none',
+    expect: { any: [401, 403, 403, 403, 403, 403, 403, 403, 200] },
+    call: async ({ client, world, unique }) => {
+      const workspace = await world.server.context.workspaces.create({ name: `w-${unique}` });
+      await world.server.repos.workspaces.upsertMember(workspace.id, world.idOf('spare'), 'reader');
+      return client.request('PATCH', `/app/admin/workspaces/${workspace.id}/members/${world.idOf('spare')}`, {
+        role: 'writer',
+      });
+    },
+  },
+  {
+    route: 'DELETE /app/admin/workspaces/{id}/members/{user_id}',
+    variant: 'a workspace of its own',
+    target: 'none',
+    expect: { any: [401, 403, 403, 403, 403, 403, 403, 403, 204] },
+    call: async ({ client, world, unique }) => {
+      const workspace = await world.server.context.workspaces.create({ name: `w-${unique}` });
+      await world.server.repos.workspaces.upsertMember(workspace.id, world.idOf('spare'), 'reader');
+      return client.request('DELETE', `/app/admin/workspaces/${workspace.id}/members/${world.idOf('spare')}`);
+    },
+  },
+  {
+    route: 'GET /app/admin/projects',
+    target: 'none',
+    expect: { any: [401, 403, 403, 403, 403, 403, 403, 403, 200] },
+    call: ({ client }) => client.get('/app/admin/projects?removed=true'),
+  },
+  {
+    route: 'POST /app/project/removed-project/restore/{id}',
+    variant: 'scheduled for deletion',
+    target: 'fresh',
+    expect: { any: [401, 403, 403, 403, 403, 403, 403, 403, 201] },
+    call: async ({ client, world, target }) => {
+      await world.server.repos.projects.update(target.id, { removedAt: new Date() });
+      return client.post(`/app/project/removed-project/restore/${target.id}`);
+    },
+  },
+  {
+    route: 'DELETE /app/project/removed-project/{id}',
+    variant: 'scheduled for deletion',
+    target: 'fresh',
+    expect: { any: [401, 403, 403, 403, 403, 403, 403, 403, 204] },
+    call: async ({ client, world, target }) => {
+      await world.server.repos.projects.update(target.id, { removedAt: new Date() });
+      return client.request('DELETE', `/app/project/removed-project/${target.id}`);
+    },
+  },
+  {
+    route: 'GET /app/admin/usage',
+    target: 'none',
+    expect: { any: [401, 403, 403, 403, 403, 403, 403, 403, 200] },
+    call: ({ client }) => client.get('/app/admin/usage'),
+  },
+  {
+    route: 'GET /app/admin/server',
+    target: 'none',
+    expect: { any: [401, 403, 403, 403, 403, 403, 403, 403, 200] },
+    call: ({ client }) => client.get('/app/admin/server'),
+  },
+  {
+    route: 'PUT /app/admin/maintenance',
+    variant: 'off (on would refuse the other rows)',
+    target: 'none',
+    expect: { any: [401, 403, 403, 403, 403, 403, 403, 403, 200] },
+    call: ({ client }) => client.request('PUT', '/app/admin/maintenance', { maintenance: false }),
+  },
 ];

@@ -1,14 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { HttpClient } from './http-client.ts';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 const ADMIN_PASSWORD = 'Crash-test1';
 
 /**
- * The real server as a child process (`node --import tsx src/main.ts`) on a data folder that outlives it, for
- * tests that kill it (SIGKILL: no shutdown hook, no flush) and start it again. Signed in as its admin.
+ * The real server as a child process, compiled and run with plain Node as in production (`node dist/main.mjs`;
+ * the test setup builds it from the current source), on a data folder that outlives it, for tests that kill it (SIGKILL: no shutdown hook, no flush) and start it again. Signed in as its admin.
  */
 export class ChildServer {
   private child: ChildProcess | undefined;
@@ -29,7 +30,7 @@ export class ChildServer {
   async start(env: Record<string, string> = {}): Promise<void> {
     this.port = 20_000 + Math.floor(Math.random() * 20_000);
     const log = createWriteStream(path.join(this.dataDir, `server-${Date.now()}.log`));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, [path.join(inject('serverBuild'), 'main.mjs')], {
       cwd: SERVER_DIR,
       env: {
         PATH: process.env.PATH ?? '',

@@ -139,7 +139,7 @@ describe('read-only maintenance mode', () => {
   it('answers writes with 503 and the maintenance text, except login; reads keep working', async () => {
     const client = new HttpClient(server.url);
     await client.login('alice', TEST_PASSWORD);
-    server.context.maintenance.set(true);
+    server.context.maintenance.setFile(true);
     try {
       expect((await client.get('/ping')).body).toMatchObject({ maintenance: true });
       const write = await client.post('/v2/users', { email: 'x@example.com', password: TEST_PASSWORD });
@@ -152,7 +152,7 @@ describe('read-only maintenance mode', () => {
       expect(login.status).toBe(200);
       expect((await client.get('/v1/workspaces')).status).toBe(200);
     } finally {
-      server.context.maintenance.set(false);
+      server.context.maintenance.setFile(false);
     }
     expect((await client.get('/ping')).body).toMatchObject({ maintenance: false });
   });
@@ -165,7 +165,7 @@ describe('read-only maintenance mode', () => {
     }
     const client = new HttpClient(server.url);
     await client.login('alice', TEST_PASSWORD);
-    server.context.maintenance.set(true);
+    server.context.maintenance.setFile(true);
     try {
       // `/v1/project/by_names` is the lookup (allowed, it writes nothing), never a create in that workspace.
       const lookup = await client.post('/v1/project/by_names', { name: 'sneaky', public: false });
@@ -185,7 +185,7 @@ describe('read-only maintenance mode', () => {
       // The cookie login stays allowed.
       expect((await new HttpClient(server.url).login('alice', TEST_PASSWORD)).status).toBe(200);
     } finally {
-      server.context.maintenance.set(false);
+      server.context.maintenance.setFile(false);
     }
     expect((await client.get('/v1/project/by_names/sneaky')).status).toBe(404);
   });

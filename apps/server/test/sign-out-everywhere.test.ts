@@ -51,6 +51,7 @@ async function cli(...args: string[]): Promise<string[]> {
     withContext: (run) => run(server.context),
     blobStores: () => ({ local: server.context.blobs, s3: undefined }),
     maintenance: server.context.maintenance,
+    maintenanceInDatabase: false,
     print: (line) => output.push(line),
   });
   await program.parseAsync(['node', 'waymark', ...args]);

@@ -11,6 +11,7 @@ import { ConfigError, loadConfig, type S3Settings } from '../src/config.ts';
 import { createContext } from '../src/context.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import { createMailer } from '../src/mail/mailer.ts';
+import { createMaintenanceService } from '../src/services/maintenance.service.ts';
 import { type BlobStore, createLocalBlobStore } from '../src/storage/blob-store.ts';
 import { createS3BlobStore, MULTIPART_FROM, type S3BlobStore } from '../src/storage/s3-blob-store.ts';
 import { HttpClient } from './http-client.ts';
@@ -48,7 +49,10 @@ async function migrate(local: BlobStore, target: S3BlobStore | undefined, ...arg
   const program = buildProgram({
     withContext: () => Promise.reject(new Error('storage migrate needs no database')),
     blobStores: () => ({ local, s3: target }),
-    maintenance: { set: () => undefined, isOn: () => false },
+    maintenance: createMaintenanceService({
+      config: { maintenance: false, maintenanceFile: path.join(folder(), 'M') },
+    }),
+    maintenanceInDatabase: false,
     print: (line) => lines.push(line),
   });
   let error: unknown;

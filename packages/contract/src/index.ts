@@ -27,3 +27,4 @@ export * from './file-paths.ts';
 export * from './web-upload.ts';
 export * from './web-texts-collaborators.ts';
 export * from './sync.ts';
+export * from './admin.ts';

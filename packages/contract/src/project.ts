@@ -118,7 +118,8 @@ export const projectListResponseSchema = z.object({
 });
 export type ProjectListResponse = z.infer<typeof projectListResponseSchema>;
 
-const queryBoolean = z
+/** A boolean in a query string: `true`/`false` (any case the reference sends) or `1`/`0`. */
+export const queryBooleanSchema = z
   .union([z.boolean(), z.enum(['true', 'false', 'True', 'False', '1', '0'])])
   .transform((value) => value === true || value === 'true' || value === 'True' || value === '1');
 
@@ -158,9 +159,9 @@ export const projectListQuerySchema = z.object({
     .positive()
     .max(36_500, 'last_updated_in must be at most 36500 days')
     .optional(),
-  as_admin: queryBoolean.optional(),
-  public: queryBoolean.optional(),
-  only_public: queryBoolean.optional(),
+  as_admin: queryBooleanSchema.optional(),
+  public: queryBooleanSchema.optional(),
+  only_public: queryBooleanSchema.optional(),
 });
 export type ProjectListQuery = z.infer<typeof projectListQuerySchema>;
 

@@ -14,7 +14,8 @@ import { localBlobStore, s3BlobStore } from '../storage/open-blob-store.ts';
 async function main(): Promise<void> {
   const config = loadConfig();
   const program = buildProgram({
-    maintenance: createMaintenanceService(config),
+    maintenance: createMaintenanceService({ config }),
+    maintenanceInDatabase: config.databaseUrl !== undefined,
     blobStores: () => ({ local: localBlobStore(config), s3: s3BlobStore(config) }),
     print: (line) => console.log(line),
     async withContext(run) {

@@ -1,9 +1,9 @@
-import { WORKSPACE_ROLES, type WorkspaceRole } from '@waymark/contract';
+import { type MaintenanceSource, WORKSPACE_ROLES, type WorkspaceRole } from '@waymark/contract';
 import { Argument, Command, InvalidArgumentError } from 'commander';
 import { bootstrapAdmin, generatePassword } from '../bootstrap.ts';
 import type { AppContext } from '../context.ts';
 import { ConfigError } from '../config.ts';
-import type { MaintenanceService } from '../services/maintenance.service.ts';
+import type { MaintenanceService, MaintenanceState } from '../services/maintenance.service.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { migrateBlobs, type MigrationSummary } from '../storage/migrate.ts';
 import type { S3BlobStore } from '../storage/s3-blob-store.ts';
@@ -14,9 +14,29 @@ export type CliDeps = {
   withContext<T>(run: (context: AppContext) => Promise<T>): Promise<T>;
   /** The blob stores `storage migrate` copies between: the data folder's, and S3's when S3_BUCKET is set. */
   blobStores(): { local: BlobStore; s3: S3BlobStore | undefined };
+  /** The maintenance file (and MAINTENANCE=true): all the CLI can read beside a server on the embedded database. */
   maintenance: MaintenanceService;
+  /**
+   * Where `maintenance on|off` switches: the database's switch (PostgreSQL: every server process reads it) or the
+   * data/MAINTENANCE file (the embedded database, which the running server holds open).
+   */
+  maintenanceInDatabase: boolean;
   print(line: string): void;
 };
+
+const SOURCE_TEXTS: Record<MaintenanceSource, string> = {
+  config: 'MAINTENANCE=true in the configuration',
+  file: 'the maintenance file',
+  database: 'the switch in the database',
+};
+
+/** 'Maintenance mode is on.', naming the source when it is not the one just switched. */
+function describeMaintenance(state: MaintenanceState, switched: MaintenanceSource): string {
+  if (!state.on || !state.source) return 'Maintenance mode is off.';
+  return state.source === switched
+    ? 'Maintenance mode is on.'
+    : `Maintenance mode is on (${SOURCE_TEXTS[state.source]}).`;
+}
 
 function sizeArgument(value: string): number {
   try {
@@ -28,7 +48,7 @@ function sizeArgument(value: string): number {
 
 /** The administration CLI: users, workspaces, members, maintenance mode, the storage migration. */
 export function buildProgram(deps: CliDeps): Command {
-  const { withContext, blobStores, maintenance, print } = deps;
+  const { withContext, blobStores, maintenance, maintenanceInDatabase, print } = deps;
   const program = new Command('waymark').description('Waymark administration').exitOverride();
 
   program
@@ -134,12 +154,23 @@ export function buildProgram(deps: CliDeps): Command {
 
   program
     .command('maintenance')
-    .description('switch read-only maintenance mode (takes effect at once on running servers)')
-    .argument('<state>', 'on, off or status')
-    .action(async (state: string) => {
-      if (state === 'on' || state === 'off') maintenance.set(state === 'on');
-      else if (state !== 'status') throw new InvalidArgumentError("use 'on', 'off' or 'status'");
-      print(`Maintenance mode is ${maintenance.isOn() ? 'on' : 'off'}.`);
+    .description(
+      'switch read-only maintenance mode (running servers follow within seconds); PostgreSQL: the switch in the database, as the admin panel; embedded database: the data/MAINTENANCE file',
+    )
+    .addArgument(new Argument('<state>').choices(['on', 'off', 'status']))
+    .action(async (state: 'on' | 'off' | 'status') => {
+      if (maintenanceInDatabase) {
+        await withContext(async (context) => {
+          const now =
+            state === 'status'
+              ? await context.maintenance.state()
+              : await context.maintenance.setSwitch(state === 'on', null);
+          print(describeMaintenance(now, 'database'));
+        });
+        return;
+      }
+      if (state !== 'status') maintenance.setFile(state === 'on');
+      print(describeMaintenance(maintenance.localState(), 'file'));
     });
 
   const storage = program.command('storage').description('manage where file bytes are kept');

@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -9,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { MIGRATIONS_DIR } from '../paths.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
 
@@ -26,8 +26,6 @@ export type Database = {
   migrate(): Promise<void>;
   close(): Promise<void>;
 };
-
-export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../migrations');
 
 /** Called with the SQL of every statement sent (tests count them; nothing else needs it). */
 export type QueryObserver = (sql: string) => void;

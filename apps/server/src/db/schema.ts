@@ -356,3 +356,14 @@ export const uploads = pgTable(
   },
   (t) => [uniqueIndex('uploads_project_key').on(t.projectId), index('uploads_last_ping_idx').on(t.lastPing)],
 );
+
+/**
+ * Server-wide settings changed at run time (the admin panel), shared by every server process: one row per key,
+ * the value as JSON. `maintenance`: `{on: boolean}`, the admin switch of read-only maintenance mode.
+ */
+export const serverSettings = pgTable('server_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+});

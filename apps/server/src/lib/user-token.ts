@@ -2,9 +2,14 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * What a mailed link is for, and how long it works: reset links an hour, e-mail confirmations 12 hours (the
- * reference server's lifetimes).
+ * reference server's lifetimes); an invitation (a superuser created the account without a password) a week,
+ * since it may wait in an inbox for days. Invitations and resets both set the password, bound to its hash.
  */
-export const USER_TOKEN_LIFETIME_SECONDS = { reset: 3600, confirmEmail: 12 * 3600 } as const;
+export const USER_TOKEN_LIFETIME_SECONDS = {
+  reset: 3600,
+  confirmEmail: 12 * 3600,
+  invite: 7 * 24 * 3600,
+} as const;
 
 export type UserTokenPurpose = keyof typeof USER_TOKEN_LIFETIME_SECONDS;
 

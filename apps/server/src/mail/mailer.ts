@@ -43,3 +43,14 @@ export function createMailer(
     },
   };
 }
+
+/** The transport in use, for the admin panel: SMTP's host, port and TLS (never the user or password), or the outbox. */
+export function describeMailTransport(
+  config: Pick<AppConfig, 'smtpUrl' | 'dataDir'>,
+): { type: 'smtp'; host: string; port: number; secure: boolean } | { type: 'outbox'; folder: string } {
+  if (!config.smtpUrl) return { type: 'outbox', folder: path.join(config.dataDir, 'outbox') };
+  const url = new URL(config.smtpUrl);
+  const secure = url.protocol === 'smtps:';
+  // nodemailer's defaults: 465 with TLS from the start, 587 otherwise.
+  return { type: 'smtp', host: url.hostname, port: url.port ? Number(url.port) : secure ? 465 : 587, secure };
+}

@@ -25,6 +25,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 const MAINTENANCE_ALLOWED = new Set([
   'POST /app/auth/login',
+  // The admin switch itself (superusers only, decided by its service), or nobody could turn maintenance off.
+  'PUT /app/admin/maintenance',
   'POST /v1/auth/login',
   'POST /v1/project/by_names',
   'POST /alive',
@@ -111,7 +113,7 @@ export function registerAuth(app: FastifyInstance, context: AppContext): void {
     }
 
     if (SAFE_METHODS.has(request.method)) return;
-    if (context.maintenance.isOn() && !allowedInMaintenance(request)) {
+    if (!allowedInMaintenance(request) && (await context.maintenance.isOn())) {
       throw unavailable(MAINTENANCE_TEXT);
     }
     if (request.auth?.via === 'session') {

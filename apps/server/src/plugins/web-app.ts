@@ -12,7 +12,9 @@ const API_PREFIXES = ['/v1/', '/v2/', '/app/', '/api/', '/ping', '/config', '/al
 
 /**
  * Serves the built web app: hashed assets with long caching, and index.html for every other GET that is
- * not an API path, so client-side routes survive a reload. Unknown API paths answer JSON 404.
+ * not an API path, so client-side routes survive a reload. Unknown API paths answer JSON 404. The build puts
+ * brotli and gzip copies beside the files (`x.js.br`, `x.js.gz`); a browser that accepts one gets it
+ * (`Content-Encoding`), every answer says it depends on `Accept-Encoding` (`Vary`), and others get the file.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string | undefined): Promise<void> {
   const hasWebApp = webDist !== undefined && existsSync(path.join(webDist, 'index.html'));
@@ -21,6 +23,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
       root: webDist,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -3,11 +3,14 @@ import { type AccessRequestRepository, createAccessRequestRepository } from './a
 import { type BlobRepository, createBlobRepository } from './blob.repository.ts';
 import { type ChangesetRepository, createChangesetRepository } from './changeset.repository.ts';
 import { type CollaboratorRepository, createCollaboratorRepository } from './collaborator.repository.ts';
+import { createJobRepository, type JobRepository } from './job.repository.ts';
 import { createLoginAttemptRepository, type LoginAttemptRepository } from './login-attempt.repository.ts';
 import { createMailLogRepository, type MailLogRepository } from './mail-log.repository.ts';
 import { createProjectRepository, type ProjectRepository } from './project.repository.ts';
+import { createServerSettingRepository, type ServerSettingRepository } from './server-setting.repository.ts';
 import { createSessionRepository, type SessionRepository } from './session.repository.ts';
 import { createUploadRepository, type UploadRepository } from './upload.repository.ts';
+import { createUsageRepository, type UsageRepository } from './usage.repository.ts';
 import { createUserRepository, type UserRepository } from './user.repository.ts';
 import { createVersionRepository, type VersionRepository } from './version.repository.ts';
 import { createWorkspaceRepository, type WorkspaceRepository } from './workspace.repository.ts';
@@ -29,6 +32,9 @@ export type Repositories = {
   uploads: UploadRepository;
   versions: VersionRepository;
   changesets: ChangesetRepository;
+  serverSettings: ServerSettingRepository;
+  usage: UsageRepository;
+  jobs: JobRepository;
   /** All or nothing: the callback's repositories write inside one transaction (a savepoint when nested). */
   transaction<T>(run: (tx: Repositories) => Promise<T>): Promise<T>;
 };
@@ -48,6 +54,9 @@ export function createRepositories(db: Db): Repositories {
     uploads: createUploadRepository(db),
     versions: createVersionRepository(db),
     changesets: createChangesetRepository(db),
+    serverSettings: createServerSettingRepository(db),
+    usage: createUsageRepository(db),
+    jobs: createJobRepository(db),
     transaction: (run) => db.transaction((tx) => run(createRepositories(tx))),
   };
 }

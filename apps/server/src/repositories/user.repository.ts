@@ -1,6 +1,7 @@
-import { and, type AnyColumn, asc, eq, inArray, notExists, type SQL, sql } from 'drizzle-orm';
+import type { AdminUserSortField } from '@waymark/contract';
+import { and, type AnyColumn, asc, eq, inArray, isNull, ne, notExists, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { accessRequests, projectMembers, sessions, users, workspaceMembers } from '../db/schema.ts';
+import { accessRequests, projectMembers, projects, sessions, users, workspaceMembers } from '../db/schema.ts';
 import { escapeLike } from './like-pattern.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -18,6 +19,27 @@ export type UserSearch = {
 
 /** A username or e-mail with its separators made spaces, so `% text%` finds the text at the start of a word. */
 const words = (column: AnyColumn) => sql`regexp_replace(lower(${column}), '[._@ -]', ' ', 'g')`;
+
+/** A page of the admin user list: `like` in the username or e-mail, sorted by one field. */
+export type AdminUserPage = {
+  like?: string | undefined;
+  orderBy: AdminUserSortField;
+  descending: boolean;
+  offset: number;
+  limit: number;
+};
+
+const ADMIN_SORT: Record<AdminUserSortField, SQL> = {
+  username: sql`lower(${users.username})`,
+  email: sql`lower(${users.email})`,
+  registration_date: sql`${users.registrationDate}`,
+  last_signed_in: sql`${users.lastSignedIn}`,
+  active: sql`${users.active}`,
+  is_admin: sql`${users.isAdmin}`,
+};
+
+/** Closed accounts keep their row under a username no one can choose (`.closed-<id>`); lists leave them out. */
+export const notClosed = sql`${users.username} NOT LIKE '.%'`;
 
 /** All SQL about users. */
 export function createUserRepository(db: Db) {
@@ -117,6 +139,62 @@ export function createUserRepository(db: Db) {
         .from(users)
         .where(sql`lower(${users.email}) = lower(${email})`);
       return row;
+    },
+
+    /**
+     * One page of the accounts (closed ones left out) with whether one of their workspaces holds a live project,
+     * and the total count, in two queries.
+     */
+    async adminPage(
+      page: AdminUserPage,
+    ): Promise<{ rows: Array<UserRow & { hasProject: boolean }>; count: number }> {
+      const text = page.like ? `%${escapeLike(page.like.toLowerCase())}%` : undefined;
+      const where = and(
+        notClosed,
+        text ? sql`(lower(${users.username}) LIKE ${text} OR lower(${users.email}) LIKE ${text})` : undefined,
+      );
+      const column = ADMIN_SORT[page.orderBy];
+      // Written out: Drizzle would leave the outer column unqualified inside the subquery.
+      const hasProject = sql<boolean>`EXISTS (SELECT 1 FROM workspace_members m JOIN projects p ON p.workspace_id = m.workspace_id WHERE m.user_id = users.id AND p.removed_at IS NULL)`;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ user: users, hasProject })
+          .from(users)
+          .where(where)
+          .orderBy(
+            page.descending ? sql`${column} DESC NULLS LAST` : sql`${column} ASC NULLS LAST`,
+            asc(users.id),
+          )
+          .offset(page.offset)
+          .limit(page.limit),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(users)
+          .where(where),
+      ]);
+      return { rows: rows.map((row) => ({ ...row.user, hasProject: row.hasProject })), count: total?.n ?? 0 };
+    },
+
+    /** Whether one of the user's workspaces holds a live project (the admin panel's `has_project`). */
+    async hasProject(id: number): Promise<boolean> {
+      const rows = await db
+        .select({ one: sql`1` })
+        .from(workspaceMembers)
+        .innerJoin(projects, eq(projects.workspaceId, workspaceMembers.workspaceId))
+        .where(and(eq(workspaceMembers.userId, id), isNull(projects.removedAt)))
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    /** Active superusers other than `exceptId`, locked (FOR UPDATE) until the transaction ends. */
+    async lockOtherActiveAdmins(exceptId: number): Promise<number> {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.isAdmin, true), eq(users.active, true), ne(users.id, exceptId)))
+        .orderBy(asc(users.id))
+        .for('update');
+      return rows.length;
     },
 
     async count(): Promise<number> {

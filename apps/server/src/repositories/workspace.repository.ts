@@ -1,10 +1,32 @@
-import type { WorkspaceRole } from '@waymark/contract';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { AdminWorkspaceSortField, WorkspaceRole } from '@waymark/contract';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { projects, workspaceMembers, workspaces } from '../db/schema.ts';
+import { projects, users, workspaceMembers, workspaces } from '../db/schema.ts';
+import { escapeLike } from './like-pattern.ts';
 
 export type WorkspaceRow = typeof workspaces.$inferSelect;
 export type WorkspaceUsage = { diskUsage: number; projectCount: number };
+/** A workspace with its figures, as the admin panel lists it. */
+export type AdminWorkspaceRow = WorkspaceRow & {
+  diskUsage: number;
+  projectCount: number;
+  memberCount: number;
+};
+export type WorkspaceMemberRow = { userId: number; username: string; email: string; role: WorkspaceRole };
+
+// Written out: inside a select of one table Drizzle leaves the columns of the others unqualified.
+const liveDiskUsage = sql<number>`(SELECT coalesce(sum(p.disk_usage), 0)::float8 FROM projects p WHERE p.workspace_id = workspaces.id AND p.removed_at IS NULL)`;
+const liveProjectCount = sql<number>`(SELECT count(*)::int FROM projects p WHERE p.workspace_id = workspaces.id AND p.removed_at IS NULL)`;
+const memberCount = sql<number>`(SELECT count(*)::int FROM workspace_members m WHERE m.workspace_id = workspaces.id)`;
+
+const ADMIN_SORT: Record<AdminWorkspaceSortField, SQL> = {
+  name: sql`lower(${workspaces.name})`,
+  storage: sql`${workspaces.storage}`,
+  disk_usage: liveDiskUsage,
+  project_count: liveProjectCount,
+  member_count: memberCount,
+  created: sql`${workspaces.createdAt}`,
+};
 
 /** All SQL about workspaces and their members. */
 export function createWorkspaceRepository(db: Db) {
@@ -41,6 +63,96 @@ export function createWorkspaceRepository(db: Db) {
 
     async setStorage(id: number, storage: number): Promise<void> {
       await db.update(workspaces).set({ storage }).where(eq(workspaces.id, id));
+    },
+
+    /** One page of all workspaces with their figures (`like` in the name), and the total count. */
+    async adminPage(page: {
+      like?: string | undefined;
+      orderBy: AdminWorkspaceSortField;
+      descending: boolean;
+      offset: number;
+      limit: number;
+    }): Promise<{ rows: AdminWorkspaceRow[]; count: number }> {
+      const where = page.like
+        ? sql`lower(${workspaces.name}) LIKE ${`%${escapeLike(page.like.toLowerCase())}%`}`
+        : undefined;
+      const column = ADMIN_SORT[page.orderBy];
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            workspace: workspaces,
+            diskUsage: liveDiskUsage,
+            projectCount: liveProjectCount,
+            memberCount,
+          })
+          .from(workspaces)
+          .where(where)
+          .orderBy(page.descending ? sql`${column} DESC` : sql`${column} ASC`, asc(workspaces.id))
+          .offset(page.offset)
+          .limit(page.limit),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(workspaces)
+          .where(where),
+      ]);
+      return {
+        rows: rows.map((row) => ({
+          ...row.workspace,
+          diskUsage: Number(row.diskUsage),
+          projectCount: row.projectCount,
+          memberCount: row.memberCount,
+        })),
+        count: total?.n ?? 0,
+      };
+    },
+
+    /** One workspace with its figures, as `adminPage` lists it. */
+    async adminFind(id: number): Promise<AdminWorkspaceRow | undefined> {
+      const [row] = await db
+        .select({
+          workspace: workspaces,
+          diskUsage: liveDiskUsage,
+          projectCount: liveProjectCount,
+          memberCount,
+        })
+        .from(workspaces)
+        .where(eq(workspaces.id, id));
+      return row
+        ? {
+            ...row.workspace,
+            diskUsage: Number(row.diskUsage),
+            projectCount: row.projectCount,
+            memberCount: row.memberCount,
+          }
+        : undefined;
+    },
+
+    /** The members of a workspace, highest role first, then by username. */
+    async members(workspaceId: number): Promise<WorkspaceMemberRow[]> {
+      const rows = await db
+        .select({
+          userId: workspaceMembers.userId,
+          username: users.username,
+          email: users.email,
+          role: workspaceMembers.role,
+        })
+        .from(workspaceMembers)
+        .innerJoin(users, eq(users.id, workspaceMembers.userId))
+        .where(eq(workspaceMembers.workspaceId, workspaceId))
+        .orderBy(sql`${workspaceMembers.role} DESC`, asc(sql`lower(${users.username})`));
+      return rows;
+    },
+
+    /** Locks the workspace row (FOR UPDATE) until the transaction ends: member changes there wait in turn. */
+    async lock(id: number): Promise<WorkspaceRow | undefined> {
+      const [row] = await db.select().from(workspaces).where(eq(workspaces.id, id)).for('update');
+      return row;
+    },
+
+    async removeMember(workspaceId: number, userId: number): Promise<void> {
+      await db
+        .delete(workspaceMembers)
+        .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
     },
 
     /** Adds the member, or changes the role of an existing one. */

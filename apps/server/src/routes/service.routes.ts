@@ -17,17 +17,20 @@ const [major = 0, minor = 0, fix = 0] = MERGIN_API_VERSION.split('.').map(Number
 export function serviceRoutes(context: AppContext): FastifyPluginAsyncZod {
   const { config } = context;
   return async (app) => {
-    app.get('/ping', { schema: { response: { 200: pingResponseSchema } } }, async () => ({
-      service: 'Mergin',
-      status: 'online',
-      base_url: 'v1',
-      endpoints: {},
-      version: MERGIN_API_VERSION,
-      blacklist_dirs: [...BLACKLIST_DIRS],
-      blacklist_files: [...BLACKLIST_FILES],
-      maintenance: context.maintenance.isOn(),
-      subscriptions_enabled: false,
-    }));
+    app.get('/ping', { schema: { response: { 200: pingResponseSchema } } }, async () => {
+      const maintenance = await context.maintenance.isOn();
+      return {
+        service: 'Mergin',
+        status: 'online',
+        base_url: 'v1',
+        endpoints: {},
+        version: MERGIN_API_VERSION,
+        blacklist_dirs: [...BLACKLIST_DIRS],
+        blacklist_files: [...BLACKLIST_FILES],
+        maintenance,
+        subscriptions_enabled: false,
+      };
+    });
 
     app.get('/config', { schema: { response: { 200: configResponseSchema } } }, async () => ({
       docs_url: config.docsUrl,

@@ -134,9 +134,13 @@ export function createAccountService(deps: {
      * password; username and address anonymised). Workspaces the user alone owns are deleted when they hold no
      * project and no other member; if any such workspace still has live projects or other members, closing is
      * refused (nothing would be left to manage them). One whose projects are all removed is kept, ownerless but
-     * managed by superusers, until housekeeping purges the projects.
+     * managed by superusers, until housekeeping purges the projects. A superuser deleting a user (the admin
+     * panel) closes it the same way, refused in their words (`refusal`).
      */
-    async closeAccount(user: UserRow): Promise<void> {
+    async closeAccount(
+      user: UserRow,
+      refusal: (workspaces: string[]) => string = ACCOUNT_TEXTS.soleOwner,
+    ): Promise<void> {
       await repos.transaction(async (tx) => {
         // Locked first: a co-owner closing their account at the same time, or a project created meanwhile in a
         // workspace about to be deleted, waits for this decision instead of racing it.
@@ -144,7 +148,7 @@ export function createAccountService(deps: {
         const owned = await tx.workspaces.soleOwnedBy(user.id);
         const blocking = owned.filter((ws) => ws.liveProjects > 0 || ws.otherMembers > 0);
         if (blocking.length > 0) {
-          throw conflict(ACCOUNT_TEXTS.soleOwner(blocking.map((ws) => ws.name)));
+          throw conflict(refusal(blocking.map((ws) => ws.name)));
         }
         await tx.workspaces.deleteMany(owned.filter((ws) => ws.projects === 0).map((ws) => ws.id));
         await tx.users.close(user.id);

@@ -4,8 +4,10 @@ import { fieldError, invalid } from '../lib/errors.ts';
 import { hashPassword } from '../lib/password-hash.ts';
 import { checkUserToken, issueUserToken, readUserToken } from '../lib/user-token.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { invitationMail } from '../mail/templates/invitation.mail.ts';
 import { passwordResetMail } from '../mail/templates/password-reset.mail.ts';
 import type { Repositories } from '../repositories/repositories.ts';
+import type { UserRow } from '../repositories/user.repository.ts';
 import type { MailThrottle } from './mail-throttle.service.ts';
 
 export const RESET_TEXTS = {
@@ -24,7 +26,28 @@ export function createPasswordResetService(deps: {
   const { config, mailer, mailThrottle } = deps;
   const { users, sessions } = deps.repos;
 
+  /** A link that sets the password once: bound to the current password hash (none yet for an invitation). */
+  function passwordLink(user: UserRow, purpose: 'reset' | 'invite'): string {
+    const token = issueUserToken(config.secretKey, purpose, {
+      id: user.id,
+      binding: user.passwordHash ?? '',
+    });
+    return `${config.publicUrl}/change-password/${token}`;
+  }
+
   return {
+    /** A superuser sends the reset mail to an account (the admin panel): no mail limit, the account must be active. */
+    async sendResetLink(user: UserRow): Promise<void> {
+      const link = passwordLink(user, 'reset');
+      await mailer.send({ to: user.email, ...passwordResetMail({ username: user.username, link }) });
+    },
+
+    /** The invitation to an account a superuser created without a password: a link to set one, valid a week. */
+    async sendInvitation(user: UserRow): Promise<void> {
+      const link = passwordLink(user, 'invite');
+      await mailer.send({ to: user.email, ...invitationMail({ username: user.username, link }) });
+    },
+
     /**
      * Mails a reset link when the address belongs to an active account. Whatever the address, the answer is the
      * same (so nobody learns which addresses have accounts); beyond the mail limits (per address and per
@@ -34,22 +57,22 @@ export function createPasswordResetService(deps: {
       const user = await users.findByEmail(email.trim());
       if (!user?.active) return;
       if (!(await mailThrottle.allow('passwordReset', user.email.toLowerCase(), client.ip))) return;
-      const token = issueUserToken(config.secretKey, 'reset', {
-        id: user.id,
-        binding: user.passwordHash ?? '',
-      });
-      const link = `${config.publicUrl}/change-password/${token}`;
+      const link = passwordLink(user, 'reset');
       await mailer.send({ to: user.email, ...passwordResetMail({ username: user.username, link }) });
     },
 
-    /** Sets the new password when the token is valid; signs the user out everywhere else. */
+    /** Sets the new password when the token (a reset link or an invitation) is valid; signs the user out everywhere else. */
     async resetWithToken(token: string, password: string, confirm: string): Promise<void> {
       const read = readUserToken(token);
       const user = read ? await users.findById(read.userId) : undefined;
+      const binding = user?.passwordHash ?? '';
       if (
         !read ||
         !user?.active ||
-        !checkUserToken(config.secretKey, 'reset', token, read, user.passwordHash ?? '')
+        !(
+          checkUserToken(config.secretKey, 'reset', token, read, binding) ||
+          checkUserToken(config.secretKey, 'invite', token, read, binding)
+        )
       ) {
         throw invalid(RESET_TEXTS.invalidToken);
       }

@@ -390,6 +390,35 @@ export function createProjectService(deps: {
       return projects.purgeRemovedBefore(new Date(now.getTime() - config.deletedProjectRetentionMs));
     },
 
+    /**
+     * Purges one project scheduled for deletion now instead of after the retention period (the admin panel): the
+     * rows go as housekeeping's purge deletes them, and its blob collection takes the bytes later. A live project
+     * is not found (404).
+     */
+    async purgeRemovedNow(id: string): Promise<void> {
+      if (!(await projects.purgeRemovedById(id))) throw notFound(PROJECT_TEXTS.notFound);
+    },
+
+    /**
+     * Restores a project scheduled for deletion (the admin panel), its members as they were. 409 when a live
+     * project holds its name now (the reference's rule; here the name stays reserved while the project is
+     * removed, so only a row written outside the services could hold it).
+     */
+    async restoreRemoved(id: string): Promise<void> {
+      const found = await projects.findById(id);
+      if (!found?.project.removedAt) throw notFound(PROJECT_TEXTS.notFound);
+      const holder = await projects.findByName(found.workspace.id, found.project.name);
+      if (holder && holder.id !== id && !holder.removedAt) throw conflict(PROJECT_TEXTS.exists);
+      let restored: ProjectRow | undefined;
+      try {
+        restored = await projects.restore(id);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(PROJECT_TEXTS.exists);
+        throw error;
+      }
+      if (!restored) throw notFound(PROJECT_TEXTS.notFound);
+    },
+
     detail,
   };
 }

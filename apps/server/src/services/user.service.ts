@@ -1,4 +1,6 @@
 import {
+  ADMIN_TEXTS,
+  type AdminCreateUserRequest,
   type CreateUserRequest,
   emailSchema,
   isStrongPassword,
@@ -17,7 +19,8 @@ import type { UserRow } from '../repositories/user.repository.ts';
 export type CreateUserInput = {
   username?: string | undefined;
   email: string;
-  password: string;
+  /** null: no password yet (an invitation mail lets the user set one). */
+  password: string | null;
   isAdmin?: boolean;
   /** An extra workspace to join, besides the personal one. */
   membership?: { workspaceId: number; role: WorkspaceRole } | undefined;
@@ -72,8 +75,10 @@ export function createUserService(deps: { config: AppConfig; mailer: Mailer; rep
     async createUser(input: CreateUserInput): Promise<UserRow> {
       const email = emailSchema.safeParse(input.email);
       if (!email.success) throw invalid(firstIssue(email));
-      if (!isStrongPassword(input.password)) throw fieldError('invalid', 'password', PASSWORD_RULE_TEXT);
-      const passwordHash = await hashPassword(input.password);
+      if (input.password !== null && !isStrongPassword(input.password)) {
+        throw fieldError('invalid', 'password', PASSWORD_RULE_TEXT);
+      }
+      const passwordHash = input.password === null ? null : await hashPassword(input.password);
 
       return repos.transaction(async (tx) => {
         const { users, workspaces } = tx;
@@ -123,6 +128,44 @@ export function createUserService(deps: { config: AppConfig; mailer: Mailer; rep
             : { workspaceId: request.workspace_id, role: request.role ?? 'reader' },
       });
       if (request.notify_user) {
+        const signInUrl = `${config.publicUrl}/login`;
+        await mailer.send({ to: user.email, ...newAccountMail({ username: user.username, signInUrl }) });
+      }
+      return user;
+    },
+
+    /**
+     * POST /app/admin/user: every value judged under its field (`{email: [text]}`), duplicates included. Without
+     * a password the account has none until the user follows the invitation the caller then mails.
+     */
+    async createUserFromAdmin(request: AdminCreateUserRequest): Promise<UserRow> {
+      const email = emailSchema.safeParse(request.email ?? '');
+      if (!email.success) throw fieldError('invalid', 'email', firstIssue(email));
+      let username: string | undefined;
+      if (request.username) {
+        const parsed = usernameSchema.safeParse(request.username);
+        if (!parsed.success) throw fieldError('invalid', 'username', firstIssue(parsed));
+        if (RESERVED_USERNAMES.has(parsed.data.toLowerCase())) {
+          throw fieldError('invalid', 'username', 'This username is reserved.');
+        }
+        if (await repos.users.findByUsername(parsed.data)) {
+          throw fieldError('invalid', 'username', ADMIN_TEXTS.usernameTaken);
+        }
+        if (await repos.workspaces.findByName(parsed.data)) {
+          throw fieldError('invalid', 'username', ADMIN_TEXTS.workspaceTaken);
+        }
+        username = parsed.data;
+      }
+      if (await repos.users.findByEmail(email.data))
+        throw fieldError('invalid', 'email', ADMIN_TEXTS.emailTaken);
+      const password = request.password || null;
+      if (password !== null) {
+        if (!isStrongPassword(password)) throw fieldError('invalid', 'password', PASSWORD_RULE_TEXT);
+        if (password !== request.confirm)
+          throw fieldError('invalid', 'confirm', ADMIN_TEXTS.passwordMismatch);
+      }
+      const user = await this.createUser({ username, email: email.data, password });
+      if (password !== null && request.notify_user) {
         const signInUrl = `${config.publicUrl}/login`;
         await mailer.send({ to: user.email, ...newAccountMail({ username: user.username, signInUrl }) });
       }

@@ -1,4 +1,5 @@
 import {
+  ADMIN_TEXTS,
   ERROR_TEXTS,
   PROJECT_TEXTS,
   type Workspace,
@@ -11,12 +12,50 @@ import { type Actor, canViewWorkspace, effectiveWorkspaceRole } from '../policie
 import { presentWorkspace } from '../presenters/workspace.presenter.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import { viewerOf } from './project-access.ts';
-import type { WorkspaceRow } from '../repositories/workspace.repository.ts';
+import type { WorkspaceMemberRow, WorkspaceRow } from '../repositories/workspace.repository.ts';
 
-/** Workspaces: listing with usage and the caller's role, and the administration done by the CLI. */
+/**
+ * Workspaces: listing with usage and the caller's role, and their administration (the CLI and the admin panel,
+ * whose callers the admin service has checked).
+ */
 export function createWorkspaceService(deps: { config: AppConfig; repos: Repositories }) {
-  const { config } = deps;
-  const { workspaces, users, projects } = deps.repos;
+  const { config, repos } = deps;
+  const { workspaces, users, projects } = repos;
+
+  /**
+   * Gives `userId` the role in the workspace (adding them when `mode` allows), keeping at least one owner: the
+   * workspace row is locked while the owners are counted, so two demotions cannot both pass. Answers the member.
+   */
+  async function putMember(
+    workspaceId: number,
+    userId: number,
+    role: WorkspaceRole | null,
+    mode: 'add' | 'change' | 'upsert',
+  ): Promise<WorkspaceMemberRow | undefined> {
+    return repos.transaction(async (tx) => {
+      if (!(await tx.workspaces.lock(workspaceId))) throw notFound(ERROR_TEXTS.workspaceNotFound);
+      const members = await tx.workspaces.members(workspaceId);
+      const current = members.find((member) => member.userId === userId);
+      if (current && mode === 'add') throw conflict(ADMIN_TEXTS.alreadyMember);
+      if (!current && mode === 'change') throw notFound(ADMIN_TEXTS.notMember);
+      const owners = members.filter((member) => member.role === 'owner').length;
+      if (current?.role === 'owner' && role !== 'owner' && owners === 1)
+        throw conflict(ADMIN_TEXTS.lastOwner);
+      if (role === null) {
+        await tx.workspaces.removeMember(workspaceId, userId);
+        return undefined;
+      }
+      await tx.workspaces.upsertMember(workspaceId, userId, role);
+      return (await tx.workspaces.members(workspaceId)).find((member) => member.userId === userId);
+    });
+  }
+
+  /** A user to add by username or e-mail: closed accounts (`.closed-<id>`) are nobody. */
+  async function memberToBe(login: string) {
+    const user = await users.findByLogin(login.trim());
+    if (!user || user.username.startsWith('.')) throw notFound(ADMIN_TEXTS.userNotFound);
+    return user;
+  }
 
   /** Storage is the workspace's own figure; the project count only counts projects this caller may see. */
   async function present(
@@ -84,16 +123,49 @@ export function createWorkspaceService(deps: { config: AppConfig; repos: Reposit
     async setStorage(name: string, storage: number): Promise<WorkspaceRow> {
       const row = await workspaces.findByName(name);
       if (!row) throw notFound(ERROR_TEXTS.workspaceNotFound);
+      return this.setStorageById(row.id, storage);
+    },
+
+    async setStorageById(id: number, storage: number): Promise<WorkspaceRow> {
+      const row = await workspaces.findById(id);
+      if (!row) throw notFound(ERROR_TEXTS.workspaceNotFound);
       await workspaces.setStorage(row.id, storage);
       return { ...row, storage };
     },
 
+    /** The CLI's add-member: adds the user or changes their role (a sole owner keeps the owner role). */
     async addMember(input: { workspace: string; login: string; role: WorkspaceRole }): Promise<void> {
       const row = await workspaces.findByName(input.workspace);
       if (!row) throw notFound(ERROR_TEXTS.workspaceNotFound);
       const user = await users.findByLogin(input.login);
       if (!user) throw notFound(`User ${input.login} not found`);
-      await workspaces.upsertMember(row.id, user.id, input.role);
+      await putMember(row.id, user.id, input.role, 'upsert');
+    },
+
+    async members(id: number): Promise<WorkspaceMemberRow[]> {
+      if (!(await workspaces.findById(id))) throw notFound(ERROR_TEXTS.workspaceNotFound);
+      return workspaces.members(id);
+    },
+
+    /** Adds a member by username or e-mail (409 when already one). */
+    async addMemberById(id: number, login: string, role: WorkspaceRole): Promise<WorkspaceMemberRow> {
+      if (!(await workspaces.findById(id))) throw notFound(ERROR_TEXTS.workspaceNotFound);
+      const user = await memberToBe(login);
+      const member = await putMember(id, user.id, role, 'add');
+      if (!member) throw notFound(ADMIN_TEXTS.notMember);
+      return member;
+    },
+
+    /** Changes a member's role; the last owner stays owner (409). */
+    async changeMemberRole(id: number, userId: number, role: WorkspaceRole): Promise<WorkspaceMemberRow> {
+      const member = await putMember(id, userId, role, 'change');
+      if (!member) throw notFound(ADMIN_TEXTS.notMember);
+      return member;
+    },
+
+    /** Removes a member; the last owner stays (409). */
+    async removeMemberById(id: number, userId: number): Promise<void> {
+      await putMember(id, userId, null, 'change');
     },
   };
 }

@@ -1,8 +1,12 @@
 import type { ReactNode } from 'react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useCurrentWorkspace } from '../../workspaces/hooks/useCurrentWorkspace.ts';
 import { useHasEmail } from '../hooks/useCanCreateProject.ts';
-import { NewProjectDialog } from './NewProjectDialog.tsx';
+
+/** The dialog and its form stack load with the first opening, not with the dashboard or the project lists. */
+const NewProjectDialog = lazy(() =>
+  import('./NewProjectDialog.tsx').then((module) => ({ default: module.NewProjectDialog })),
+);
 
 interface CreateProjectActionProps {
   /** The page's canCreateProject (SPEC §2). */
@@ -17,14 +21,22 @@ interface CreateProjectActionProps {
  */
 export function CreateProjectAction({ canCreateProject, children }: CreateProjectActionProps) {
   const [isOpen, setIsOpen] = useState(false);
+  // Mounted from the first opening on, so closing keeps the dialog's hide animation.
+  const [wasOpened, setWasOpened] = useState(false);
   const workspace = useCurrentWorkspace();
   const hasEmail = useHasEmail();
   const canCreate = canCreateProject && hasEmail && workspace !== undefined;
+  const open = () => {
+    setWasOpened(true);
+    setIsOpen(true);
+  };
   return (
     <>
-      {children(() => setIsOpen(true), canCreate)}
-      {canCreate && (
-        <NewProjectDialog isOpen={isOpen} namespace={workspace.name} onClose={() => setIsOpen(false)} />
+      {children(open, canCreate)}
+      {canCreate && wasOpened && (
+        <Suspense fallback={null}>
+          <NewProjectDialog isOpen={isOpen} namespace={workspace.name} onClose={() => setIsOpen(false)} />
+        </Suspense>
       )}
     </>
   );
