@@ -82,7 +82,14 @@ const queryLogger = (onQuery: QueryObserver | undefined): QueryLogger | undefine
 /** Opens PostgreSQL (node-postgres pool) or the embedded PGlite, behind one Drizzle API. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // No JIT compilation: our queries are short, and PostgreSQL's planner starts it by estimated cost, which
+      // for a count over many projects reached its threshold and spent 30–130 ms compiling a query that runs in
+      // a few (bench/api/README.md). An `options` parameter in DATABASE_URL takes precedence over this one.
+      options: '-c jit=off',
+    });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema, logger: queryLogger(options.onQuery) }) as unknown as Db;
