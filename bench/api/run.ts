@@ -165,6 +165,19 @@ async function stopServer(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
+/**
+ * CPU seconds used so far by the PostgreSQL backends serving the bench database (the server's pool), read from
+ * /proc by their pids; 0 when the database server is elsewhere or not on Linux. Backends that ended in between are
+ * not counted (the pool keeps its connections while loaded).
+ */
+async function databaseCpuSeconds(client: pg.Client): Promise<number> {
+  const { rows } = await client.query<{ pid: number }>(
+    'SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+    [DB_NAME],
+  );
+  return rows.reduce((sum, row) => sum + cpuSeconds(row.pid), 0);
+}
+
 async function admin(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: `${PG_BASE}/postgres` });
   await client.connect();
@@ -182,6 +195,7 @@ type Row = {
   p50: number;
   p99: number;
   cpuMsPerRequest: number;
+  dbCpuMsPerRequest: number;
   failed: number;
 };
 
@@ -238,12 +252,16 @@ async function main(): Promise<void> {
     // Warm-up: JIT, the database's caches and the pool's connections, not measured.
     for (const call of calls) await load(`${base}${call.path}`, token, 64, 2);
 
+    const monitor = new pg.Client({ connectionString: databaseUrl });
+    await monitor.connect();
     const rows: Row[] = [];
     for (const connections of connectionLevels) {
       for (const call of calls) {
         const cpuBefore = pid === undefined ? 0 : cpuSeconds(pid);
+        const dbCpuBefore = await databaseCpuSeconds(monitor);
         const result = await load(`${base}${call.path}`, token, connections, duration);
         const cpu = pid === undefined ? 0 : cpuSeconds(pid) - cpuBefore;
+        const dbCpu = (await databaseCpuSeconds(monitor)) - dbCpuBefore;
         const total = result.requests.total;
         rows.push({
           call: call.name,
@@ -252,11 +270,13 @@ async function main(): Promise<void> {
           p50: result.latency.p50,
           p99: result.latency.p99,
           cpuMsPerRequest: total > 0 ? (cpu * 1000) / total : 0,
+          dbCpuMsPerRequest: total > 0 ? (dbCpu * 1000) / total : 0,
           failed: result.non2xx + result.errors + result.timeouts,
         });
       }
     }
 
+    await monitor.end();
     const table = rows.map((row) => {
       const ping = rows.find((r) => r.call === 'ping' && r.connections === row.connections);
       return {
@@ -266,6 +286,7 @@ async function main(): Promise<void> {
         'p50 ms': row.p50,
         'p99 ms': row.p99,
         'server CPU ms/req': Number(row.cpuMsPerRequest.toFixed(2)),
+        'db CPU ms/req': Number(row.dbCpuMsPerRequest.toFixed(2)),
         'x /ping': ping && ping.rps > 0 ? Number((row.rps / ping.rps).toFixed(3)) : null,
         failed: row.failed,
       };

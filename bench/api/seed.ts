@@ -10,6 +10,8 @@ export const BENCH_PASSWORD = 'Bench-pass1';
 export const WORKSPACES = 40;
 export const PROJECTS = 10_000;
 export const OWNERS = 100;
+/** Users without workspaces or projects: the users table of a server this size is not small. */
+export const OTHER_USERS = 2_000;
 export const BIG_PROJECT = { namespace: 'ws-01', name: 'big-project', files: 500 } as const;
 /** Project names are `<word>-<n>`: searching one word matches about 1 in WORDS.length projects. */
 // prettier-ignore
@@ -25,7 +27,7 @@ const sha = (algorithm: 'sha1' | 'sha256', text: string) => createHash(algorithm
 
 /**
  * Fills a freshly migrated database:
- * - `bench` (the measured caller, password BENCH_PASSWORD) and OWNERS users without a password;
+ * - `bench` (the measured caller, password BENCH_PASSWORD), OWNERS users and OTHER_USERS more, without passwords;
  * - WORKSPACES workspaces `ws-00`…, each owned by one of the owners; `bench` is an editor of `ws-01` and a guest
  *   of `ws-02` (guests see only projects shared with them);
  * - PROJECTS projects spread over the workspaces, each with its creator as owner, versions v0 and v1 and three
@@ -47,6 +49,11 @@ export async function seed(url: string, passwordHash: string): Promise<SeedSumma
       `INSERT INTO users (username, email)
        SELECT 'owner-' || lpad(n::text, 3, '0'), 'owner-' || n || '@example.com' FROM generate_series(0, $1 - 1) n`,
       [OWNERS],
+    );
+    await client.query(
+      `INSERT INTO users (username, email)
+       SELECT 'user-' || n, 'user-' || n || '@example.com' FROM generate_series(1, $1) n`,
+      [OTHER_USERS],
     );
     await client.query(
       `INSERT INTO workspaces (name, storage)

@@ -55,6 +55,12 @@ export type FileChangeRef = Pick<
   | 'changesetBlobSha256'
 >;
 
+/**
+ * A row of the project list: the project with the caller's roles, its members (`membersOf`'s order) and those of
+ * its current paths that contain `conflict` (every path a conflict copy can have does; the presenter decides).
+ */
+export type ProjectListRow = ProjectForCaller & { members: MemberRow[]; conflictPaths: string[] };
+
 /** Who is looking: decides which projects exist for them in lists. */
 export type Viewer =
   { kind: 'anonymous' } | { kind: 'user'; userId: number; isAdmin: boolean; readsEveryWorkspace: boolean };
@@ -77,6 +83,20 @@ const SORT_COLUMNS: Record<ProjectSortField, SQL> = {
   version: sql`${projects.latestVersion}`,
   namespace: sql`lower(${workspaces.name})`,
 };
+
+/** The list's filters other than visibility (the workspace name needs `workspaces` joined). */
+function listFilters(filters: ListFilters): SQL | undefined {
+  return and(
+    isNull(projects.removedAt),
+    filters.nameLike ? sql`${projects.name} ILIKE ${`%${escapeLike(filters.nameLike)}%`}` : undefined,
+    filters.workspaceName ? sql`lower(${workspaces.name}) = lower(${filters.workspaceName})` : undefined,
+    filters.creatorId === undefined ? undefined : eq(projects.creatorId, filters.creatorId),
+    filters.notCreatorId === undefined
+      ? undefined
+      : sql`${projects.creatorId} IS DISTINCT FROM ${filters.notCreatorId}`,
+    filters.updatedSince ? gte(projects.updatedAt, filters.updatedSince) : undefined,
+  );
+}
 
 /** All SQL about projects, their members, versions and current files. */
 export function createProjectRepository(db: Db) {
@@ -144,6 +164,19 @@ export function createProjectRepository(db: Db) {
       : or(isMember, readsWorkspace);
   }
 
+  /**
+   * How many live projects the viewer may see pass the filters, as a statement or a scalar subquery (whose
+   * `projects` shadows an outer one). Workspaces are joined only to filter by their name: the join doubled the
+   * count's cost.
+   */
+  function countQuery(viewer: Viewer, filters: ListFilters) {
+    const where = and(visibleTo(viewer, filters), listFilters(filters));
+    const count = db.select({ n: sql<number>`count(*)::int` }).from(projects);
+    return filters.workspaceName
+      ? count.innerJoin(workspaces, eq(workspaces.id, projects.workspaceId)).where(where)
+      : count.where(where);
+  }
+
   return {
     async findByPath(workspaceName: string, projectName: string): Promise<ProjectWithWorkspace | undefined> {
       const [row] = await db
@@ -182,43 +215,52 @@ export function createProjectRepository(db: Db) {
       return row;
     },
 
-    /** One page of the live projects the viewer may see, with the total count. */
+    /**
+     * One page of the live projects the viewer may see, with the viewer's roles, the members and the conflict
+     * candidates of each, and the total count: one statement (the count is a subquery PostgreSQL runs once), a
+     * second one only for a page past the end.
+     */
     async list(
       viewer: Viewer,
       filters: ListFilters,
       sort: ProjectSort,
       page: { offset: number; limit: number },
-    ): Promise<{ rows: ProjectWithWorkspace[]; count: number }> {
-      const where = and(
-        isNull(projects.removedAt),
-        visibleTo(viewer, filters),
-        filters.nameLike ? sql`${projects.name} ILIKE ${`%${escapeLike(filters.nameLike)}%`}` : undefined,
-        filters.workspaceName ? sql`lower(${workspaces.name}) = lower(${filters.workspaceName})` : undefined,
-        filters.creatorId === undefined ? undefined : eq(projects.creatorId, filters.creatorId),
-        filters.notCreatorId === undefined
-          ? undefined
-          : sql`${projects.creatorId} IS DISTINCT FROM ${filters.notCreatorId}`,
-        filters.updatedSince ? gte(projects.updatedAt, filters.updatedSince) : undefined,
-      );
+    ): Promise<{ rows: ProjectListRow[]; count: number }> {
       const order = sort.map(({ field, descending }) =>
         descending ? desc(SORT_COLUMNS[field]) : asc(SORT_COLUMNS[field]),
       );
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({ project: projects, workspace: workspaces })
-          .from(projects)
-          .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
-          .where(where)
-          .orderBy(...order, asc(sql`lower(${projects.name})`), asc(projects.id))
-          .offset(page.offset)
-          .limit(page.limit),
-        db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(projects)
-          .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
-          .where(where),
-      ]);
-      return { rows, count: total?.n ?? 0 };
+      const userId = viewer.kind === 'user' ? viewer.userId : null;
+      const found = await db
+        .select({
+          project: projects,
+          workspace: workspaces,
+          ...rolesOf(userId, projects.id, workspaces.id),
+          members: sql<MemberRow[]>`(
+            SELECT coalesce(json_agg(json_build_object(
+              'projectId', ${projectMembers.projectId}, 'userId', ${projectMembers.userId},
+              'username', ${users.username}, 'role', ${projectMembers.role}
+            ) ORDER BY lower(${users.username})), '[]'::json)
+            FROM ${projectMembers} JOIN ${users} ON ${users.id} = ${projectMembers.userId}
+            WHERE ${projectMembers.projectId} = ${projects.id})`,
+          conflictPaths: sql<string[] | null>`(
+            SELECT array_agg(${projectFiles.path}) FROM ${projectFiles}
+            WHERE ${projectFiles.projectId} = ${projects.id} AND ${projectFiles.path} LIKE '%conflict%')`,
+          total: sql<number>`(${countQuery(viewer, filters)})`,
+        })
+        .from(projects)
+        .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
+        .where(and(visibleTo(viewer, filters), listFilters(filters)))
+        .orderBy(...order, asc(sql`lower(${projects.name})`), asc(projects.id))
+        .offset(page.offset)
+        .limit(page.limit);
+      const rows = found.map(({ members, conflictPaths, total: _total, ...row }) => ({
+        ...withRoles(row),
+        members,
+        conflictPaths: conflictPaths ?? [],
+      }));
+      const count =
+        found[0]?.total ?? (page.offset === 0 ? 0 : ((await countQuery(viewer, filters))[0]?.n ?? 0));
+      return { rows, count };
     },
 
     async membersOf(projectIds: string[]): Promise<MemberRow[]> {
