@@ -220,6 +220,25 @@ describe('conflict marker and cost', () => {
     expect(rows.find((p) => p.name === 'rebased')?.has_conflict).toBe(true);
   });
 
+  it('last_updated_in keeps the projects updated within that many days', async () => {
+    const day = 24 * 3600 * 1000;
+    const mine = (await list(victor, 'flag=created&per_page=100')).projects.map((p) => p.name);
+    expect(mine.sort()).toEqual(['notes', 'rebased', 'secret']);
+    const ids = await server.repos.projects.findByPaths([
+      { workspace: 'victor', name: 'notes' },
+      { workspace: 'victor', name: 'rebased' },
+    ]);
+    for (const { project } of ids) {
+      const ago = project.name === 'notes' ? 3 : 10;
+      await server.repos.projects.update(project.id, { updatedAt: new Date(Date.now() - ago * day) });
+    }
+    expect(names(await list(victor, 'flag=created&per_page=100&last_updated_in=5'))).toEqual(['notes']);
+    expect(names(await list(victor, 'flag=created&per_page=100&last_updated_in=11'))).toEqual([
+      'notes',
+      'rebased',
+    ]);
+  });
+
   it('answers a page with roles, members, conflict markers and the count in one statement', async () => {
     // After the caller's own lookup (the session): one statement, however many rows the page has.
     for (const query of ['per_page=100', 'per_page=2&order_params=name_asc', 'per_page=100&name=a']) {
