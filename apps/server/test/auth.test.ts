@@ -88,6 +88,23 @@ describe('GET /app/auth/logout', () => {
   });
 });
 
+describe('session expiry', () => {
+  it('accepts a session until its expiry and not a moment after', async () => {
+    await server.createUser({ username: 'expiring' });
+    const client = new HttpClient(server.url);
+    await client.login('expiring', TEST_PASSWORD);
+    const expireIn = (interval: string) =>
+      server.database.executeSql(
+        `UPDATE sessions SET expires_at = now() + interval '${interval}'
+         WHERE user_id = (SELECT id FROM users WHERE username = 'expiring')`,
+      );
+    await expireIn('30 minutes');
+    expect((await client.get('/v1/user/profile')).status).toBe(200);
+    await expireIn('-30 minutes');
+    expect((await client.get('/v1/user/profile')).status).toBe(401);
+  });
+});
+
 describe('CSRF protection of cookie-authenticated writes', () => {
   it('requires the X-CSRF-Token header bound to the session', async () => {
     const client = new HttpClient(server.url);

@@ -35,3 +35,17 @@ describe('embedded database settings', () => {
     }
   });
 });
+
+describe.runIf(process.env.WAYMARK_TEST_POSTGRES_URL)('PostgreSQL connections', () => {
+  it('run without JIT compilation (the server default is on), whatever the pool connection', async () => {
+    const url = process.env.WAYMARK_TEST_POSTGRES_URL ?? '';
+    const database = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
+    try {
+      const jit = async () => ((await database.executeSql('SHOW jit')).rows[0] as { jit: string }).jit;
+      // Two at once take two connections of the pool.
+      expect(await Promise.all([jit(), jit()])).toEqual(['off', 'off']);
+    } finally {
+      await database.close();
+    }
+  });
+});

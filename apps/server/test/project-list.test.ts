@@ -202,3 +202,53 @@ describe('pagination', () => {
     }
   });
 });
+
+describe('conflict marker and cost', () => {
+  it('marks conflict copies only, not every path that mentions a conflict', async () => {
+    const notes = await server.createProject('victor', 'victor', 'notes');
+    await server.seedFiles(notes.id, [
+      { path: 'docs/conflict-resolution.txt', content: 'n' },
+      { path: 'survey.gpkg', content: 's' },
+    ]);
+    const rebased = await server.createProject('victor', 'victor', 'rebased');
+    await server.seedFiles(rebased.id, [
+      { path: 'survey.gpkg', content: 's' },
+      { path: 'survey.gpkg_rebase_conflicts.json', content: '[]' },
+    ]);
+    const rows = (await list(victor, 'per_page=100')).projects;
+    expect(rows.find((p) => p.name === 'notes')?.has_conflict).toBe(false);
+    expect(rows.find((p) => p.name === 'rebased')?.has_conflict).toBe(true);
+  });
+
+  it('last_updated_in keeps the projects updated within that many days', async () => {
+    const day = 24 * 3600 * 1000;
+    const mine = (await list(victor, 'flag=created&per_page=100')).projects.map((p) => p.name);
+    expect(mine.sort()).toEqual(['notes', 'rebased', 'secret']);
+    const ids = await server.repos.projects.findByPaths([
+      { workspace: 'victor', name: 'notes' },
+      { workspace: 'victor', name: 'rebased' },
+    ]);
+    for (const { project } of ids) {
+      const ago = project.name === 'notes' ? 3 : 10;
+      await server.repos.projects.update(project.id, { updatedAt: new Date(Date.now() - ago * day) });
+    }
+    expect(names(await list(victor, 'flag=created&per_page=100&last_updated_in=5'))).toEqual(['notes']);
+    expect(names(await list(victor, 'flag=created&per_page=100&last_updated_in=11'))).toEqual([
+      'notes',
+      'rebased',
+    ]);
+  });
+
+  it('answers a page with roles, members, conflict markers and the count in one statement', async () => {
+    // After the caller's own lookup (the session): one statement, however many rows the page has.
+    for (const query of ['per_page=100', 'per_page=2&order_params=name_asc', 'per_page=100&name=a']) {
+      const { result, queries } = await server.countQueries(() => list(wanda, query));
+      expect(result.projects.length).toBeGreaterThan(0);
+      expect({ query, queries }).toEqual({ query, queries: 2 });
+    }
+    // A page past the end has no row to carry the count: one more statement counts.
+    const { result, queries } = await server.countQueries(() => list(wanda, 'page=9&per_page=3'));
+    expect(result).toEqual({ projects: [], count: 7 });
+    expect(queries).toBe(3);
+  });
+});

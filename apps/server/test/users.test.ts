@@ -164,6 +164,14 @@ describe('GET /v1/user/profile', () => {
     });
   });
 
+  it("lists the workspaces with one statement after the caller's own lookup, without usage figures", async () => {
+    const client = new HttpClient(server.url);
+    await client.login('plain', TEST_PASSWORD);
+    const { result, queries } = await server.countQueries(() => client.get('/v1/user/profile'));
+    expect(result.status).toBe(200);
+    expect(queries).toBe(2);
+  });
+
   it('answers 401 without a session or token', async () => {
     const { status, body } = await new HttpClient(server.url).get('/v1/user/profile');
     expect(status).toBe(401);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
@@ -90,12 +91,67 @@ function pgliteStartParams(sharedBuffers: string | undefined): string[] {
 const queryLogger = (onQuery: QueryObserver | undefined): QueryLogger | undefined =>
   onQuery ? { logQuery: (sql) => onQuery(sql) } : undefined;
 
+/** How many distinct statements each PostgreSQL connection keeps prepared at most (see `nameStatements`). */
+export const MAX_NAMED_STATEMENTS = 200;
+
+/**
+ * Makes the pool's connections prepare each parameterised statement once and reuse it: a statement gets a name
+ * derived from its text (so one name always means one text), and node-postgres then sends PostgreSQL the text
+ * only the first time a connection runs it; afterwards only the values. PostgreSQL parses and plans it once per
+ * connection instead of once per request (plans are still made for the values until a generic plan is known to
+ * be as good: `plan_cache_mode` auto). The planning was most of the time the project list took in the
+ * database (bench/api/README.md). At most `MAX_NAMED_STATEMENTS` texts get names, the first ones seen (a few
+ * dozen in practice; texts vary only with a query's shape, never with its values), so a connection's memory stays
+ * bounded; statements without values (migrations, DDL) stay unnamed.
+ */
+function nameStatements(pool: pg.Pool): void {
+  const names = new Map<string, string>();
+  const nameOf = (text: string): string | undefined => {
+    const known = names.get(text);
+    if (known !== undefined || names.size >= MAX_NAMED_STATEMENTS) return known;
+    const name = `wm_${createHash('sha256').update(text).digest('base64url').slice(0, 32)}`;
+    names.set(text, name);
+    return name;
+  };
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    Object.assign(client, {
+      query: (...args: unknown[]) => {
+        const [first, values] = args;
+        const config: unknown = typeof first === 'string' ? { text: first } : first;
+        if (
+          Array.isArray(values) &&
+          values.length > 0 &&
+          typeof config === 'object' &&
+          config !== null &&
+          'text' in config &&
+          typeof config.text === 'string' &&
+          !('name' in config && config.name) &&
+          !('submit' in config) // a Query object or cursor: handed on as it is
+        ) {
+          const name = nameOf(config.text);
+          if (name !== undefined) return query({ ...config, name }, ...args.slice(1));
+        }
+        return query(...args);
+      },
+    });
+  });
+}
+
 /** Opens PostgreSQL (node-postgres pool) or the embedded PGlite, behind one Drizzle API. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // No JIT compilation: our queries are short, and PostgreSQL's planner starts it by estimated cost, which
+      // for a count over many projects reached its threshold and spent 30–130 ms compiling a query that runs in
+      // a few (bench/api/README.md). An `options` parameter in DATABASE_URL takes precedence over this one.
+      options: '-c jit=off',
+    });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
+    nameStatements(pool);
     const db = drizzlePg(pool, { schema, logger: queryLogger(options.onQuery) }) as unknown as Db;
     return {
       db,

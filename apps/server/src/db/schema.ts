@@ -298,7 +298,13 @@ export const projectFiles = pgTable(
       .references(() => blobs.sha256),
     mtime: timestamp('mtime', { withTimezone: true, mode: 'date' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.projectId, t.path] })],
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.path] }),
+    // The project list's conflict marker looks only at paths like these (rarely any), not at every file.
+    index('project_files_conflict_idx')
+      .on(t.projectId)
+      .where(sql`${t.path} LIKE '%conflict%'`),
+  ],
 );
 
 export const accessRequestStatus = pgEnum('access_request_status', ['accepted', 'declined']);

@@ -41,6 +41,10 @@ export function hasConflictFile(paths: string[]): boolean {
   return paths.some((path) => CONFLICT_FILE_PATTERN.test(path));
 }
 
+/**
+ * `paths`: the project's current paths for `has_conflict`; only those containing `conflict` matter (every
+ * conflict copy's path does), so a caller may pass just those.
+ */
 export function presentProjectListItem(
   { project, workspace }: ProjectWithWorkspace,
   facts: ProjectAccessFacts,

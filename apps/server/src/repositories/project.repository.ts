@@ -19,6 +19,7 @@ import {
   lte,
   ne,
   or,
+  type Placeholder,
   type SQL,
   sql,
 } from 'drizzle-orm';
@@ -61,6 +62,12 @@ export type FileChangeRef = Pick<
   | 'changesetBlobSha256'
 >;
 
+/**
+ * A row of the project list: the project with the caller's roles, its members (`membersOf`'s order) and those of
+ * its current paths that contain `conflict` (every path a conflict copy can have does; the presenter decides).
+ */
+export type ProjectListRow = ProjectForCaller & { members: MemberRow[]; conflictPaths: string[] };
+
 /** Who is looking: decides which projects exist for them in lists. */
 export type Viewer =
   { kind: 'anonymous' } | { kind: 'user'; userId: number; isAdmin: boolean; readsEveryWorkspace: boolean };
@@ -97,6 +104,84 @@ const ADMIN_SORT: Record<AdminProjectSortField, SQL> = {
 /** A project as the admin panel lists it: with its workspace and who scheduled its deletion. */
 export type AdminProjectRow = ProjectWithWorkspace & { removedByUsername: string | null };
 
+/** Which projects a list may show: public ones, none, all, the user's (and public ones). */
+type Visibility = 'public' | 'none' | 'all' | 'member' | 'member-or-public';
+
+function visibilityOf(
+  viewer: Viewer,
+  filters: Pick<ListFilters, 'includePublic' | 'onlyPublic'>,
+): Visibility {
+  if (filters.onlyPublic) return 'public';
+  if (viewer.kind === 'anonymous') return filters.includePublic ? 'public' : 'none';
+  if (viewer.isAdmin || viewer.readsEveryWorkspace) return 'all';
+  return filters.includePublic ? 'member-or-public' : 'member';
+}
+
+/**
+ * What the project list's SQL depends on; the values (`listValues`) are placeholders. The statement of a shape is
+ * built once (`listAs` reads nothing but the shape, so equal shapes always mean equal SQL).
+ */
+type ListShape = {
+  visibility: Visibility;
+  roles: boolean;
+  name: boolean;
+  workspace: boolean;
+  creator: boolean;
+  notCreator: boolean;
+  updatedSince: boolean;
+  sort: ProjectSort;
+  offset: boolean;
+};
+
+/** At most this many list statements are kept built (sort orders can be combined without end). */
+const MAX_LIST_SHAPES = 64;
+
+function listShapeOf(
+  viewer: Viewer,
+  filters: ListFilters,
+  sort: ProjectSort,
+  page: { offset: number },
+): ListShape {
+  return {
+    visibility: visibilityOf(viewer, filters),
+    roles: viewer.kind === 'user',
+    name: filters.nameLike !== undefined,
+    workspace: filters.workspaceName !== undefined,
+    creator: filters.creatorId !== undefined,
+    notCreator: filters.notCreatorId !== undefined,
+    updatedSince: filters.updatedSince !== undefined,
+    sort: sort.map(({ field, descending }) => ({ field, descending })),
+    offset: page.offset > 0,
+  };
+}
+
+function listValues(viewer: Viewer, filters: ListFilters, page: { offset: number; limit: number }) {
+  return {
+    userId: viewer.kind === 'user' ? viewer.userId : 0,
+    namePattern: filters.nameLike === undefined ? undefined : `%${escapeLike(filters.nameLike)}%`,
+    workspaceName: filters.workspaceName,
+    creatorId: filters.creatorId,
+    notCreatorId: filters.notCreatorId,
+    updatedSince: filters.updatedSince,
+    offset: page.offset,
+    limit: page.limit,
+  };
+}
+
+/** The list's filters other than visibility (the workspace name needs `workspaces` joined). */
+function listFiltersAs(shape: ListShape): SQL | undefined {
+  return and(
+    isNull(projects.removedAt),
+    shape.name ? sql`${projects.name} ILIKE ${sql.placeholder('namePattern')}` : undefined,
+    shape.workspace ? sql`lower(${workspaces.name}) = lower(${sql.placeholder('workspaceName')})` : undefined,
+    shape.creator ? eq(projects.creatorId, sql.placeholder('creatorId')) : undefined,
+    shape.notCreator
+      ? sql`${projects.creatorId} IS DISTINCT FROM ${sql.placeholder('notCreatorId')}`
+      : undefined,
+    shape.updatedSince ? gte(projects.updatedAt, sql.placeholder('updatedSince')) : undefined,
+  );
+}
+
 /** All SQL about projects, their members, versions and current files. */
 export function createProjectRepository(db: Db) {
   const byPath = (workspaceName: string, projectName: string) =>
@@ -106,7 +191,11 @@ export function createProjectRepository(db: Db) {
     );
 
   /** The user's roles in a project and its workspace as two scalar subqueries (nulls for nobody). */
-  const rolesOf = (userId: number | null, projectId: SQL | AnyColumn, workspaceId: SQL | AnyColumn) =>
+  const rolesOf = (
+    userId: number | Placeholder | null,
+    projectId: SQL | AnyColumn,
+    workspaceId: SQL | AnyColumn,
+  ) =>
     userId === null
       ? { projectRole: sql<ProjectRole | null>`null`, workspaceRole: sql<WorkspaceRole | null>`null` }
       : {
@@ -133,18 +222,15 @@ export function createProjectRepository(db: Db) {
     roles: { project: row.projectRole ?? undefined, workspace: row.workspaceRole ?? undefined },
   });
 
-  function visibleTo(
-    viewer: Viewer,
-    filters: Pick<ListFilters, 'includePublic' | 'onlyPublic'>,
-  ): SQL | undefined {
-    if (filters.onlyPublic) return eq(projects.public, true);
-    if (viewer.kind === 'anonymous') return filters.includePublic ? eq(projects.public, true) : sql`false`;
-    if (viewer.isAdmin || viewer.readsEveryWorkspace) return undefined;
+  function visibleAs(visibility: Visibility, userId: number | Placeholder): SQL | undefined {
+    if (visibility === 'public') return eq(projects.public, true);
+    if (visibility === 'none') return sql`false`;
+    if (visibility === 'all') return undefined;
     const isMember = exists(
       db
         .select({ one: sql`1` })
         .from(projectMembers)
-        .where(and(eq(projectMembers.projectId, projects.id), eq(projectMembers.userId, viewer.userId))),
+        .where(and(eq(projectMembers.projectId, projects.id), eq(projectMembers.userId, userId))),
     );
     const readsWorkspace = exists(
       db
@@ -153,15 +239,75 @@ export function createProjectRepository(db: Db) {
         .where(
           and(
             eq(workspaceMembers.workspaceId, projects.workspaceId),
-            eq(workspaceMembers.userId, viewer.userId),
+            eq(workspaceMembers.userId, userId),
             ne(workspaceMembers.role, 'guest'),
           ),
         ),
     );
-    return filters.includePublic
+    return visibility === 'member-or-public'
       ? or(eq(projects.public, true), isMember, readsWorkspace)
       : or(isMember, readsWorkspace);
   }
+
+  const visibleTo = (viewer: Viewer, filters: Pick<ListFilters, 'includePublic' | 'onlyPublic'>) =>
+    visibleAs(visibilityOf(viewer, filters), viewer.kind === 'user' ? viewer.userId : 0);
+
+  /**
+   * How many live projects the viewer may see pass the filters, as a statement or a scalar subquery (whose
+   * `projects` shadows an outer one). Workspaces are joined only to filter by their name: the join doubled the
+   * count's cost.
+   */
+  function countAs(shape: ListShape) {
+    const where = and(visibleAs(shape.visibility, sql.placeholder('userId')), listFiltersAs(shape));
+    const count = db.select({ n: sql<number>`count(*)::int` }).from(projects);
+    return shape.workspace
+      ? count.innerJoin(workspaces, eq(workspaces.id, projects.workspaceId)).where(where)
+      : count.where(where);
+  }
+
+  /** The project list's statement for one shape of request; every value is a placeholder (`listValues`). */
+  function listAs(shape: ListShape) {
+    const userId = sql.placeholder('userId');
+    const order = shape.sort.map(({ field, descending }) =>
+      descending ? desc(SORT_COLUMNS[field]) : asc(SORT_COLUMNS[field]),
+    );
+    const query = db
+      .select({
+        project: projects,
+        workspace: workspaces,
+        ...rolesOf(shape.roles ? userId : null, projects.id, workspaces.id),
+        members: sql<MemberRow[]>`(
+          SELECT coalesce(json_agg(json_build_object(
+            'projectId', ${projectMembers.projectId}, 'userId', ${projectMembers.userId},
+            'username', ${users.username}, 'role', ${projectMembers.role}
+          ) ORDER BY lower(${users.username})), '[]'::json)
+          FROM ${projectMembers} JOIN ${users} ON ${users.id} = ${projectMembers.userId}
+          WHERE ${projectMembers.projectId} = ${projects.id})`,
+        conflictPaths: sql<string[] | null>`(
+          SELECT array_agg(${projectFiles.path}) FROM ${projectFiles}
+          WHERE ${projectFiles.projectId} = ${projects.id} AND ${projectFiles.path} LIKE '%conflict%')`,
+        total: sql<number>`(${countAs(shape)})`,
+      })
+      .from(projects)
+      .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
+      .where(and(visibleAs(shape.visibility, userId), listFiltersAs(shape)))
+      .orderBy(...order, asc(sql`lower(${projects.name})`), asc(projects.id))
+      .limit(sql.placeholder('limit'));
+    return shape.offset ? query.offset(sql.placeholder('offset')) : query;
+  }
+
+  type PreparedList = ReturnType<ReturnType<typeof listAs>['prepare']>;
+  /** The list statements built so far, by shape (a few in practice; new shapes beyond the bound are built per request). */
+  const listStatements = new Map<string, PreparedList>();
+  const listStatement = (shape: ListShape) => {
+    const key = JSON.stringify(shape);
+    let statement = listStatements.get(key);
+    if (!statement) {
+      statement = listAs(shape).prepare('');
+      if (listStatements.size < MAX_LIST_SHAPES) listStatements.set(key, statement);
+    }
+    return statement;
+  };
 
   return {
     async findByPath(workspaceName: string, projectName: string): Promise<ProjectWithWorkspace | undefined> {
@@ -201,43 +347,28 @@ export function createProjectRepository(db: Db) {
       return row;
     },
 
-    /** One page of the live projects the viewer may see, with the total count. */
+    /**
+     * One page of the live projects the viewer may see, with the viewer's roles, the members and the conflict
+     * candidates of each, and the total count: one statement (the count is a subquery PostgreSQL runs once), a
+     * second one only for a page past the end.
+     */
     async list(
       viewer: Viewer,
       filters: ListFilters,
       sort: ProjectSort,
       page: { offset: number; limit: number },
-    ): Promise<{ rows: ProjectWithWorkspace[]; count: number }> {
-      const where = and(
-        isNull(projects.removedAt),
-        visibleTo(viewer, filters),
-        filters.nameLike ? sql`${projects.name} ILIKE ${`%${escapeLike(filters.nameLike)}%`}` : undefined,
-        filters.workspaceName ? sql`lower(${workspaces.name}) = lower(${filters.workspaceName})` : undefined,
-        filters.creatorId === undefined ? undefined : eq(projects.creatorId, filters.creatorId),
-        filters.notCreatorId === undefined
-          ? undefined
-          : sql`${projects.creatorId} IS DISTINCT FROM ${filters.notCreatorId}`,
-        filters.updatedSince ? gte(projects.updatedAt, filters.updatedSince) : undefined,
-      );
-      const order = sort.map(({ field, descending }) =>
-        descending ? desc(SORT_COLUMNS[field]) : asc(SORT_COLUMNS[field]),
-      );
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({ project: projects, workspace: workspaces })
-          .from(projects)
-          .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
-          .where(where)
-          .orderBy(...order, asc(sql`lower(${projects.name})`), asc(projects.id))
-          .offset(page.offset)
-          .limit(page.limit),
-        db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(projects)
-          .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
-          .where(where),
-      ]);
-      return { rows, count: total?.n ?? 0 };
+    ): Promise<{ rows: ProjectListRow[]; count: number }> {
+      const shape = listShapeOf(viewer, filters, sort, page);
+      const values = listValues(viewer, filters, page);
+      const found = await listStatement(shape).execute(values);
+      const rows = found.map(({ members, conflictPaths, total: _total, ...row }) => ({
+        ...withRoles(row),
+        members,
+        conflictPaths: conflictPaths ?? [],
+      }));
+      const count =
+        found[0]?.total ?? (page.offset === 0 ? 0 : ((await countAs(shape).execute(values))[0]?.n ?? 0));
+      return { rows, count };
     },
 
     async membersOf(projectIds: string[]): Promise<MemberRow[]> {

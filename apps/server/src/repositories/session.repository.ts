@@ -1,12 +1,28 @@
 import { and, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { sessions, users } from '../db/schema.ts';
+import { reusable } from './reusable.ts';
 import type { UserRow } from './user.repository.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
 /** All SQL about browser sessions. */
 export function createSessionRepository(db: Db) {
+  // Every request with a session cookie looks it up: built once (see `reusable`), not per request.
+  const active = reusable(() =>
+    db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.id, sql.placeholder('id')),
+          gt(sessions.expiresAt, sql.placeholder('now')),
+          eq(users.active, true),
+          eq(sessions.tokenEpoch, users.tokenEpoch),
+        ),
+      ),
+  );
   return {
     async insert(session: typeof sessions.$inferInsert): Promise<void> {
       await db.insert(sessions).values(session);
@@ -17,18 +33,7 @@ export function createSessionRepository(db: Db) {
      * user's token epoch has moved on since the session started.
      */
     async findActive(id: string, now: Date): Promise<{ session: SessionRow; user: UserRow } | undefined> {
-      const [row] = await db
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            eq(sessions.id, id),
-            gt(sessions.expiresAt, now),
-            eq(users.active, true),
-            eq(sessions.tokenEpoch, users.tokenEpoch),
-          ),
-        );
+      const [row] = await active().execute({ id, now });
       return row;
     },
 

@@ -3,6 +3,7 @@ import { and, type AnyColumn, asc, eq, inArray, isNull, ne, notExists, type SQL,
 import type { Db } from '../db/database.ts';
 import { accessRequests, projectMembers, projects, sessions, users, workspaceMembers } from '../db/schema.ts';
 import { escapeLike } from './like-pattern.ts';
+import { reusable } from './reusable.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -43,9 +44,16 @@ export const notClosed = sql`${users.username} NOT LIKE '.%'`;
 
 /** All SQL about users. */
 export function createUserRepository(db: Db) {
+  // Every Bearer request looks its caller up: built once (see `reusable`), not per request.
+  const byId = reusable(() =>
+    db
+      .select()
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id'))),
+  );
   return {
     async findById(id: number): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(eq(users.id, id));
+      const [row] = await byId().execute({ id });
       return row;
     },
 

@@ -11,8 +11,7 @@ export function userRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/v1/user/profile', { schema: { response: { 200: userProfileSchema } } }, async (request) => {
       const user = requireUser(request);
-      const workspaces = await context.workspaces.listForActor(requireActor(request));
-      const refs = workspaces.map(({ id, name, role }) => ({ id, name, role }));
+      const refs = await context.workspaces.refsForActor(requireActor(request));
       const preferred = refs.some((ws) => ws.id === user.preferredWorkspaceId)
         ? user.preferredWorkspaceId
         : null;

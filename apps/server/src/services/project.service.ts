@@ -239,8 +239,17 @@ export function createProjectService(deps: {
         query.order_params,
         { offset: (query.page - 1) * query.per_page, limit: query.per_page },
       );
-      const items = await listItems(actor, await projectAccessFactsMany(accessDeps, actor, rows));
-      return { projects: items.map(({ item }) => item), count };
+      return {
+        projects: rows.map((row) =>
+          presentProjectListItem(
+            row,
+            accessFactsOf(config, actor, row.project, row.roles),
+            row.members,
+            row.conflictPaths,
+          ),
+        ),
+        count,
+      };
     },
 
     /**

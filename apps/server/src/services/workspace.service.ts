@@ -75,14 +75,25 @@ export function createWorkspaceService(deps: { config: AppConfig; repos: Reposit
     );
   }
 
+  /** The workspaces the actor is a member of, in name order, each with the actor's effective role. */
+  async function membershipsOf(
+    actor: NonNullable<Actor>,
+  ): Promise<Array<WorkspaceRow & { role: WorkspaceRole }>> {
+    const rows = await workspaces.listForUser(actor.id);
+    return rows.map((row) => ({ ...row, role: effectiveWorkspaceRole(actor, row.role, config) ?? row.role }));
+  }
+
   return {
-    /** The workspaces the actor is a member of, each with the actor's effective role. */
+    /** The workspaces the actor is a member of, each with the actor's effective role, usage and project count. */
     async listForActor(actor: NonNullable<Actor>): Promise<Workspace[]> {
-      const rows = await workspaces.listForUser(actor.id);
-      return present(
-        actor,
-        rows.map((row) => ({ ...row, role: effectiveWorkspaceRole(actor, row.role, config) ?? row.role })),
-      );
+      return present(actor, await membershipsOf(actor));
+    },
+
+    /** `listForActor` without usage and counts (the profile's list): one query. */
+    async refsForActor(
+      actor: NonNullable<Actor>,
+    ): Promise<Array<{ id: number; name: string; role: WorkspaceRole }>> {
+      return (await membershipsOf(actor)).map(({ id, name, role }) => ({ id, name, role }));
     },
 
     async getForActor(id: number, actor: NonNullable<Actor>): Promise<Workspace> {

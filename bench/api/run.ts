@@ -1,0 +1,318 @@
+/**
+ * API throughput: seeds a PostgreSQL database with 10,000 projects, starts the real server on it
+ * (`npm start -w apps/server`, a child process) and loads the read calls a Mergin client and the web app make
+ * most with autocannon, at 10 and at 64 connections. Prints req/s, p50 / p99 latency, the server's CPU time per
+ * request and each call's throughput as a ratio to `/ping` in the same run. See bench/api/README.md.
+ * Usage: npm run bench:api -- [--duration 10] [--connections 10,64] [--only list,ping] [--keep] [--seed-only]
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { openDatabase } from '../../apps/server/src/db/database.ts';
+import { hashPassword } from '../../apps/server/src/lib/password-hash.ts';
+import { BENCH_PASSWORD, BENCH_USER, BIG_PROJECT, PROJECTS, SEARCH_WORD, seed } from './seed.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const PG_BASE = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '');
+const DB_NAME = process.env.BENCH_DATABASE ?? 'waymark_bench';
+const PORT = Number(process.env.BENCH_PORT ?? 18185);
+
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 ? args[at + 1] : undefined;
+};
+const duration = Number(option('duration') ?? 10);
+const connectionLevels = (option('connections') ?? '10,64').split(',').map(Number);
+const only = option('only')?.split(',');
+const seedOnly = args.includes('--seed-only');
+const keep = args.includes('--keep') || seedOnly;
+
+type Call = { name: string; path: string; check: (body: unknown) => string | undefined };
+
+const LIST = '/v1/project/paginated?page=1&per_page=25&order_params=updated_desc';
+const CALLS: Call[] = [
+  {
+    name: 'list',
+    path: LIST,
+    check: (body) =>
+      (body as { projects?: unknown[] }).projects?.length === 25 ? undefined : 'not 25 projects',
+  },
+  {
+    name: 'list-search',
+    path: `${LIST}&name=${SEARCH_WORD}`,
+    check: (body) => ((body as { count?: number }).count ? undefined : 'no search hits'),
+  },
+  {
+    name: 'project',
+    path: `/v1/project/${BIG_PROJECT.namespace}/${BIG_PROJECT.name}`,
+    check: (body) =>
+      (body as { files?: unknown[] }).files?.length === BIG_PROJECT.files ? undefined : 'wrong file count',
+  },
+  {
+    name: 'profile',
+    path: '/v1/user/profile',
+    check: (body) => ((body as { username?: string }).username === BENCH_USER ? undefined : 'wrong user'),
+  },
+  {
+    name: 'ping',
+    path: '/ping',
+    check: (body) => ((body as { status?: string }).status === 'online' ? undefined : 'not online'),
+  },
+];
+
+/** CPU seconds (user + system, all threads) a process has used so far; 0 when not on Linux. */
+function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // clock ticks (USER_HZ, 100 on Linux)
+  } catch {
+    return 0;
+  }
+}
+
+/** The server's `node` process: the child itself, or the one under npm (npm → sh → node); Linux only. */
+function serverPid(rootPid: number): number | undefined {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // gone
+    }
+  }
+  const under = (pid: number): boolean => {
+    for (let p = parents.get(pid); p !== undefined && p > 1; p = parents.get(p))
+      if (p === rootPid) return true;
+    return false;
+  };
+  return [...parents.keys()].find((pid) => {
+    if (pid !== rootPid && !under(pid)) return false;
+    try {
+      const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      return path.basename(argv[0] ?? '') === 'node' && !argv.some((arg) => arg.includes('npm'));
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * The server's start command: `npm start -w apps/server`, i.e. the `start` script of apps/server/package.json.
+ * A plain `node …` script is run directly (no npm and shell between), so its pid is the server's and V8's CPU
+ * profiler can be switched on (`--cpu-prof` is not allowed in NODE_OPTIONS).
+ */
+function startCommand(profileDir: string | undefined): { command: string; args: string[]; cwd: string } {
+  const cwd = path.join(ROOT, 'apps/server');
+  const script = (JSON.parse(readFileSync(path.join(cwd, 'package.json'), 'utf8')) as StartScripts).scripts
+    .start;
+  const words = script.trim().split(/\s+/);
+  if (words[0] === 'node' && !/[|&;<>$`'"]/.test(script)) {
+    const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
+    return { command: process.execPath, args: [...profile, ...words.slice(1)], cwd };
+  }
+  if (profileDir) throw new Error(`BENCH_PROFILE_DIR needs a plain 'node …' start script, not: ${script}`);
+  return { command: 'npm', args: ['start', '--silent', '-w', 'apps/server'], cwd: ROOT };
+}
+type StartScripts = { scripts: { start: string } };
+
+async function startServer(workDir: string, databaseUrl: string): Promise<ChildProcess> {
+  const log = createWriteStream(path.join(workDir, 'server.log'));
+  const start = startCommand(process.env.BENCH_PROFILE_DIR);
+  console.log(`Starting the server: ${[start.command, ...start.args].join(' ')} (in ${start.cwd})`);
+  const child = spawn(start.command, start.args, {
+    cwd: start.cwd,
+    detached: true, // its own process group, stopped as a whole
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? workDir,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: path.join(workDir, 'data'),
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      // The production default unless told: request logs are part of what a request costs.
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+      WEB_DIST: path.join(workDir, 'no-web'),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  for (let i = 0; i < 600; i += 1) {
+    if (child.exitCode !== null) break;
+    try {
+      if ((await fetch(`http://127.0.0.1:${PORT}/ping`)).ok) return child;
+    } catch {
+      // starting
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server did not start; see ${path.join(workDir, 'server.log')}`);
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.pid === undefined) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  process.kill(-child.pid, 'SIGTERM');
+  const timer = setTimeout(() => child.pid !== undefined && process.kill(-child.pid, 'SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/**
+ * CPU seconds used so far by the PostgreSQL backends serving the bench database (the server's pool), read from
+ * /proc by their pids; 0 when the database server is elsewhere or not on Linux. Backends that ended in between are
+ * not counted (the pool keeps its connections while loaded).
+ */
+async function databaseCpuSeconds(client: pg.Client): Promise<number> {
+  const { rows } = await client.query<{ pid: number }>(
+    'SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+    [DB_NAME],
+  );
+  return rows.reduce((sum, row) => sum + cpuSeconds(row.pid), 0);
+}
+
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: `${PG_BASE}/postgres` });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+type Row = {
+  call: string;
+  connections: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  cpuMsPerRequest: number;
+  dbCpuMsPerRequest: number;
+  failed: number;
+};
+
+async function load(url: string, token: string, connections: number, seconds: number) {
+  return autocannon({
+    url,
+    connections,
+    duration: seconds,
+    headers: { authorization: `Bearer ${token}` },
+  });
+}
+
+async function main(): Promise<void> {
+  const workDir = mkdtempSync(path.join(os.tmpdir(), 'waymark-bench-api-'));
+  const databaseUrl = `${PG_BASE}/${DB_NAME}`;
+  let child: ChildProcess | undefined;
+  try {
+    await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+    await admin(`CREATE DATABASE ${DB_NAME}`);
+    const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 1 });
+    await database.migrate();
+    await database.close();
+    let started = Date.now();
+    const summary = await seed(databaseUrl, await hashPassword(BENCH_PASSWORD));
+    console.log(
+      `Seeded ${summary.projects} projects (${PROJECTS} + ${BIG_PROJECT.namespace}/${BIG_PROJECT.name} with ` +
+        `${BIG_PROJECT.files} files) in ${((Date.now() - started) / 1000).toFixed(1)} s; ` +
+        `'${BENCH_USER}' sees ${summary.visibleToBench}, ${summary.searchHits} of them match '${SEARCH_WORD}'.`,
+    );
+    if (seedOnly) return;
+
+    started = Date.now();
+    child = await startServer(workDir, databaseUrl);
+    const pid = child.pid === undefined ? undefined : serverPid(child.pid);
+    console.log(
+      `Server (${process.env.BENCH_LOG_LEVEL ?? 'info'} logs to ${workDir}/server.log) ` +
+        `up in ${((Date.now() - started) / 1000).toFixed(1)} s, pid ${pid ?? '?'}.`,
+    );
+    const base = `http://127.0.0.1:${PORT}`;
+    const login = await fetch(`${base}/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ login: BENCH_USER, password: BENCH_PASSWORD }),
+    });
+    const token = ((await login.json()) as { session?: { token?: string } }).session?.token;
+    if (!login.ok || !token) throw new Error(`login failed: ${login.status}`);
+
+    const calls = CALLS.filter((call) => !only || only.includes(call.name) || call.name === 'ping');
+    for (const call of calls) {
+      const response = await fetch(`${base}${call.path}`, { headers: { authorization: `Bearer ${token}` } });
+      const problem = response.ok ? call.check(await response.json()) : `status ${response.status}`;
+      if (problem) throw new Error(`${call.name} (${call.path}): ${problem}`);
+    }
+    // Warm-up: JIT, the database's caches and the pool's connections, not measured.
+    for (const call of calls) await load(`${base}${call.path}`, token, 64, 2);
+
+    const monitor = new pg.Client({ connectionString: databaseUrl });
+    await monitor.connect();
+    const rows: Row[] = [];
+    for (const connections of connectionLevels) {
+      for (const call of calls) {
+        const cpuBefore = pid === undefined ? 0 : cpuSeconds(pid);
+        const dbCpuBefore = await databaseCpuSeconds(monitor);
+        const result = await load(`${base}${call.path}`, token, connections, duration);
+        const cpu = pid === undefined ? 0 : cpuSeconds(pid) - cpuBefore;
+        const dbCpu = (await databaseCpuSeconds(monitor)) - dbCpuBefore;
+        const total = result.requests.total;
+        rows.push({
+          call: call.name,
+          connections,
+          rps: result.requests.average,
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          cpuMsPerRequest: total > 0 ? (cpu * 1000) / total : 0,
+          dbCpuMsPerRequest: total > 0 ? (dbCpu * 1000) / total : 0,
+          failed: result.non2xx + result.errors + result.timeouts,
+        });
+      }
+    }
+
+    await monitor.end();
+    const table = rows.map((row) => {
+      const ping = rows.find((r) => r.call === 'ping' && r.connections === row.connections);
+      return {
+        call: row.call,
+        conns: row.connections,
+        'req/s': Math.round(row.rps),
+        'p50 ms': row.p50,
+        'p99 ms': row.p99,
+        'server CPU ms/req': Number(row.cpuMsPerRequest.toFixed(2)),
+        'db CPU ms/req': Number(row.dbCpuMsPerRequest.toFixed(2)),
+        'x /ping': ping && ping.rps > 0 ? Number((row.rps / ping.rps).toFixed(3)) : null,
+        failed: row.failed,
+      };
+    });
+    console.log(`\n${duration} s per call and level, load ${os.loadavg()[0]?.toFixed(1)} (1 min) at the end`);
+    console.table(table);
+    const list64 = rows.find((r) => r.call === 'list' && r.connections === 64);
+    const list10 = rows.find((r) => r.call === 'list' && r.connections === 10);
+    if (list64 || list10) {
+      console.log(
+        `Goals: list ≥ 1000 req/s at 64 connections (${list64 ? Math.round(list64.rps) : '–'}), ` +
+          `p99 ≤ 20 ms at 10 (${list10?.p99 ?? '–'} ms).`,
+      );
+    }
+    if (rows.some((row) => row.failed > 0)) process.exitCode = 1;
+  } finally {
+    if (child) await stopServer(child);
+    if (keep) console.log(`Kept the database ${DB_NAME} and ${workDir}.`);
+    else {
+      await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+      rmSync(workDir, { recursive: true, force: true });
+    }
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
