@@ -162,7 +162,7 @@ async function startServer(dataDir: string, port: number): Promise<ChildProcess>
   const profile = process.env.BENCH_PROFILE_DIR
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
     : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [...profile, 'dist/main.mjs'], {
     cwd: SERVER_DIR,
     env: {
       PATH: process.env.PATH ?? '',
