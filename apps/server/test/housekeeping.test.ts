@@ -2,9 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { blobs } from '../src/db/schema.ts';
 import { runHousekeeping } from '../src/jobs/housekeeping.ts';
 import { LOGIN_HISTORY_DAYS } from '../src/services/auth.service.ts';
+import { createStorageService } from '../src/services/storage.service.ts';
 import { HttpClient } from './http-client.ts';
 import { startTestServer, TEST_PASSWORD, type TestServer } from './test-server.ts';
 
@@ -89,6 +91,49 @@ describe('blob collection', () => {
     await server.database.db.insert(blobs).values({ sha256, size: 9 });
     expect((await runHousekeeping(server.context, new Date())).deletedBlobs).toBe(0);
     expect(await server.context.blobs.has(sha256)).toBe(true);
+  });
+
+  it('keeps the bytes of content a push records again while they are being collected', async () => {
+    const stored = server.context.blobs;
+    const content = Buffer.from('collected and pushed again at the same moment');
+    const { sha256, size } = await stored.put(Readable.from([content]));
+    await server.database.db
+      .insert(blobs)
+      .values({ sha256, size, createdAt: new Date(Date.now() - 3 * 86_400_000) });
+
+    // The collector stops just before deleting the bytes, its rows deleted but not committed.
+    let deleting!: () => void;
+    const reachedDelete = new Promise<void>((resolve) => (deleting = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const storage = createStorageService({
+      repos: server.repos,
+      blobs: {
+        ...stored,
+        delete: async (hash: string) => {
+          deleting();
+          await gate;
+          await stored.delete(hash);
+        },
+      },
+    });
+    const collecting = storage.collectUnreferenced(new Date(Date.now() - 86_400_000));
+    await reachedDelete;
+
+    // A push of the same content records the blob (`touch`) before putting its bytes in place, as pushes do.
+    let pushed = false;
+    const pushing = stored
+      .put(Readable.from([content]), { beforeStore: (ref) => server.repos.blobs.touch(ref.sha256, ref.size) })
+      .then(() => (pushed = true));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(pushed).toBe(false);
+
+    release();
+    expect(await collecting).toBe(1);
+    await pushing;
+    expect(await stored.has(sha256)).toBe(true);
+    const [row] = await server.database.db.select().from(blobs).where(eq(blobs.sha256, sha256));
+    expect(row?.size).toBe(size);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, lt, notExists, or, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { blobs, fileHistory, projectFiles } from '../db/schema.ts';
 
@@ -30,12 +30,14 @@ export function createBlobRepository(db: Db) {
     },
 
     /**
-     * Deletes the rows of blobs no file refers to any more and that are older than the cut-off (a fresh blob
-     * may belong to an upload not yet committed); returns their hashes so the bytes can go too.
+     * Deletes the rows of at most `limit` blobs no file refers to any more and that are older than the cut-off (a
+     * fresh blob may belong to an upload not yet committed); returns their hashes so the bytes can go too. Rows
+     * another transaction holds (a push recording the same content) are skipped, not waited for.
      */
-    async deleteUnreferenced(createdBefore: Date): Promise<string[]> {
-      const rows = await db
-        .delete(blobs)
+    async deleteUnreferenced(createdBefore: Date, limit: number): Promise<string[]> {
+      const collectable = db
+        .select({ sha256: blobs.sha256 })
+        .from(blobs)
         .where(
           and(
             lt(blobs.createdAt, createdBefore),
@@ -59,6 +61,11 @@ export function createBlobRepository(db: Db) {
             ),
           ),
         )
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      const rows = await db
+        .delete(blobs)
+        .where(inArray(blobs.sha256, collectable))
         .returning({ sha256: blobs.sha256 });
       return rows.map((row) => row.sha256);
     },

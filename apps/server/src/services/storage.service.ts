@@ -1,18 +1,32 @@
 import type { Repositories } from '../repositories/repositories.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 
+/** How many blobs one collection transaction deletes (it holds their rows while their bytes are deleted). */
+export const COLLECT_BATCH = 200;
+
 /** The stored file bytes as a whole: collecting what no project refers to any more. */
 export function createStorageService(deps: { repos: Repositories; blobs: BlobStore }) {
   const { repos, blobs } = deps;
   return {
     /**
-     * Deletes unreferenced blobs created before the cut-off; returns how many. Rows go before their bytes: a
-     * crash in between leaves an unused file on disk, never a row pointing at missing bytes.
+     * Deletes unreferenced blobs created before the cut-off, `COLLECT_BATCH` at a time; returns how many. The
+     * bytes go inside the transaction that deletes their rows, before it commits: a push recording the same
+     * content meanwhile (`touch`, before it puts the bytes in place) waits for that transaction, then finds no
+     * bytes and stores its own. (Deleting the bytes after the commit let such a push keep the old bytes, which
+     * were then deleted under its new version.) A failure rolls the batch back: its rows stay, some perhaps
+     * without bytes, which is harmless for blobs nothing refers to (a push storing them again writes the bytes).
      */
     async collectUnreferenced(createdBefore: Date): Promise<number> {
-      const unreferenced = await repos.blobs.deleteUnreferenced(createdBefore);
-      for (const sha256 of unreferenced) await blobs.delete(sha256);
-      return unreferenced.length;
+      let collected = 0;
+      for (;;) {
+        const batch = await repos.transaction(async (tx) => {
+          const unreferenced = await tx.blobs.deleteUnreferenced(createdBefore, COLLECT_BATCH);
+          for (const sha256 of unreferenced) await blobs.delete(sha256);
+          return unreferenced.length;
+        });
+        collected += batch;
+        if (batch < COLLECT_BATCH) return collected;
+      }
     },
 
     /** Removes the temporary files of blob writes a crash interrupted before the cut-off. */
