@@ -59,7 +59,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  await registerSecurityHeaders(app, context.config);
+  registerSecurityHeaders(app, context.config);
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Waymark API (Mergin Maps compatible)', version: MERGIN_API_VERSION } },

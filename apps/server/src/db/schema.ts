@@ -182,6 +182,10 @@ export const projects = pgTable(
     // A removed project keeps its name until it is purged, as in the reference server.
     uniqueIndex('projects_workspace_name_key').on(t.workspaceId, sql`lower(${t.name})`),
     index('projects_updated_idx').on(t.updatedAt),
+    // The public projects, newest first: a project list's visibility reads them as one of its three sets.
+    index('projects_public_idx')
+      .on(t.updatedAt.desc(), t.id)
+      .where(sql`${t.public} AND ${t.removedAt} IS NULL`),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { issueBearerToken, verifyBearerToken } from './bearer-token.ts';
+import { createBearerTokenVerifier, issueBearerToken, verifyBearerToken } from './bearer-token.ts';
 import { CSRF_TOKEN_LIFETIME_SECONDS, checkCsrfToken, issueCsrfToken } from './csrf-token.ts';
 
 const payload = {
@@ -19,6 +19,20 @@ describe('Bearer tokens', () => {
     expect(verifyBearerToken('secret-two', token, issued)).toBeNull();
     expect(verifyBearerToken('secret-one', token, new Date('2026-01-01T12:00:01Z'))).toBeNull();
     expect(verifyBearerToken('secret-one', 'garbage', issued)).toBeNull();
+  });
+
+  it('remembered by a verifier still expire, and a changed token is checked again', () => {
+    const issued = new Date('2026-01-01T00:00:00Z');
+    const verify = createBearerTokenVerifier('secret-one');
+    const token = issueBearerToken('secret-one', payload, issued);
+    expect(verify(token, issued)).toEqual(payload);
+    expect(verify(token, new Date('2026-01-01T11:59:59Z'))).toEqual(payload);
+    expect(verify(token, new Date('2026-01-01T12:00:01Z'))).toBeNull();
+    const [, data = '', timestamp = '', signature = ''] = token.split('.');
+    const otherPayload = issueBearerToken('secret-one', { ...payload, user_id: 8 }, issued).split('.')[1];
+    expect(verify(`.${otherPayload}.${timestamp}.${signature}`, issued)).toBeNull();
+    expect(verify(`.${data}.${timestamp}.${signature.slice(0, -2)}AA`, issued)).toBeNull();
+    expect(createBearerTokenVerifier('secret-two')(token, issued)).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
-import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import type { AppConfig } from '../config.ts';
 
 /** One year, the usual HSTS lifetime; no includeSubDomains or preload, the operator owns the rest of the domain. */
@@ -35,17 +35,24 @@ export function contentSecurityPolicy(https: boolean): Record<string, string[]> 
 }
 
 /**
- * Security headers on every answer through @fastify/helmet: the CSP above, X-Frame-Options DENY,
- * X-Content-Type-Options nosniff, Referrer-Policy no-referrer (project paths in addresses stay private), and
- * HSTS only when BASE_URL is https (over plain http it is ignored at best and locks users out at worst).
+ * Security headers on every answer through Helmet: the CSP above, X-Frame-Options DENY, X-Content-Type-Options
+ * nosniff, Referrer-Policy no-referrer (project paths in addresses stay private), and HSTS only when BASE_URL is
+ * https (over plain http it is ignored at best and locks users out at worst). Helmet's middleware is built once
+ * and run on each request's raw response (@fastify/helmet built it anew for every request: 4% of a list call's
+ * CPU time).
  */
-export async function registerSecurityHeaders(app: FastifyInstance, config: AppConfig): Promise<void> {
+export function registerSecurityHeaders(app: FastifyInstance, config: AppConfig): void {
   const https = config.baseUrl !== undefined && new URL(config.baseUrl).protocol === 'https:';
-  await app.register(fastifyHelmet, {
+  const setHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(https) },
     frameguard: { action: 'deny' },
     noSniff: true,
     referrerPolicy: { policy: 'no-referrer' },
     strictTransportSecurity: https ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: false } : false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    setHeaders(request.raw, reply.raw, (error?: unknown) => {
+      done(error instanceof Error ? error : undefined);
+    });
   });
 }

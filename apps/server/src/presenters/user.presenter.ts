@@ -3,7 +3,8 @@ import type { UserRow } from '../repositories/user.repository.ts';
 
 /** Python's `str(datetime)` shape for UTC, which the Mergin client parses: `2026-01-02T03:04:05.678000+00:00`. */
 export function isoUtc(date: Date): string {
-  return date.toISOString().replace(/\.(\d{3})Z$/, '.$1000+00:00');
+  // toISOString always ends in `.mmmZ`; no pattern matching (this runs for every file of a project answer).
+  return `${date.toISOString().slice(0, -1)}000+00:00`;
 }
 
 export function displayName(user: Pick<UserRow, 'firstName' | 'lastName'>): string {

@@ -7,8 +7,10 @@ export type PendingChangeset = { id: number; path: string; blobSha256: string | 
 
 /** All SQL about the changesets of file changes (the `changeset_*` columns of `file_history`). */
 export function createChangesetRepository(db: Db) {
-  const stillPending = (id: number) =>
-    and(eq(fileHistory.id, id), eq(fileHistory.changesetStatus, 'pending'));
+  // Spelled out, not a parameter: statements run with generic plans (PLANNER_SETTINGS), which can use the partial
+  // index of pending changes only when the condition is in the text.
+  const isPending = sql`${fileHistory.changesetStatus} = 'pending'`;
+  const stillPending = (id: number) => and(eq(fileHistory.id, id), isPending);
 
   return {
     /** The changes of one version still waiting for their changeset, in path order. */
@@ -17,11 +19,7 @@ export function createChangesetRepository(db: Db) {
         .select({ id: fileHistory.id, path: fileHistory.path, blobSha256: fileHistory.blobSha256 })
         .from(fileHistory)
         .where(
-          and(
-            eq(fileHistory.projectId, projectId),
-            eq(fileHistory.versionNumber, versionNumber),
-            eq(fileHistory.changesetStatus, 'pending'),
-          ),
+          and(eq(fileHistory.projectId, projectId), eq(fileHistory.versionNumber, versionNumber), isPending),
         )
         .orderBy(asc(fileHistory.path));
     },
@@ -32,7 +30,7 @@ export function createChangesetRepository(db: Db) {
         .selectDistinct({ projectId: fileHistory.projectId, versionNumber: fileHistory.versionNumber })
         .from(fileHistory)
         .innerJoin(projects, eq(projects.id, fileHistory.projectId))
-        .where(and(eq(fileHistory.changesetStatus, 'pending'), isNull(projects.removedAt)))
+        .where(and(isPending, isNull(projects.removedAt)))
         .orderBy(asc(fileHistory.projectId), asc(fileHistory.versionNumber));
     },
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { BEARER_TOKEN_LIFETIME_SECONDS, ERROR_TEXTS } from '@waymark/contract';
 import type { AppConfig } from '../config.ts';
-import { issueBearerToken, verifyBearerToken } from '../lib/bearer-token.ts';
+import { createBearerTokenVerifier, issueBearerToken } from '../lib/bearer-token.ts';
 import { notFound, tooManyRequests, unauthorized } from '../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../lib/password-hash.ts';
 import type { Repositories } from '../repositories/repositories.ts';
@@ -23,6 +23,7 @@ export function createAuthService(deps: { config: AppConfig; repos: Repositories
   const { users, sessions, loginAttempts } = deps.repos;
   // Verifying against a real hash when the user does not exist keeps response times alike.
   const dummyHash = hashPassword(randomBytes(16).toString('hex'));
+  const verifyBearer = createBearerTokenVerifier(config.secretKey);
 
   return {
     /**
@@ -115,7 +116,7 @@ export function createAuthService(deps: { config: AppConfig; repos: Repositories
      * nothing ended their credentials since (the token's epoch is still the user's).
      */
     async resolveBearer(token: string): Promise<UserRow | undefined> {
-      const payload = verifyBearerToken(config.secretKey, token);
+      const payload = verifyBearer(token);
       if (!payload) return undefined;
       const user = await users.findById(payload.user_id);
       if (

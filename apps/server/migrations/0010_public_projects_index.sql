@@ -1,0 +1,1 @@
+CREATE INDEX "projects_public_idx" ON "projects" USING btree ("updated_at" DESC NULLS LAST,"id") WHERE "projects"."public" AND "projects"."removed_at" IS NULL;
