@@ -39,6 +39,7 @@ import {
 } from '../db/schema.ts';
 import { batches } from './batches.ts';
 import { escapeLike } from './like-pattern.ts';
+import { reusable } from './reusable.ts';
 import type { WorkspaceRow } from './workspace.repository.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
@@ -374,6 +375,69 @@ export function createProjectRepository(db: Db) {
     return statement;
   };
 
+  /**
+   * `findFileForCaller`'s statement, with or without a caller (`reusable`: a raw download is one of the most frequent
+   * requests of a syncing client, and building the statement cost more than running it).
+   */
+  function fileForCallerAs(withCaller: boolean) {
+    const latest = db
+      .select({
+        change: fileHistory.change,
+        size: fileHistory.size,
+        blobSha256: fileHistory.blobSha256,
+        diffPath: fileHistory.diffPath,
+        diffSize: fileHistory.diffSize,
+        diffBlobSha256: fileHistory.diffBlobSha256,
+        versionNumber: fileHistory.versionNumber,
+        changesetStatus: fileHistory.changesetStatus,
+        changesetSize: fileHistory.changesetSize,
+        changesetBlobSha256: fileHistory.changesetBlobSha256,
+      })
+      .from(fileHistory)
+      .where(
+        and(
+          eq(fileHistory.projectId, projects.id),
+          eq(fileHistory.path, sql.placeholder('path')),
+          lte(
+            fileHistory.versionNumber,
+            sql`coalesce(${sql.placeholder('version')}::int, ${projects.latestVersion})`,
+          ),
+        ),
+      )
+      .orderBy(desc(fileHistory.versionNumber))
+      .limit(1)
+      .as('latest_change');
+    return db
+      .select({
+        project: projects,
+        workspace: workspaces,
+        ...rolesOf(withCaller ? sql.placeholder('userId') : null, projects.id, workspaces.id),
+        change: {
+          change: latest.change,
+          size: latest.size,
+          blobSha256: latest.blobSha256,
+          diffPath: latest.diffPath,
+          diffSize: latest.diffSize,
+          diffBlobSha256: latest.diffBlobSha256,
+          versionNumber: latest.versionNumber,
+          changesetStatus: latest.changesetStatus,
+          changesetSize: latest.changesetSize,
+          changesetBlobSha256: latest.changesetBlobSha256,
+        },
+      })
+      .from(projects)
+      .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
+      .leftJoinLateral(latest, sql`true`)
+      .where(
+        and(
+          sql`lower(${workspaces.name}) = lower(${sql.placeholder('workspace')})`,
+          sql`lower(${projects.name}) = lower(${sql.placeholder('project')})`,
+        ),
+      );
+  }
+  const fileForAnonymous = reusable(() => fileForCallerAs(false));
+  const fileForUser = reusable(() => fileForCallerAs(true));
+
   return {
     async findByPath(workspaceName: string, projectName: string): Promise<ProjectWithWorkspace | undefined> {
       const [row] = await db
@@ -514,52 +578,14 @@ export function createProjectRepository(db: Db) {
       userId: number | null,
       file: { path: string; version: number | undefined },
     ): Promise<(ProjectForCaller & { change: FileChangeRef | null }) | undefined> {
-      const latest = db
-        .select({
-          change: fileHistory.change,
-          size: fileHistory.size,
-          blobSha256: fileHistory.blobSha256,
-          diffPath: fileHistory.diffPath,
-          diffSize: fileHistory.diffSize,
-          diffBlobSha256: fileHistory.diffBlobSha256,
-          versionNumber: fileHistory.versionNumber,
-          changesetStatus: fileHistory.changesetStatus,
-          changesetSize: fileHistory.changesetSize,
-          changesetBlobSha256: fileHistory.changesetBlobSha256,
-        })
-        .from(fileHistory)
-        .where(
-          and(
-            eq(fileHistory.projectId, projects.id),
-            eq(fileHistory.path, file.path),
-            lte(fileHistory.versionNumber, file.version ?? projects.latestVersion),
-          ),
-        )
-        .orderBy(desc(fileHistory.versionNumber))
-        .limit(1)
-        .as('latest_change');
-      const [row] = await db
-        .select({
-          project: projects,
-          workspace: workspaces,
-          ...rolesOf(userId, projects.id, workspaces.id),
-          change: {
-            change: latest.change,
-            size: latest.size,
-            blobSha256: latest.blobSha256,
-            diffPath: latest.diffPath,
-            diffSize: latest.diffSize,
-            diffBlobSha256: latest.diffBlobSha256,
-            versionNumber: latest.versionNumber,
-            changesetStatus: latest.changesetStatus,
-            changesetSize: latest.changesetSize,
-            changesetBlobSha256: latest.changesetBlobSha256,
-          },
-        })
-        .from(projects)
-        .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
-        .leftJoinLateral(latest, sql`true`)
-        .where(byPath(workspaceName, projectName));
+      const statement = userId === null ? fileForAnonymous() : fileForUser();
+      const [row] = await statement.execute({
+        workspace: workspaceName,
+        project: projectName,
+        userId: userId ?? 0,
+        path: file.path,
+        version: file.version ?? null,
+      });
       if (!row) return undefined;
       return { ...withRoles(row), change: row.change?.change ? row.change : null };
     },
