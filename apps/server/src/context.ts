@@ -75,7 +75,7 @@ export function createContext(deps: {
     engine,
     changesets,
   });
-  const passwordReset = createPasswordResetService({ config, repos, mailer, mailThrottle });
+  const passwordReset = createPasswordResetService({ config, repos, mailer, mailThrottle, jobs });
   const users = createUserService({ config, mailer, repos });
   const account = createAccountService({ config, repos, mailer, mailThrottle, log });
   const workspaces = createWorkspaceService({ config, repos });

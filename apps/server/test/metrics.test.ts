@@ -175,7 +175,14 @@ describe('what the metrics count', () => {
 
   it('job queue depth and failures, and the database pool', async () => {
     const text = await scrape();
-    for (const queue of ['mail', 'mail-failed', 'changesets', 'housekeeping', 'upload-cleanup']) {
+    for (const queue of [
+      'mail',
+      'mail-failed',
+      'changesets',
+      'housekeeping',
+      'upload-cleanup',
+      'password-reset',
+    ]) {
       expect(valueOf(text, `waymark_job_queue_depth{queue="${queue}"}`)).toBeGreaterThanOrEqual(0);
     }
     expect(valueOf(text, 'waymark_db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1);

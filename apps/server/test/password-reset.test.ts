@@ -1,5 +1,6 @@
 import { PASSWORD_RULE_TEXT } from '@waymark/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD_RESET_JOB } from '../src/services/password-reset.service.ts';
 import { HttpClient } from './http-client.ts';
 import { startSmtpPeer } from './smtp-peer.ts';
 import { startTestServer, TEST_PASSWORD, type TestServer } from './test-server.ts';
@@ -106,5 +107,38 @@ describe('password reset', () => {
     expect(answers).toEqual(Array(3).fill({ status: 200, body: {} }));
     expect(smtp.received.slice(before).map((mail) => mail.to)).toEqual([['active@example.com']]);
     expect((await new HttpClient(server.url).post('/app/auth/reset-password', {})).status).toBe(400);
+  });
+
+  it('leaves the account lookup to a job: known and unknown addresses cost the request the same', async () => {
+    await server.createUser({ username: 'queued', email: 'queued@example.com' });
+    const sent: Array<{ name: string; data: unknown }> = [];
+    server.context.jobs.attach({
+      attached: true,
+      send: async (name, data) => {
+        sent.push({ name, data });
+      },
+    });
+    const queries: number[] = [];
+    try {
+      for (const email of ['nobody@example.com', 'queued@example.com']) {
+        const counted = await server.countQueries(() =>
+          new HttpClient(server.url).post('/app/auth/reset-password', { email }),
+        );
+        expect(counted.result.status).toBe(200);
+        queries.push(counted.queries);
+      }
+    } finally {
+      server.context.jobs.attach(undefined);
+    }
+    expect(queries[0]).toBe(queries[1]);
+    expect(sent).toEqual([
+      { name: PASSWORD_RESET_JOB, data: { email: 'nobody@example.com', ip: expect.any(String) } },
+      { name: PASSWORD_RESET_JOB, data: { email: 'queued@example.com', ip: expect.any(String) } },
+    ]);
+
+    // The job does the rest: only the real account gets a mail.
+    const before = smtp.received.length;
+    for (const job of sent) await server.context.passwordReset.handleRequest(job.data);
+    expect(smtp.received.slice(before).map((mail) => mail.to)).toEqual([['queued@example.com']]);
   });
 });

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.ts';
 import { FAILED_MAIL_KEEP_DAYS, FAILED_MAIL_QUEUE, MAIL_JOB } from '../mail/queued-mailer.ts';
 import { CHANGESETS_JOB } from '../services/changeset.service.ts';
+import { PASSWORD_RESET_JOB } from '../services/password-reset.service.ts';
 import { runHousekeeping } from './housekeeping.ts';
 import type { JobDefinition } from './queue.ts';
 
@@ -69,7 +70,21 @@ export function mailJob(context: AppContext): JobDefinition {
   };
 }
 
+/** A forgotten-password request: the account's lookup, the mail limits and the mail, out of the request. */
+export function passwordResetJob(context: AppContext): JobDefinition {
+  return {
+    name: PASSWORD_RESET_JOB,
+    run: (data) => context.passwordReset.handleRequest(data),
+  };
+}
+
 /** Every job of the server. */
 export function serverJobs(context: AppContext): JobDefinition[] {
-  return [uploadCleanupJob(context), housekeepingJob(context), changesetsJob(context), mailJob(context)];
+  return [
+    uploadCleanupJob(context),
+    housekeepingJob(context),
+    changesetsJob(context),
+    mailJob(context),
+    passwordResetJob(context),
+  ];
 }
