@@ -211,7 +211,8 @@ export const ADMIN_PROJECTS_TEXTS = {
 export const ADMIN_SERVER_TEXTS = {
   title: 'Server',
   aboutTitle: 'About',
-  version: 'Version',
+  version: 'Waymark version',
+  apiVersion: 'Mergin Maps API version',
   mailTransport: 'Mail transport',
   mailSmtp: (host: string) => `SMTP server ${host}`,
   mailOutbox: (folder: string) => `Files in ${folder} (no mail is sent)`,

@@ -49,7 +49,7 @@ const SELF = adminUser(TEST_USER.id, TEST_USER.username, { is_admin: true });
 const BOB = adminUser(12, 'bob-surveyor');
 
 const SERVER: AdminServerInfo = {
-  version: '2025.8.2',
+  version: '0.1.0',
   maintenance: false,
   maintenance_source: null,
   mail_transport: { type: 'outbox', folder: '/data/outbox' },
@@ -195,6 +195,10 @@ describe('admin panel', () => {
     const toggle = await screen.findByRole('switch', { name: ADMIN_SERVER_TEXTS.maintenanceSwitch });
     expect(screen.getByTestId('usage-files-referenced').textContent).toContain('6 files');
     expect(screen.getByTestId('failed-mails-empty').textContent).toBe(ADMIN_SERVER_TEXTS.noFailedMails);
+    // Waymark's release and the API version the Mergin clients see (the ping's), each named.
+    expect(screen.getByTestId('server-version').textContent).toBe('0.1.0');
+    expect((await screen.findByTestId('server-api-version')).textContent).toBe('2025.1.0');
+    expect(screen.getByText(ADMIN_SERVER_TEXTS.apiVersion)).toBeTruthy();
     await userEvent.click(toggle);
     const dialog = await screen.findByRole('dialog', { name: ADMIN_SERVER_TEXTS.maintenanceOnHeader });
     expect(stub.requests.some((request) => request.method === 'PUT')).toBe(false);

@@ -15,6 +15,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { formatByteSize } from '../../../lib/format/byteSize.ts';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
+import { usePing } from '../../session/hooks/useInstance.ts';
 import { useServerInfo, useServerUsage, useSetMaintenance } from '../hooks/useAdminServer.ts';
 import { TimeAgoCell } from './AdminCells.tsx';
 import '../admin.css';
@@ -228,6 +229,8 @@ function FailedMailsTable({ mails }: { mails: FailedMail[] }) {
 export function AdminServer() {
   const info = useServerInfo();
   const usage = useServerUsage();
+  // What the Mergin clients see in /ping (the sidebar shows it too), beside Waymark's own release.
+  const apiVersion = usePing()?.version;
   const infoBody = (render: (data: AdminServerInfo) => ReactNode) =>
     info.data ? (
       render(info.data)
@@ -256,6 +259,12 @@ export function AdminServer() {
                 <dt>{ADMIN_SERVER_TEXTS.version}</dt>
                 <dd data-testid="server-version">{data.version}</dd>
               </div>
+              {apiVersion && (
+                <div className="about-list__row">
+                  <dt>{ADMIN_SERVER_TEXTS.apiVersion}</dt>
+                  <dd data-testid="server-api-version">{apiVersion}</dd>
+                </div>
+              )}
               <div className="about-list__row">
                 <dt>{ADMIN_SERVER_TEXTS.mailTransport}</dt>
                 <dd data-testid="server-mail-transport">{mailTransportText(data.mail_transport)}</dd>
