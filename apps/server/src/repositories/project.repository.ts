@@ -331,6 +331,9 @@ export function createProjectRepository(db: Db) {
     return and(visibleAs(visibility, userId), listFiltersAs(shape));
   }
 
+  const usernameOf = (userId: AnyColumn) =>
+    sql`(SELECT ${users.username} FROM ${users} WHERE ${users.id} = ${userId})`;
+
   /** The project list's statement for one shape of request; every value is a placeholder (`listValues`). */
   function listAs(shape: ListShape) {
     const userId = sql.placeholder('userId');
@@ -342,13 +345,14 @@ export function createProjectRepository(db: Db) {
         project: projects,
         workspace: workspaces,
         ...rolesOf(shape.roles ? userId : null, projects.id, workspaces.id),
+        // Each member's name by its key: as a join, a generic plan merges with the users' primary key from its
+        // first entry, reading every user up to the highest member id for each row of the page.
         members: sql<MemberRow[]>`(
           SELECT coalesce(json_agg(json_build_object(
             'projectId', ${projectMembers.projectId}, 'userId', ${projectMembers.userId},
-            'username', ${users.username}, 'role', ${projectMembers.role}
-          ) ORDER BY lower(${users.username})), '[]'::json)
-          FROM ${projectMembers} JOIN ${users} ON ${users.id} = ${projectMembers.userId}
-          WHERE ${projectMembers.projectId} = ${projects.id})`,
+            'username', ${usernameOf(projectMembers.userId)}, 'role', ${projectMembers.role}
+          ) ORDER BY lower(${usernameOf(projectMembers.userId)})), '[]'::json)
+          FROM ${projectMembers} WHERE ${projectMembers.projectId} = ${projects.id})`,
         conflictPaths: sql<string[] | null>`(
           SELECT array_agg(${projectFiles.path}) FROM ${projectFiles}
           WHERE ${projectFiles.projectId} = ${projects.id} AND ${projectFiles.path} LIKE '%conflict%')`,
