@@ -5,6 +5,7 @@ import type { Logger } from './lib/logger.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createQueuedMailer } from './mail/queued-mailer.ts';
 import { createRepositories } from './repositories/repositories.ts';
+import { type ChangeFeed, createOfflineChangeFeed } from './lib/change-cache.ts';
 import { createAccessRequestService } from './services/access-request.service.ts';
 import { createAccountService } from './services/account.service.ts';
 import { createAdminService } from './services/admin.service.ts';
@@ -40,12 +41,15 @@ export function createContext(deps: {
   log: Logger;
   /** The database pool's connections, for the metrics (`Database.connections`). */
   connections?: MetricSources['connections'];
+  /** Changes to the tables callers and project lists are read from (`Database.watchChanges`); none: no caches. */
+  changes?: ChangeFeed;
 }) {
   const { config, db, log } = deps;
-  const repos = createRepositories(db);
+  const changes = deps.changes ?? createOfflineChangeFeed();
+  const repos = createRepositories(db, changes.changed);
   const metrics = createMetrics({ log });
   const blobs = openBlobStore(config);
-  const projects = createProjectService({ config, blobs, log, repos });
+  const projects = createProjectService({ config, blobs, log, repos, changes });
   const mailThrottle = createMailThrottle({ repos, log });
   const uploadArea = createUploadArea(path.join(config.dataDir, 'uploads'), {
     onChunkWritten: metrics.chunkWritten,
@@ -87,11 +91,13 @@ export function createContext(deps: {
   return {
     config,
     log,
+    /** What this process hears of changes (the repositories of tests announce their writes to it too). */
+    changes,
     /** Prometheus metrics of this process (`/metrics`). */
     metrics,
     /** The file bytes, streamed by downloads. */
     blobs,
-    auth: createAuthService({ config, repos }),
+    auth: createAuthService({ config, repos, changes }),
     passwordReset,
     users,
     account,

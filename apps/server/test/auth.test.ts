@@ -1,5 +1,5 @@
 import { inflateSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HttpClient } from './http-client.ts';
 import { startTestServer, TEST_PASSWORD, type TestServer } from './test-server.ts';
 
@@ -213,5 +213,46 @@ describe('POST /v1/auth/login (Bearer token)', () => {
     const api = new HttpClient(server.url);
     api.bearer = login.body.session.token;
     expect((await api.get('/v1/user/profile')).status).toBe(401);
+  });
+
+  it('looks the caller up once, and again after any change to users, through the app or below it', async () => {
+    const user = await server.createUser({ username: 'kept' });
+    const api = new HttpClient(server.url);
+    const signIn = async () => {
+      const login = await new HttpClient(server.url).post<{ session: { token: string } }>('/v1/auth/login', {
+        login: 'kept',
+        password: TEST_PASSWORD,
+      });
+      api.bearer = login.body.session.token;
+    };
+    await signIn();
+    const profile = () => server.countQueries(() => api.get<{ first_name: string }>('/v1/user/profile'));
+    const first = await profile();
+    expect(first.result.status).toBe(200);
+    const second = await profile();
+    expect(second.queries).toBe(first.queries - 1);
+
+    // Through the app (the repositories): seen at once.
+    await server.repos.users.update(user.id, { firstName: 'Kept' });
+    const renamed = await profile();
+    expect({ firstName: renamed.result.body.first_name, queries: renamed.queries }).toEqual({
+      firstName: 'Kept',
+      queries: first.queries,
+    });
+    await server.repos.users.update(user.id, { active: false });
+    expect((await api.get('/v1/user/profile')).status).toBe(401);
+
+    // Below the app (an operator's SQL, another process): heard when the database announces it at commit.
+    await server.repos.users.update(user.id, { active: true });
+    await signIn();
+    expect((await profile()).result.status).toBe(200);
+    expect((await profile()).queries).toBe(first.queries - 1);
+    await server.database.executeSql(
+      "UPDATE users SET token_epoch = token_epoch + 1 WHERE username = 'kept'",
+    );
+    await vi.waitFor(async () => expect((await api.get('/v1/user/profile')).status).toBe(401), {
+      timeout: 2_000,
+      interval: 20,
+    });
   });
 });

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ChildServer } from './child-server.ts';
 import { HttpClient } from './http-client.ts';
 import { databaseUrl, dropDatabase } from './postgres-admin.ts';
@@ -73,6 +73,34 @@ describe.skipIf(!postgresUrl)('two server processes on one PostgreSQL database',
     const created = await browserB.post('/v1/project/admin', { name: 'from-the-browser' });
     expect(created.status).toBe(200);
     expect((await browserA.get('/v1/project/admin/from-the-browser')).status).toBe(200);
+  });
+
+  it('what one process keeps (callers, list counts) ends with a change made through the other', async () => {
+    const count = async () =>
+      (await b.client.get<{ count: number }>('/v1/project/paginated?page=1&per_page=1')).body.count;
+    const before = await count();
+    expect(await count()).toBe(before); // kept by b now
+    expect((await a.client.post('/v1/project/admin', { name: 'counted' })).status).toBe(200);
+    const soon = { timeout: 2_000, interval: 20 };
+    await vi.waitFor(async () => expect(await count()).toBe(before + 1), soon);
+
+    const created = await a.client.post('/v2/users', {
+      username: 'kept',
+      email: 'kept@example.com',
+      password: 'Kept-pass1',
+    });
+    expect(created.status).toBe(201);
+    const caller = new HttpClient(b.url);
+    const login = await caller.post<{ session: { token: string } }>('/v1/auth/login', {
+      login: 'kept',
+      password: 'Kept-pass1',
+    });
+    caller.bearer = login.body.session.token;
+    expect((await caller.get('/v1/user/profile')).status).toBe(200);
+    expect((await caller.get('/v1/user/profile')).status).toBe(200); // kept by b now
+    const deactivated = await a.client.request('PATCH', '/app/admin/user/kept', { active: false });
+    expect(deactivated.status).toBe(200);
+    await vi.waitFor(async () => expect((await caller.get('/v1/user/profile')).status).toBe(401), soon);
   });
 
   it('a push started through one process takes chunks through either and finishes through the other', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HttpClient } from './http-client.ts';
 import { startTestServer, TEST_PASSWORD, type TestServer } from './test-server.ts';
 
@@ -246,9 +246,33 @@ describe('conflict marker and cost', () => {
       expect(result.projects.length).toBeGreaterThan(0);
       expect({ query, queries }).toEqual({ query, queries: 2 });
     }
-    // A page past the end has no row to carry the count: one more statement counts.
-    const { result, queries } = await server.countQueries(() => list(wanda, 'page=9&per_page=3'));
-    expect(result).toEqual({ projects: [], count: 7 });
+    // A page past the end has no row to carry the count: one more statement counts, for filters not counted before.
+    const { result, queries } = await server.countQueries(() => list(wanda, 'page=9&per_page=3&name=alp'));
+    expect(result).toEqual({ projects: [], count: 1 });
     expect(queries).toBe(3);
+  });
+
+  it('keeps a count until projects, members or workspaces change, through the app or below it', async () => {
+    const pastEnd = () => server.countQueries(() => list(wanda, 'page=9&per_page=3&name=ta'));
+    const first = await pastEnd();
+    expect(first).toEqual({ result: { projects: [], count: 3 }, queries: 3 }); // Beta_100, delta, zeta
+    // The same filters again: the count is known, the page's statement alone runs.
+    expect(await pastEnd()).toEqual({ result: { projects: [], count: 3 }, queries: 2 });
+
+    const added = await server.createProject('wanda', 'wanda', 'theta');
+    expect(await pastEnd()).toEqual({ result: { projects: [], count: 4 }, queries: 3 });
+    await server.context.workspaces.addMember({ workspace: 'Team', login: 'victor', role: 'reader' });
+    expect((await pastEnd()).queries).toBe(3);
+    await server.repos.projects.update(added.id, { removedAt: new Date() });
+    expect((await pastEnd()).result.count).toBe(3);
+
+    // Below the app (an operator's SQL, another process): heard when the database announces it at commit.
+    expect((await pastEnd()).queries).toBe(2);
+    await server.database.executeSql('UPDATE projects SET removed_at = NULL WHERE id = $1', [added.id]);
+    await vi.waitFor(async () => expect((await pastEnd()).result.count).toBe(4), {
+      timeout: 2_000,
+      interval: 20,
+    });
+    await server.repos.projects.update(added.id, { removedAt: new Date() });
   });
 });

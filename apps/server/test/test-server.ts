@@ -69,12 +69,14 @@ export async function startTestServer(
     if (!text.includes('"server_settings"')) queryCount += 1;
   });
   const log = options.logTo ? createLogger(options.logTo.level, options.logTo) : createLogger('silent');
+  const changes = database.watchChanges(log);
   const context = createContext({
     config,
     db: database.db,
     mailer: createMailer(config, log),
     log,
     connections: database.connections,
+    changes,
   });
   const app = await buildApp(context, { serveWebApp: options.serveWebApp ?? false });
   // The job queue runs only where a test asks for it (it polls the database every second).
@@ -92,7 +94,7 @@ export async function startTestServer(
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   // Tests may arrange data below the services; the app itself only reaches repositories through them.
-  const repos = createRepositories(database.db);
+  const repos = createRepositories(database.db, changes.changed);
   return {
     url: `http://127.0.0.1:${port}`,
     context,
@@ -174,6 +176,7 @@ export async function startTestServer(
       await closing;
       await queue?.stop();
       await context.close();
+      await changes.close();
       await drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -11,6 +11,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths.ts';
 import { makePrivate } from '../lib/private-files.ts';
+import type { Logger } from '../lib/logger.ts';
+import type { ChangeFeed } from '../lib/change-cache.ts';
+import { CHANGES_CHANNEL, createLocalChangeFeed, listenForChanges } from './change-feed.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
 
@@ -35,6 +38,11 @@ export type Database = {
   exclusively<T>(work: () => Promise<T>): Promise<T>;
   /** Connections of this process's pool: open, idle, and queries waiting for one (PGlite: its one connection). */
   connections(): { total: number; idle?: number; waiting?: number };
+  /**
+   * Starts hearing of changes to the watched tables (`ChangeFeed`): on PostgreSQL on a connection of its own,
+   * outside the pool; on PGlite through its LISTEN. The caller closes it before the database.
+   */
+  watchChanges(log: Logger): ChangeFeed;
   close(): Promise<void>;
 };
 
@@ -199,6 +207,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         }
       },
       connections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      watchChanges: (log) => listenForChanges(options.url, log),
       close: () => pool.end(),
     };
   }
@@ -229,6 +238,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
       exclusively: (work) => work(),
       connections: () => ({ total: 1 }),
+      watchChanges: () => {
+        const feed = createLocalChangeFeed();
+        // Without it, writes made below the repositories would go unheard; the repositories' own still are heard.
+        const listening = client
+          .listen(CHANGES_CHANNEL, (table) => feed.changed(table))
+          .catch(() => undefined);
+        return {
+          ...feed,
+          close: async () => {
+            const stop = await listening;
+            await stop?.().catch(() => undefined);
+          },
+        };
+      },
       close: async () => {
         await client.close();
         releaseLock();

@@ -135,6 +135,8 @@ type ListShape = {
   updatedSince: boolean;
   sort: ProjectSort;
   offset: boolean;
+  /** Whether the statement counts the matching projects too (not when the caller knows the count). */
+  count: boolean;
 };
 
 /** At most this many list statements are kept built (sort orders can be combined without end). */
@@ -145,6 +147,7 @@ function listShapeOf(
   filters: ListFilters,
   sort: ProjectSort,
   page: { offset: number },
+  count: boolean,
 ): ListShape {
   return {
     visibility: visibilityOf(viewer, filters),
@@ -156,6 +159,7 @@ function listShapeOf(
     updatedSince: filters.updatedSince !== undefined,
     sort: sort.map(({ field, descending }) => ({ field, descending })),
     offset: page.offset > 0,
+    count,
   };
 }
 
@@ -356,7 +360,7 @@ export function createProjectRepository(db: Db) {
         conflictPaths: sql<string[] | null>`(
           SELECT array_agg(${projectFiles.path}) FROM ${projectFiles}
           WHERE ${projectFiles.projectId} = ${projects.id} AND ${projectFiles.path} LIKE '%conflict%')`,
-        total: sql<number>`(${countAs(shape)})`,
+        total: shape.count ? sql<number | null>`(${countAs(shape)})` : sql<number | null>`null`,
       })
       .from(projects)
       .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
@@ -482,16 +486,17 @@ export function createProjectRepository(db: Db) {
 
     /**
      * One page of the live projects the viewer may see, with the viewer's roles, the members and the conflict
-     * candidates of each, and the total count: one statement (the count is a subquery PostgreSQL runs once), a
-     * second one only for a page past the end.
+     * candidates of each, and the total count: one statement (the count is a subquery PostgreSQL runs once, left
+     * out when the caller knows it: `knownCount`), a second one only for a page past the end.
      */
     async list(
       viewer: Viewer,
       filters: ListFilters,
       sort: ProjectSort,
       page: { offset: number; limit: number },
+      knownCount?: number,
     ): Promise<{ rows: ProjectListRow[]; count: number }> {
-      const shape = listShapeOf(viewer, filters, sort, page);
+      const shape = listShapeOf(viewer, filters, sort, page, knownCount === undefined);
       const values = listValues(viewer, filters, page);
       const found = await listStatement(shape).execute(values);
       const rows = found.map(({ members, conflictPaths, total: _total, ...row }) => ({
@@ -500,7 +505,9 @@ export function createProjectRepository(db: Db) {
         conflictPaths: conflictPaths ?? [],
       }));
       const count =
-        found[0]?.total ?? (page.offset === 0 ? 0 : ((await countAs(shape).execute(values))[0]?.n ?? 0));
+        knownCount ??
+        found[0]?.total ??
+        (page.offset === 0 ? 0 : ((await countAs(shape).execute(values))[0]?.n ?? 0));
       return { rows, count };
     },
 

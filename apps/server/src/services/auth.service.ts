@@ -5,6 +5,7 @@ import { createBearerTokenVerifier, issueBearerToken } from '../lib/bearer-token
 import { notFound, tooManyRequests, unauthorized } from '../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../lib/password-hash.ts';
 import type { Repositories } from '../repositories/repositories.ts';
+import { type ChangeFeed, createChangeCache, createOfflineChangeFeed } from '../lib/change-cache.ts';
 import type { UserRow } from '../repositories/user.repository.ts';
 
 /** Failed logins allowed per account and per IP address within the window before answering 429. */
@@ -15,12 +16,23 @@ export const LOGIN_HISTORY_DAYS = 30;
 
 export type ClientInfo = { ip: string; userAgent: string | undefined };
 
+/** Bearer users kept at most (a row is ~1 kB). */
+const USER_CACHE_SIZE = 10_000;
+
 const hashSessionId = (cookieValue: string) => createHash('sha256').update(cookieValue).digest('hex');
 
 /** Sign-in, browser sessions and Bearer tokens. */
-export function createAuthService(deps: { config: AppConfig; repos: Repositories }) {
+export function createAuthService(deps: { config: AppConfig; repos: Repositories; changes?: ChangeFeed }) {
   const { config } = deps;
   const { users, sessions, loginAttempts } = deps.repos;
+  /**
+   * The users Bearer tokens name, kept until the users table changes (any process, any column): a token's caller
+   * then costs no query, yet a deactivation, a sign-out everywhere or a rename ends their tokens as before.
+   */
+  const bearerUsers = createChangeCache<number, UserRow>(deps.changes ?? createOfflineChangeFeed(), {
+    tables: ['users'],
+    max: USER_CACHE_SIZE,
+  });
   // Verifying against a real hash when the user does not exist keeps response times alike.
   const dummyHash = hashPassword(randomBytes(16).toString('hex'));
   const verifyBearer = createBearerTokenVerifier(config.secretKey);
@@ -118,7 +130,11 @@ export function createAuthService(deps: { config: AppConfig; repos: Repositories
     async resolveBearer(token: string): Promise<UserRow | undefined> {
       const payload = verifyBearer(token);
       if (!payload) return undefined;
-      const user = await users.findById(payload.user_id);
+      // Frozen: one row object now serves many requests.
+      const user = await bearerUsers.through(payload.user_id, async () => {
+        const row = await users.findById(payload.user_id);
+        return row && Object.freeze(row);
+      });
       if (
         !user?.active ||
         user.username !== payload.username ||
