@@ -248,8 +248,8 @@ function parseWrk(output: string): LoadResult {
   return {
     total: Number(find(/(\d+) requests in /)[1]),
     rps: Number(find(/Requests\/sec:\s+([\d.]+)/)[1]),
-    p50: wrkMs(find(/^\s+50%\s+(\S+)$/m)[1] ?? ''),
-    p99: wrkMs(find(/^\s+99%\s+(\S+)$/m)[1] ?? ''),
+    p50: wrkMs(find(/^\s+50%\s+(\S+)\s*$/m)[1] ?? ''),
+    p99: wrkMs(find(/^\s+99%\s+(\S+)\s*$/m)[1] ?? ''),
     failed:
       Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0) +
       (errors ? errors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0),
