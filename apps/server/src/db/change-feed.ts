@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { type ChangeFeed, type ChangeListener, isWatched, type WatchedTable } from '../lib/change-cache.ts';
 import type { Logger } from '../lib/logger.ts';
@@ -36,31 +37,76 @@ export function createLocalChangeFeed(): ChangeFeed {
 const RETRY_MS = { first: 500, max: 10_000 };
 
 /**
- * PostgreSQL: listens on `CHANGES_CHANNEL` on a connection of its own, so committed changes of every process (other
- * servers, the CLI, an operator's SQL) reach this one. Live from the moment LISTEN is in place until the connection
- * fails; then listeners hear `null` (forget everything) and the feed retries until it listens again, when they hear
- * `null` once more (changes while it was down went unheard).
+ * How often the listener proves it hears: a probe announced through the pool (another connection, as another
+ * process would) every `everyMs`, which must arrive within `timeoutMs`.
  */
-export function listenForChanges(url: string, log: Logger): ChangeFeed {
+export const PROBE_TIMING = { everyMs: 10_000, timeoutMs: 5_000 };
+
+/** Announces `payload` on `CHANGES_CHANNEL` through a connection other than the listener's. */
+export type Probe = (payload: string) => Promise<unknown>;
+
+/**
+ * PostgreSQL: listens on `CHANGES_CHANNEL` on a connection of its own, so committed changes of every process (other
+ * servers, the CLI, an operator's SQL) reach this one. Live only while it demonstrably hears: from the moment its
+ * first probe arrives until the connection fails or a probe does not arrive in time (a silently broken connection,
+ * or a pooler in transaction mode that lets LISTEN succeed and hear nothing). Listeners hear `null` (forget
+ * everything) whenever it stops and whenever it starts being live (changes meanwhile went unheard); a lost
+ * connection is opened again, 0.5 s later at first, then waiting longer up to 10 s.
+ */
+export function listenForChanges(
+  url: string,
+  log: Logger,
+  probe: Probe,
+  timing: typeof PROBE_TIMING = PROBE_TIMING,
+): ChangeFeed {
   const listeners = createListeners();
+  const instance = randomUUID();
   let live = false;
   let closed = false;
   let client: pg.Client | undefined;
   let retryMs = RETRY_MS.first;
   let retryTimer: NodeJS.Timeout | undefined;
+  let probeTimer: NodeJS.Timeout | undefined;
+  let deadline: NodeJS.Timeout | undefined;
+  let awaited: string | undefined;
+  let probes = 0;
+
+  const stopHearing = (why: string, reason?: unknown) => {
+    if (!live) return;
+    live = false;
+    listeners.emit(null);
+    log.warn({ err: reason }, `database change notifications ${why}; caches off until they are back`);
+  };
+
+  const stopProbing = () => {
+    clearInterval(probeTimer);
+    clearTimeout(deadline);
+    awaited = undefined;
+  };
+
+  const sendProbe = () => {
+    if (closed || client === undefined || awaited !== undefined) return;
+    probes += 1;
+    const payload = `probe:${instance}:${probes}`;
+    awaited = payload;
+    void probe(payload).catch(() => undefined);
+    deadline = setTimeout(() => {
+      if (awaited !== payload) return;
+      awaited = undefined;
+      stopHearing('not arriving');
+    }, timing.timeoutMs);
+    deadline.unref();
+  };
 
   const lost = (failed: pg.Client, reason: unknown) => {
     if (client !== failed) return;
-    const wasLive = live;
-    live = false;
+    stopProbing();
     failed.removeAllListeners();
     failed.on('error', () => undefined);
     void failed.end().catch(() => undefined);
     client = undefined;
-    listeners.emit(null);
+    stopHearing('lost', reason);
     if (closed) return;
-    if (wasLive)
-      log.warn({ err: reason }, 'database change notifications lost; caches off until they are back');
     retryTimer = setTimeout(connect, retryMs);
     retryTimer.unref();
     retryMs = Math.min(retryMs * 2, RETRY_MS.max);
@@ -73,7 +119,17 @@ export function listenForChanges(url: string, log: Logger): ChangeFeed {
     current.on('error', (error) => lost(current, error));
     current.on('end', () => lost(current, new Error('connection ended')));
     current.on('notification', (message) => {
-      if (message.channel === CHANGES_CHANNEL && message.payload && isWatched(message.payload)) {
+      if (message.channel !== CHANGES_CHANNEL || !message.payload) return;
+      if (message.payload === awaited) {
+        awaited = undefined;
+        clearTimeout(deadline);
+        if (!live) {
+          // Whatever changed before it heard went unheard.
+          listeners.emit(null);
+          live = true;
+          retryMs = RETRY_MS.first;
+        }
+      } else if (isWatched(message.payload)) {
         listeners.emit(message.payload);
       }
     });
@@ -82,10 +138,9 @@ export function listenForChanges(url: string, log: Logger): ChangeFeed {
       .then(() => current.query(`LISTEN ${CHANGES_CHANNEL}`))
       .then(() => {
         if (client !== current) return;
-        // Whatever changed before LISTEN took effect went unheard.
-        listeners.emit(null);
-        live = true;
-        retryMs = RETRY_MS.first;
+        sendProbe();
+        probeTimer = setInterval(sendProbe, timing.everyMs);
+        probeTimer.unref();
       })
       .catch((error: unknown) => lost(current, error));
   };
@@ -100,6 +155,7 @@ export function listenForChanges(url: string, log: Logger): ChangeFeed {
     close: async () => {
       closed = true;
       clearTimeout(retryTimer);
+      stopProbing();
       const current = client;
       live = false;
       client = undefined;

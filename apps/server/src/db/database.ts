@@ -207,7 +207,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         }
       },
       connections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-      watchChanges: (log) => listenForChanges(options.url, log),
+      watchChanges: (log) =>
+        listenForChanges(options.url, log, (payload) =>
+          pool.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, payload]),
+        ),
       close: () => pool.end(),
     };
   }
