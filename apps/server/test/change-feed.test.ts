@@ -53,8 +53,10 @@ describe.skipIf(!postgresUrl)('the change listener on PostgreSQL', () => {
       await sender.query("DELETE FROM workspaces WHERE name = 'announced'");
       await sender.query('ROLLBACK'); // never announced
       await sender.query('UPDATE sessions SET ip = ip WHERE false'); // not a watched table
-      await announce('users');
-      await vi.waitFor(() => expect(heard).toEqual(['users', 'workspaces', 'users']), soon);
+      // A push's update of a project (version, size, time) decides nothing the caches keep; its visibility does.
+      await sender.query('UPDATE projects SET disk_usage = 0, updated_at = now() WHERE false');
+      await sender.query('UPDATE projects SET public = true WHERE false');
+      await vi.waitFor(() => expect(heard).toEqual(['users', 'workspaces', 'projects']), soon);
     } finally {
       await feed.close();
     }

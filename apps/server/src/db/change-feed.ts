@@ -71,11 +71,11 @@ export function listenForChanges(
   let awaited: string | undefined;
   let probes = 0;
 
-  const stopHearing = (why: string, reason?: unknown) => {
+  const stopHearing = (reason: unknown) => {
     if (!live) return;
     live = false;
     listeners.emit(null);
-    log.warn({ err: reason }, `database change notifications ${why}; caches off until they are back`);
+    log.warn({ err: reason }, 'database change notifications lost; caches off until they are back');
   };
 
   const stopProbing = () => {
@@ -90,10 +90,11 @@ export function listenForChanges(
     const payload = `probe:${instance}:${probes}`;
     awaited = payload;
     void probe(payload).catch(() => undefined);
+    const listening = client;
     deadline = setTimeout(() => {
       if (awaited !== payload) return;
-      awaited = undefined;
-      stopHearing('not arriving');
+      // A connection that stopped hearing without failing (half-open, a pooler in transaction mode): a new one.
+      lost(listening, new Error(`no probe within ${timing.timeoutMs} ms`));
     }, timing.timeoutMs);
     deadline.unref();
   };
@@ -105,7 +106,7 @@ export function listenForChanges(
     failed.on('error', () => undefined);
     void failed.end().catch(() => undefined);
     client = undefined;
-    stopHearing('lost', reason);
+    stopHearing(reason);
     if (closed) return;
     retryTimer = setTimeout(connect, retryMs);
     retryTimer.unref();
@@ -114,7 +115,12 @@ export function listenForChanges(
 
   const connect = () => {
     if (closed) return;
-    const current = new pg.Client({ connectionString: url });
+    // TCP keep-alive: a connection whose peer is gone fails instead of waiting forever.
+    const current = new pg.Client({
+      connectionString: url,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     client = current;
     current.on('error', (error) => lost(current, error));
     current.on('end', () => lost(current, new Error('connection ended')));

@@ -121,6 +121,9 @@ function pgliteStartParams(sharedBuffers: string | undefined): string[] {
 const queryLogger = (onQuery: QueryObserver | undefined): QueryLogger | undefined =>
   onQuery ? { logQuery: (sql) => onQuery(sql) } : undefined;
 
+/** The table an INSERT, UPDATE or DELETE statement as Drizzle writes it changes (`update "users" set …`). */
+const WRITTEN_TABLE = /^\s*(?:insert\s+into|update|delete\s+from)\s+"([^"]+)"/i;
+
 /** How many distinct statements each PostgreSQL connection keeps prepared at most (see `nameStatements`). */
 export const MAX_NAMED_STATEMENTS = 200;
 
@@ -134,7 +137,7 @@ export const MAX_NAMED_STATEMENTS = 200;
  * dozen in practice; texts vary only with a query's shape, never with its values), so a connection's memory stays
  * bounded; statements without values (migrations, DDL) stay unnamed.
  */
-function nameStatements(pool: pg.Pool): void {
+function nameStatements(pool: pg.Pool, onWritten: (table: string) => void): void {
   const names = new Map<string, string>();
   const nameOf = (text: string): string | undefined => {
     const known = names.get(text);
@@ -145,24 +148,38 @@ function nameStatements(pool: pg.Pool): void {
   };
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    const send = (args: unknown[], config: unknown): unknown => {
+      const [, values] = args;
+      if (
+        Array.isArray(values) &&
+        values.length > 0 &&
+        typeof config === 'object' &&
+        config !== null &&
+        'text' in config &&
+        typeof config.text === 'string' &&
+        !('name' in config && config.name) &&
+        !('submit' in config) // a Query object or cursor: handed on as it is
+      ) {
+        const name = nameOf(config.text);
+        if (name !== undefined) return query({ ...config, name }, ...args.slice(1));
+      }
+      return query(...args);
+    };
     Object.assign(client, {
       query: (...args: unknown[]) => {
-        const [first, values] = args;
+        const [first] = args;
         const config: unknown = typeof first === 'string' ? { text: first } : first;
-        if (
-          Array.isArray(values) &&
-          values.length > 0 &&
-          typeof config === 'object' &&
-          config !== null &&
-          'text' in config &&
-          typeof config.text === 'string' &&
-          !('name' in config && config.name) &&
-          !('submit' in config) // a Query object or cursor: handed on as it is
-        ) {
-          const name = nameOf(config.text);
-          if (name !== undefined) return query({ ...config, name }, ...args.slice(1));
+        const result = send(args, config);
+        const text =
+          typeof config === 'object' && config !== null && 'text' in config && typeof config.text === 'string'
+            ? config.text
+            : undefined;
+        const written = text === undefined ? undefined : WRITTEN_TABLE.exec(text)?.[1];
+        if (written !== undefined && result instanceof Promise) {
+          const done = () => onWritten(written);
+          result.then(done, done);
         }
-        return query(...args);
+        return result;
       },
     });
   });
@@ -181,7 +198,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
-    nameStatements(pool);
+    // Writes made outside a transaction are committed when their statement ends: the change feed hears of them
+    // then too (the repositories announce them only as they are sent; see `announcingWrites`).
+    let announceWritten: (table: string) => void = () => {};
+    nameStatements(pool, (table) => announceWritten(table));
     const db = drizzlePg(pool, { schema, logger: queryLogger(options.onQuery) }) as unknown as Db;
     return {
       db,
@@ -207,10 +227,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         }
       },
       connections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-      watchChanges: (log) =>
-        listenForChanges(options.url, log, (payload) =>
+      watchChanges: (log) => {
+        const feed = listenForChanges(options.url, log, (payload) =>
           pool.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, payload]),
-        ),
+        );
+        announceWritten = feed.changed;
+        return feed;
+      },
       close: () => pool.end(),
     };
   }

@@ -140,7 +140,7 @@ type ListShape = {
 };
 
 /** At most this many list statements are kept built (sort orders can be combined without end). */
-const MAX_LIST_SHAPES = 64;
+const MAX_LIST_SHAPES = 128;
 
 function listShapeOf(
   viewer: Viewer,

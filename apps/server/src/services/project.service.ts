@@ -31,12 +31,7 @@ import type {
   ProjectWithWorkspace,
 } from '../repositories/project.repository.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
-import {
-  type ChangeFeed,
-  createChangeCache,
-  createOfflineChangeFeed,
-  WATCHED_TABLES,
-} from '../lib/change-cache.ts';
+import { type ChangeFeed, createChangeCache, createOfflineChangeFeed } from '../lib/change-cache.ts';
 import { mapPool } from '../lib/map-pool.ts';
 import type { WorkspaceRow } from '../repositories/workspace.repository.ts';
 import {
@@ -64,8 +59,9 @@ function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> 
 /** Blobs asked for at once when a zip download checks that every file is there. */
 const BLOB_CHECKS_AT_ONCE = 16;
 
-/** List counts kept at most (viewer and filters each). */
+/** List counts kept at most (viewer and filters each), and the longest key of one kept. */
 const LIST_COUNT_CACHE_SIZE = 10_000;
+const MAX_COUNT_KEY_LENGTH = 400;
 
 /** Projects: create, read, list, clone, delete, public flag, leave. */
 export function createProjectService(deps: {
@@ -79,11 +75,11 @@ export function createProjectService(deps: {
   const { projects, workspaces, users } = repos;
   /**
    * How many projects a list request matches, by viewer and filters, kept until a table that decides it changes
-   * (projects, their members, workspaces, their members, users): a page then costs no count. A count over the
+   * (projects, their members, workspaces, their members): a page then costs no count. A count over the
    * projects a user sees grows with them; with 10,000 projects it was a third of the list's time in the database.
    */
   const listCounts = createChangeCache<string, number>(deps.changes ?? createOfflineChangeFeed(), {
-    tables: WATCHED_TABLES,
+    tables: ['workspaces', 'workspace_members', 'projects', 'project_members'],
     max: LIST_COUNT_CACHE_SIZE,
   });
   const accessDeps = { config, projects, workspaces };
@@ -254,8 +250,10 @@ export function createProjectService(deps: {
           ? new Date(Date.now() - query.last_updated_in * 24 * 3600 * 1000)
           : undefined,
       };
-      // A count "updated in the last N days" moves with the clock: never kept.
-      const countKey = filters.updatedSince ? undefined : JSON.stringify([viewer, filters]);
+      // A count "updated in the last N days" moves with the clock: never kept; nor one for very long filters (the
+      // memory the kept counts take stays bounded: LIST_COUNT_CACHE_SIZE × MAX_COUNT_KEY_LENGTH).
+      const key = JSON.stringify([viewer, filters]);
+      const countKey = filters.updatedSince || key.length > MAX_COUNT_KEY_LENGTH ? undefined : key;
       const knownCount = countKey === undefined ? undefined : listCounts.get(countKey);
       const generation = listCounts.generation();
       const { rows, count } = await projects.list(
