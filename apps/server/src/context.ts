@@ -46,7 +46,7 @@ export function createContext(deps: {
 }) {
   const { config, db, log } = deps;
   const changes = deps.changes ?? createOfflineChangeFeed();
-  const repos = createRepositories(db, changes.changed);
+  const repos = createRepositories(db);
   const metrics = createMetrics({ log });
   const blobs = openBlobStore(config);
   const projects = createProjectService({ config, blobs, log, repos, changes });
@@ -91,8 +91,6 @@ export function createContext(deps: {
   return {
     config,
     log,
-    /** What this process hears of changes (the repositories of tests announce their writes to it too). */
-    changes,
     /** Prometheus metrics of this process (`/metrics`). */
     metrics,
     /** The file bytes, streamed by downloads. */

@@ -1,6 +1,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { CHANGES_CHANNEL, listenForChanges } from '../src/db/change-feed.ts';
+import { openDatabase } from '../src/db/database.ts';
+import { projects, users } from '../src/db/schema.ts';
 import { createChangeCache } from '../src/lib/change-cache.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import { createDatabaseFromTemplate, databaseUrl, dropDatabase } from './postgres-admin.ts';
@@ -94,6 +97,36 @@ describe.skipIf(!postgresUrl)('the change listener on PostgreSQL', () => {
       expect(await cache.through(1, async () => 5)).toBe(4);
     } finally {
       await feed.close();
+    }
+  });
+
+  it("hears this process's own writes as they commit, without waiting for the database's announcement", async () => {
+    const database = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
+    try {
+      const feed = database.watchChanges(log);
+      const heard: Array<string | null> = [];
+      feed.onChange((table) => heard.push(table));
+      await feed.close(); // no listener: only what the pool sees is heard
+      heard.length = 0;
+      await database.db
+        .update(users)
+        .set({ firstName: 'x' })
+        .where(sql`false`);
+      expect(heard).toEqual(['users']); // outside a transaction: committed when the statement ended
+      await database.db.transaction(async (tx) => {
+        await tx
+          .update(projects)
+          .set({ public: true })
+          .where(sql`false`);
+        await tx
+          .update(users)
+          .set({ firstName: 'y' })
+          .where(sql`false`);
+        expect(heard).toEqual(['users']); // not before the commit
+      });
+      expect(heard).toEqual(['users', 'projects', 'users']);
+    } finally {
+      await database.close();
     }
   });
 });

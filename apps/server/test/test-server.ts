@@ -94,7 +94,7 @@ export async function startTestServer(
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   // Tests may arrange data below the services; the app itself only reaches repositories through them.
-  const repos = createRepositories(database.db, changes.changed);
+  const repos = createRepositories(database.db);
   return {
     url: `http://127.0.0.1:${port}`,
     context,

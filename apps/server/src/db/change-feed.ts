@@ -17,14 +17,13 @@ function createListeners() {
 }
 
 /**
- * The embedded database: one process holds it (the data-folder lock), so every change is made through this
- * process and seen as it is made; the database's own announcements (`announced`, from PGlite's LISTEN, delivered as
- * each statement ends) add the writes made below the repositories (an operator's or a test's SQL).
+ * The embedded database: one process holds it (the data-folder lock), and its announcements (`changed`, fed by
+ * PGlite's LISTEN) arrive as each statement ends. Live while `isLive` says it hears them.
  */
-export function createLocalChangeFeed(): ChangeFeed {
+export function createLocalChangeFeed(isLive: () => boolean = () => true): ChangeFeed {
   const listeners = createListeners();
   return {
-    isLive: () => true,
+    isLive,
     onChange: listeners.add,
     changed: (table) => {
       if (isWatched(table)) listeners.emit(table);

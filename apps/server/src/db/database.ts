@@ -123,6 +123,9 @@ const queryLogger = (onQuery: QueryObserver | undefined): QueryLogger | undefine
 
 /** The table an INSERT, UPDATE or DELETE statement as Drizzle writes it changes (`update "users" set …`). */
 const WRITTEN_TABLE = /^\s*(?:insert\s+into|update|delete\s+from)\s+"([^"]+)"/i;
+/** A transaction's start and end as Drizzle sends them, each a statement of its own (not `rollback to savepoint`). */
+const TRANSACTION_START = /^\s*begin\b[^;]*$/i;
+const TRANSACTION_END = /^\s*(?:commit|rollback)\s*$/i;
 
 /** How many distinct statements each PostgreSQL connection keeps prepared at most (see `nameStatements`). */
 export const MAX_NAMED_STATEMENTS = 200;
@@ -165,20 +168,40 @@ function nameStatements(pool: pg.Pool, onWritten: (table: string) => void): void
       }
       return query(...args);
     };
+    // The tables written in the transaction under way on this connection, announced once it has ended.
+    let transaction: Set<string> | undefined;
     Object.assign(client, {
       query: (...args: unknown[]) => {
         const [first] = args;
         const config: unknown = typeof first === 'string' ? { text: first } : first;
-        const result = send(args, config);
         const text =
           typeof config === 'object' && config !== null && 'text' in config && typeof config.text === 'string'
             ? config.text
             : undefined;
         const written = text === undefined ? undefined : WRITTEN_TABLE.exec(text)?.[1];
-        if (written !== undefined && result instanceof Promise) {
-          const done = () => onWritten(written);
-          result.then(done, done);
+        let ended: string[] = [];
+        if (written !== undefined) {
+          if (transaction) transaction.add(written);
+          else ended = [written]; // committed when the statement ends
+        } else if (text !== undefined && TRANSACTION_START.test(text)) {
+          transaction = new Set();
+        } else if (transaction && text !== undefined && TRANSACTION_END.test(text)) {
+          ended = [...transaction];
+          transaction = undefined;
         }
+        if (ended.length === 0) return send(args, config);
+        const announce = () => ended.forEach(onWritten);
+        // The pool's own queries pass a callback (then nothing is returned); Drizzle's transactions a promise.
+        const last = args.at(-1);
+        if (typeof last === 'function') {
+          const callback = (...results: unknown[]) => {
+            announce();
+            return (last as (...values: unknown[]) => unknown)(...results);
+          };
+          return send([...args.slice(0, -1), callback], config);
+        }
+        const result = send(args, config);
+        if (result instanceof Promise) result.then(announce, announce);
         return result;
       },
     });
@@ -198,8 +221,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
-    // Writes made outside a transaction are committed when their statement ends: the change feed hears of them
-    // then too (the repositories announce them only as they are sent; see `announcingWrites`).
+    // This process's own writes, heard as they are committed (before the caller goes on), where the database's
+    // announcement reaches the listener a moment later: a change made through a process applies there at once.
     let announceWritten: (table: string) => void = () => {};
     nameStatements(pool, (table) => announceWritten(table));
     const db = drizzlePg(pool, { schema, logger: queryLogger(options.onQuery) }) as unknown as Db;
@@ -265,15 +288,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       exclusively: (work) => work(),
       connections: () => ({ total: 1 }),
       watchChanges: () => {
-        const feed = createLocalChangeFeed();
-        // Without it, writes made below the repositories would go unheard; the repositories' own still are heard.
-        const listening = client
+        // PGlite hands the database's announcements over as each statement ends (at commit in a transaction),
+        // before its caller goes on: every write of this process, the only one, is heard at once.
+        let listening = false;
+        const feed = createLocalChangeFeed(() => listening);
+        const stopping = client
           .listen(CHANGES_CHANNEL, (table) => feed.changed(table))
-          .catch(() => undefined);
+          .then(
+            (unlisten) => {
+              listening = true;
+              return unlisten;
+            },
+            () => undefined,
+          );
         return {
           ...feed,
           close: async () => {
-            const stop = await listening;
+            listening = false;
+            const stop = await stopping;
             await stop?.().catch(() => undefined);
           },
         };

@@ -18,15 +18,14 @@ export type ChangeListener = (table: WatchedTable | null) => void;
 
 /**
  * What this process learns about changes to the watched tables, for the caches that keep what they read
- * (`ChangeCache`): changes made through this process as they are sent (`changed`, called by the repositories) and,
- * on PostgreSQL, every committed change of any process (the database's announcements). While `isLive()` is false
- * (PostgreSQL: the listening connection is down, so changes of other processes would go unseen) nothing may be
- * kept.
+ * (`ChangeCache`): every committed change of any process (the database's announcements) and, on PostgreSQL, this
+ * process's own writes as they commit (seen by the pool, `changed`). While `isLive()` is false (the listening
+ * connection is down, so changes of other processes would go unseen) nothing may be kept.
  */
 export type ChangeFeed = {
   isLive(): boolean;
   onChange(listener: ChangeListener): void;
-  /** A change made through this process (called before it is sent and again after its transaction ends). */
+  /** A change to `table` was committed (ignored unless it is a watched table). */
   changed(table: string): void;
   close(): Promise<void>;
 };

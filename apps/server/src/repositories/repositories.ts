@@ -1,4 +1,3 @@
-import { getTableName, type Table } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { type AccessRequestRepository, createAccessRequestRepository } from './access-request.repository.ts';
 import { type BlobRepository, createBlobRepository } from './blob.repository.ts';
@@ -42,54 +41,8 @@ export type Repositories = {
   transaction<T>(run: (tx: Repositories) => Promise<T>): Promise<T>;
 };
 
-/** Told the name of each table written through the repositories (`ChangeFeed.changed`). */
-export type OnWrite = (table: string) => void;
-
-const WRITES = new Set(['insert', 'update', 'delete']);
-
-/**
- * `db` telling `onWrite` the table of every insert, update and delete as it is built, and, for the writes of a
- * transaction, once more when the transaction has ended (committed or not): a cache cleared only before the
- * write could have kept a value read while it was uncommitted.
- */
-function announcingWrites(db: Db, onWrite: OnWrite): Db {
-  return new Proxy(db, {
-    get(target, property, receiver) {
-      const value: unknown = Reflect.get(target, property, receiver);
-      if (typeof property === 'string' && WRITES.has(property) && typeof value === 'function') {
-        return (table: Table, ...rest: unknown[]) => {
-          onWrite(getTableName(table));
-          return (value as (...args: unknown[]) => unknown).call(target, table, ...rest);
-        };
-      }
-      if (property === 'transaction' && typeof value === 'function') {
-        return async (run: (tx: Db) => Promise<unknown>, ...rest: unknown[]) => {
-          const written = new Set<string>();
-          try {
-            return await (value as (...args: unknown[]) => Promise<unknown>).call(
-              target,
-              (tx: Db) =>
-                run(
-                  announcingWrites(tx, (table) => {
-                    written.add(table);
-                    onWrite(table);
-                  }),
-                ),
-              ...rest,
-            );
-          } finally {
-            for (const table of written) onWrite(table);
-          }
-        };
-      }
-      return value;
-    },
-  });
-}
-
-/** The repositories of a database or transaction handle; `onWrite` hears of every table they write. */
-export function createRepositories(handle: Db, onWrite?: OnWrite): Repositories {
-  const db = onWrite ? announcingWrites(handle, onWrite) : handle;
+/** The repositories of a database or transaction handle. */
+export function createRepositories(db: Db): Repositories {
   return {
     users: createUserRepository(db),
     workspaces: createWorkspaceRepository(db),
@@ -107,7 +60,6 @@ export function createRepositories(handle: Db, onWrite?: OnWrite): Repositories 
     usage: createUsageRepository(db),
     jobs: createJobRepository(db),
     health: createHealthRepository(db),
-    // The transaction handle is already announcing (see `announcingWrites`).
     transaction: (run) => db.transaction((tx) => run(createRepositories(tx))),
   };
 }
