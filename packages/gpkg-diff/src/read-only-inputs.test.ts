@@ -1,5 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +18,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { apply } from './changes/apply.ts';
 import { diff } from './changes/diff.ts';
 import { readChanges } from './changes/read-changes.ts';
-import { InvalidDatabaseError } from './errors.ts';
+import { GpkgDiffError, InvalidDatabaseError } from './errors.ts';
 import { vector } from './testing/vectors.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'gpkg-diff-inputs-'));
@@ -109,5 +118,31 @@ describe('inputs are only read', () => {
       apply(notDatabase, vector('2_updates/base-updated_A.diff'), join(work, 'never.gpkg')),
     ).toThrow(InvalidDatabaseError);
     expect(readdirSync(work).filter((name) => name.startsWith('never'))).toEqual([]);
+  });
+
+  it('refuses a damaged base (header intact, pages garbled or cut off) with InvalidDatabaseError, never a raw SQLite error', () => {
+    const source = readFileSync(vector('base.gpkg'));
+    const damaged = join(work, 'damaged.gpkg');
+    const changeset = join(work, 'never-damaged.diff');
+    let checked = 0;
+    for (let at = 100; at < Math.min(source.length, 16_384); at += 700) {
+      const garbled = Buffer.from(source);
+      for (let i = 0; i < 64; i++) garbled[at + i] = (i * 37) & 255;
+      for (const bytes of [garbled, source.subarray(0, at + 400)]) {
+        writeFileSync(damaged, bytes);
+        let failure: unknown;
+        try {
+          diff(damaged, vector('base.gpkg'), changeset);
+        } catch (error) {
+          failure = error;
+        }
+        if (failure === undefined) continue;
+        checked += 1;
+        // The server records these as the file's problem; a raw SQLite error would fail its job again and again.
+        expect(failure).toBeInstanceOf(GpkgDiffError);
+      }
+    }
+    // Most of these damages are noticed (the rest hit bytes no query reads).
+    expect(checked).toBeGreaterThan(10);
   });
 });

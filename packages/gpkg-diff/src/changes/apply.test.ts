@@ -196,6 +196,45 @@ describe('apply', () => {
     }
   });
 
+  it('runs no trigger named like GDAL’s whose SQL is not GDAL’s, and keeps the R-tree and the counts right', () => {
+    // A file's own triggers named gpkg_…, rtree_… and trigger_insert_feature_count_… that write to a log table:
+    // run, they would take any time (a cross join); they must be suspended like any custom trigger.
+    const source = join(folder(), 'named-like-gdal.gpkg');
+    copyFileSync(base, source);
+    const edit = new Database(source);
+    edit.exec(`CREATE TABLE burn_log (n INTEGER)`);
+    for (const name of ['gpkg_burn', 'rtree_points_geom_burn', 'trigger_insert_feature_count_points_burn']) {
+      edit.exec(`CREATE TRIGGER "${name}" AFTER UPDATE ON points BEGIN INSERT INTO burn_log VALUES (1); END`);
+    }
+    edit.exec(`CREATE TRIGGER "rtree_points_geom_burn_insert" AFTER INSERT ON points
+      BEGIN INSERT INTO burn_log SELECT count(*) FROM points a, points b; END`);
+    edit.close();
+    const out = join(folder(), 'out.gpkg');
+    apply(source, changeset, out);
+    const result = new Database(out, { readonly: true });
+    try {
+      expect(result.prepare('SELECT count(*) FROM burn_log').pluck().get()).toBe(0);
+      expect(
+        result
+          .prepare(`SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND sql LIKE '%burn_log%'`)
+          .pluck()
+          .get(),
+      ).toBe(4);
+      const counts = `SELECT table_name, feature_count FROM gpkg_ogr_contents ORDER BY table_name`;
+      const expected = new Database(modified, { readonly: true });
+      try {
+        expect(result.prepare(counts).all()).toEqual(expected.prepare(counts).all());
+      } finally {
+        expected.close();
+      }
+    } finally {
+      result.close();
+    }
+    const { burn_log: _, ...rows } = databaseRows(out);
+    expect(rows).toEqual(databaseRows(modified));
+    expect(spatialIndexProblems(out)).toEqual([]);
+  });
+
   it('applies to a WAL-mode copy and leaves no -wal or -shm file beside the output', () => {
     const source = join(folder(), 'wal.gpkg');
     copyFileSync(base, source);

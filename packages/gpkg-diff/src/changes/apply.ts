@@ -6,18 +6,11 @@ import { ChangesetFormatError, ConflictError, GpkgDiffError, SchemaChangeError }
 import { readChangeset } from '../format/changeset-reader.ts';
 import { registerGpkgFunctions } from '../geometry/gpkg-functions.ts';
 import { checkDatabaseFile, quoteIdentifier as q } from '../sqlite/open-read-only.ts';
+import { isKnownTrigger } from '../sqlite/known-triggers.ts';
 import { hasTable, readTableSchema, type TableSchema } from '../sqlite/table-schema.ts';
 import type { ChangesetEntry, Value } from '../types.ts';
-import { type SpatialIndex, takeOverSpatialIndexes } from './spatial-index.ts';
+import { type SpatialIndex, type StoredTrigger, takeOverSpatialIndexes } from './spatial-index.ts';
 
-/** Triggers that keep GeoPackage metadata, spatial indexes and feature counts right: not suspended like custom ones
- * (the R-tree triggers of indexes the apply keeps itself are dropped and restored by spatial-index.ts). */
-const KEPT_TRIGGER_PREFIXES = [
-  'gpkg_',
-  'rtree_',
-  'trigger_insert_feature_count_',
-  'trigger_delete_feature_count_',
-];
 const DATETIME_FORMAT = `'%Y-%m-%d %H:%M:%f'`;
 
 type Outcome = 'applied' | 'constraint';
@@ -37,8 +30,9 @@ class NeedsJournal extends Error {}
  * The copy is made beside `outputPath`; all changes run in one transaction; each UPDATE and DELETE must match
  * exactly one row with its old values and each INSERT must not collide, otherwise `ConflictError` (with the table,
  * operation and key) and the copy is removed: there is never a partial output, and `basePath` is only read.
- * Changes to `gpkg_*` tables are skipped (older geodiff versions wrote some); triggers other than the GeoPackage
- * ones are suspended during the apply (the changeset already holds their effects) and restored, as geodiff does.
+ * Changes to `gpkg_*` tables are skipped (older geodiff versions wrote some); triggers whose SQL is not one GDAL or
+ * the GeoPackage spec writes (known-triggers.ts; the name does not count) are suspended during the apply (the
+ * changeset already holds their effects) and restored, as geodiff does.
  * R-tree spatial indexes kept by GDAL's / QGIS's triggers are kept by the apply itself (spatial-index.ts): their
  * triggers are dropped, the touched features' boxes written in one pass at the end, the triggers created again.
  * Other index triggers run, with the ST_* functions they call registered on the connection.
@@ -101,12 +95,14 @@ function applyInTransaction(db: Database.Database, changesetPath: string, hasJou
   db.exec('BEGIN IMMEDIATE');
   try {
     db.pragma('defer_foreign_keys = ON');
-    const suspended = db
-      .prepare(`SELECT name, sql FROM main.sqlite_master WHERE type = 'trigger' AND sql IS NOT NULL`)
-      .all() as { name: string; sql: string }[];
-    const custom = suspended.filter(
-      ({ name }) => !KEPT_TRIGGER_PREFIXES.some((prefix) => name.startsWith(prefix)),
-    );
+    // Only triggers whose SQL is GDAL's or the GeoPackage spec's run (their cost is a few statements per row); any
+    // other is suspended, whatever its name, since a file's own trigger could take any time.
+    const triggers = db
+      .prepare(
+        `SELECT name, tbl_name AS 'table', sql FROM main.sqlite_master WHERE type = 'trigger' AND sql IS NOT NULL`,
+      )
+      .all() as StoredTrigger[];
+    const custom = triggers.filter(({ sql }) => !isKnownTrigger(sql));
     for (const { name } of custom) db.exec(`DROP TRIGGER ${q(name)}`);
 
     const tables = new Map<string, TableApplier>();
@@ -115,7 +111,7 @@ function applyInTransaction(db: Database.Database, changesetPath: string, hasJou
       if (entry.table.name.startsWith('gpkg_')) continue;
       let applier = tables.get(entry.table.name);
       if (!applier) {
-        applier = new TableApplier(db, entry);
+        applier = new TableApplier(db, entry, custom);
         tables.set(entry.table.name, applier);
       }
       // A constraint may only hold once later changes are in (e.g. a unique value moving between rows). Without
@@ -179,6 +175,8 @@ class TableApplier {
   constructor(
     private readonly db: Database.Database,
     entry: ChangesetEntry,
+    /** The triggers suspended for the apply (not recognised as GDAL's or the spec's). */
+    suspended: StoredTrigger[],
   ) {
     const name = entry.table.name;
     if (!hasTable(db, 'main', name)) {
@@ -197,7 +195,7 @@ class TableApplier {
       );
     }
     // Before any statement is prepared: dropping triggers changes the schema.
-    this.spatialIndexes = takeOverSpatialIndexes(db, this.schema);
+    this.spatialIndexes = takeOverSpatialIndexes(db, this.schema, suspended);
     const list = columns.map((column) => q(column.name)).join(', ');
     this.insert = db.prepare(
       `INSERT INTO ${q(name)} (${list}) VALUES (${columns.map(() => '?').join(', ')})`,

@@ -74,13 +74,22 @@ class SpatialIndex {
   }
 }
 
+/** A trigger as sqlite_master holds it. */
+export type StoredTrigger = { name: string; table: string; sql: string };
+
 /**
  * Takes over the R-tree spatial indexes of `schema`'s table: those of its geometry columns that exist as
  * `rtree_<table>_<column>` virtual tables and are kept by triggers named `rtree_<table>_<column>_…`, for a table
  * keyed by an INTEGER PRIMARY KEY (the index's id). Their triggers are dropped here; the caller notes each applied
- * change, calls `update()` and runs `triggers` again. Other indexes keep their triggers.
+ * change, calls `update()` and runs `triggers` again. Other indexes keep their triggers. Triggers of the index that
+ * the apply suspended already (`suspended`: their SQL is not GDAL's or the spec's) count for the decision, so such
+ * an index is still kept right; they are never run, here or by SQLite.
  */
-export function takeOverSpatialIndexes(db: Database.Database, schema: TableSchema): SpatialIndex[] {
+export function takeOverSpatialIndexes(
+  db: Database.Database,
+  schema: TableSchema,
+  suspended: readonly StoredTrigger[],
+): SpatialIndex[] {
   const keys = schema.columns.flatMap((column, i) => (column.isPrimaryKey ? [i] : []));
   const keyColumn = keys[0];
   if (keys.length !== 1 || keyColumn === undefined || !schema.columns[keyColumn]!.isAutoIncrement) return [];
@@ -99,7 +108,10 @@ export function takeOverSpatialIndexes(db: Database.Database, schema: TableSchem
       )
       .get(index);
     const own = triggers.filter(({ name }) => name.startsWith(`${index}_`));
-    if (!isVirtualTable || own.length === 0) continue;
+    const hasSuspended = suspended.some(
+      ({ name, table }) => table === schema.name && name.startsWith(`${index}_`),
+    );
+    if (!isVirtualTable || (own.length === 0 && !hasSuspended)) continue;
     for (const { name } of own) db.exec(`DROP TRIGGER ${q(name)}`);
     indexes.push(
       new SpatialIndex(

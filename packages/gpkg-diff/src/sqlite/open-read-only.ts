@@ -104,14 +104,14 @@ export function openReadOnly(
   };
   let db: Database.Database | undefined;
   try {
-    db = new Database(nameForReading(main.path, main.role, temporary), {
-      readonly: true,
-      fileMustExist: true,
-    });
+    const mainName = nameForReading(main.path, main.role, temporary);
+    db = asDamaged(main.role, () => new Database(mainName, { readonly: true, fileMustExist: true }));
     checkReadable(db, 'main', main.role);
     if (attach) {
-      db.prepare('ATTACH DATABASE ? AS ' + quoteIdentifier(attach.schema)).run(
-        nameForReading(attach.path, attach.role, temporary),
+      const attachName = nameForReading(attach.path, attach.role, temporary);
+      const opened = db;
+      asDamaged(attach.role, () =>
+        opened.prepare('ATTACH DATABASE ? AS ' + quoteIdentifier(attach.schema)).run(attachName),
       );
       checkReadable(db, attach.schema, attach.role);
     }
@@ -130,13 +130,19 @@ export function openReadOnly(
   };
 }
 
-/** Reads the schema once so that a damaged file fails here, naming its role. */
-function checkReadable(db: Database.Database, schema: string, role: string): void {
+/** Runs `work` (opening or attaching the `role` file): SQLite's refusals of the file become InvalidDatabaseError. */
+function asDamaged<T>(role: string, work: () => T): T {
   try {
-    db.prepare(`SELECT count(*) FROM ${quoteIdentifier(schema)}.sqlite_master`).get();
+    return work();
   } catch (error) {
+    if (!(error instanceof Database.SqliteError)) throw error;
     throw new InvalidDatabaseError(`The ${role} file is damaged or not an SQLite database`, { cause: error });
   }
+}
+
+/** Reads the schema once so that a damaged file fails here, naming its role. */
+function checkReadable(db: Database.Database, schema: string, role: string): void {
+  asDamaged(role, () => db.prepare(`SELECT count(*) FROM ${quoteIdentifier(schema)}.sqlite_master`).get());
 }
 
 /** An SQL identifier in double quotes. */
