@@ -77,6 +77,7 @@ const envSchema = z.object({
     .min(1)
     .max(64)
     .default(Math.max(1, Math.min(4, availableParallelism() - 1))),
+  ENGINE_TASK_TIMEOUT_SECONDS: seconds(120),
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   BLOB_STORE: z.enum(['local', 's3'], { error: "must be 'local' or 's3'" }).default('local'),
   S3_ENDPOINT: optionalString.pipe(
@@ -172,6 +173,8 @@ export type AppConfig = {
   uploadExpirationSeconds: number;
   /** Threads running GeoPackage work (changesets) beside the event loop. */
   workerThreads: number;
+  /** One task of the changeset engine (a diff, an apply, a detail list) is stopped after running this long. */
+  engineTaskTimeoutMs: number;
   /** When set, `/metrics` answers whoever sends it as a Bearer token; else only this machine (docs/OPERATIONS.md). */
   metricsToken: string | undefined;
   /** Where file bytes live: the data folder (`local`) or S3-compatible object storage. */
@@ -271,6 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pushTakeoverSeconds: e.PUSH_TAKEOVER_SECONDS,
     uploadExpirationSeconds: e.UPLOAD_EXPIRATION_SECONDS,
     workerThreads: e.WORKER_THREADS,
+    engineTaskTimeoutMs: Math.round(e.ENGINE_TASK_TIMEOUT_SECONDS * 1000),
     metricsToken: e.METRICS_TOKEN,
     blobStore: e.BLOB_STORE,
     s3,

@@ -54,7 +54,10 @@ export function createContext(deps: {
   const uploadArea = createUploadArea(path.join(config.dataDir, 'uploads'), {
     onChunkWritten: metrics.chunkWritten,
   });
-  const engine = createChangesetEngine({ threads: config.workerThreads });
+  const engine = createChangesetEngine({
+    threads: config.workerThreads,
+    taskTimeoutMs: config.engineTaskTimeoutMs,
+  });
   const jobs = createJobSender();
   const maintenance = createMaintenanceService({ config, settings: repos.serverSettings, log });
   // Services send mail through the job queue; the transport (SMTP or the outbox) is used by the mail job only.

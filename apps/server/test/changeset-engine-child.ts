@@ -5,9 +5,9 @@ import { createChangesetEngine, EngineError } from '../src/changesets/engine.ts'
 const [base, modified, output] = process.argv.slice(2);
 if (!base || !modified || !output)
   throw new Error('usage: changeset-engine-child.ts <base> <modified> <output>');
-const engine = createChangesetEngine({ threads: 1 });
+const engine = createChangesetEngine({ threads: 1, taskTimeoutMs: 60_000 });
 try {
-  process.stdout.write(JSON.stringify(await engine.diff(base, modified, output)));
+  process.stdout.write(JSON.stringify(await engine.diff(base, modified, output, { project: 'child' })));
 } catch (error) {
   if (!(error instanceof EngineError)) throw error;
   process.stdout.write(JSON.stringify({ kind: error.kind, reason: error.reason }));

@@ -62,6 +62,8 @@ export const CHANGESET_API_TEXTS = {
   notCalculated: (reason: string) => `Change set could not be calculated: ${reason}`,
   /** The reason shown when the engine failed for a cause that is the server's, not the file's. */
   internalReason: 'the changeset could not be read on the server',
+  /** Recorded when the engine failed to compare a file with its previous version for a cause that is the server's. */
+  computeFailedReason: 'the file could not be compared with its previous version on the server',
 } as const;
 
 /** Query of GET /v1/resource/changesets/{namespace}/{name}/{version}. */

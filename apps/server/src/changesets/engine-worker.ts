@@ -1,4 +1,5 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
+import { type MessagePort, threadId } from 'node:worker_threads';
 import {
   apply,
   ChangesetFormatError,
@@ -17,7 +18,8 @@ import {
  * travel as `{ok: false}` with their user-fit reason, since class identities do not cross threads.
  */
 
-export type EngineFailureKind = 'schema' | 'conflict' | 'format' | 'invalid' | 'internal';
+/** `timeout` is the engine's own: a task that ran longer than allowed was stopped (engine.ts). */
+export type EngineFailureKind = 'schema' | 'conflict' | 'format' | 'invalid' | 'internal' | 'timeout';
 export type EngineFailure = { ok: false; kind: EngineFailureKind; reason: string };
 export type EngineResult<T> = ({ ok: true } & T) | EngineFailure;
 
@@ -39,7 +41,11 @@ function failure(error: unknown): EngineFailure {
   return { ok: false, kind: 'internal', reason: error instanceof Error ? error.message : String(error) };
 }
 
-function attempt<T>(work: () => T): EngineResult<T> {
+/** What every task gets besides its files: a port to tell the engine it started (its time limit counts from then). */
+type TaskInput = { started?: MessagePort };
+
+function attempt<T>(input: TaskInput, work: () => T): EngineResult<T> {
+  input.started?.postMessage(threadId);
   try {
     return { ok: true, ...work() };
   } catch (error) {
@@ -48,21 +54,25 @@ function attempt<T>(work: () => T): EngineResult<T> {
 }
 
 /** The changeset from `base` to `modified`, written to `output`, with its summary and size. */
-export function diffTask(input: {
-  base: string;
-  modified: string;
-  output: string;
-}): EngineResult<{ summary: TableSummary[]; size: number }> {
-  return attempt(() => diff(input.base, input.modified, input.output));
+export function diffTask(
+  input: TaskInput & {
+    base: string;
+    modified: string;
+    output: string;
+  },
+): EngineResult<{ summary: TableSummary[]; size: number }> {
+  return attempt(input, () => diff(input.base, input.modified, input.output));
 }
 
 /** `base` with `changeset` applied, written to `output` (nothing there when it fails), and the changeset's summary. */
-export function applyTask(input: {
-  base: string;
-  changeset: string;
-  output: string;
-}): EngineResult<{ summary: TableSummary[] }> {
-  return attempt(() => {
+export function applyTask(
+  input: TaskInput & {
+    base: string;
+    changeset: string;
+    output: string;
+  },
+): EngineResult<{ summary: TableSummary[] }> {
+  return attempt(input, () => {
     const summary = summarize(input.changeset);
     apply(input.base, input.changeset, input.output);
     return { summary };
@@ -73,12 +83,14 @@ export function applyTask(input: {
  * Writes the detail list of GET /v1/resource/changesets (a JSON array, column names and WKT from `schemaDb`) to
  * `output`, a row at a time through a fixed buffer: memory does not grow with the changeset.
  */
-export function detailTask(input: {
-  changeset: string;
-  schemaDb: string;
-  output: string;
-}): EngineResult<object> {
-  return attempt(() => {
+export function detailTask(
+  input: TaskInput & {
+    changeset: string;
+    schemaDb: string;
+    output: string;
+  },
+): EngineResult<object> {
+  return attempt(input, () => {
     const fd = openSync(input.output, 'wx');
     try {
       let pending = '[';

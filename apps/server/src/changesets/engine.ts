@@ -1,3 +1,7 @@
+import { once } from 'node:events';
+import { readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { TableSummary } from '@waymark/gpkg-diff';
 // Loaded on the main thread for its side effect: better-sqlite3 takes SQLite URI filenames only when SQLITE_USE_URI=1
@@ -6,6 +10,7 @@ import type { TableSummary } from '@waymark/gpkg-diff';
 // WAL-mode blobs to a temporary folder first.
 import '@waymark/gpkg-diff';
 import type { EngineFailureKind, EngineResult } from './engine-worker.ts';
+import { createFairQueue } from './fair-queue.ts';
 
 /** A refusal of the GeoPackage engine: a schema change, a changeset that does not apply, an unreadable file. */
 export class EngineError extends Error {
@@ -19,53 +24,126 @@ export class EngineError extends Error {
   }
 }
 
+/** Who a task is for: tasks of different projects take turns for the threads (fair-queue.ts). */
+export type EngineTaskOwner = { project: string };
+
 /**
  * The GeoPackage changeset engine off the event loop: every call runs in a worker thread of a small pool, so a
  * diff of 200,000 rows never holds up requests. Paths are local files; outputs are written only by the engine.
+ * Projects take turns for the threads, and a task running longer than the time limit is stopped (its thread ends)
+ * and fails with an `EngineError` of kind `timeout`.
  */
 export type ChangesetEngine = {
   /** Writes the changeset from `base` to `modified` into `output`; its per-table summary and size. */
-  diff(base: string, modified: string, output: string): Promise<{ summary: TableSummary[]; size: number }>;
+  diff(
+    base: string,
+    modified: string,
+    output: string,
+    owner: EngineTaskOwner,
+  ): Promise<{ summary: TableSummary[]; size: number }>;
   /** Writes `base` with `changeset` applied into `output`; answers the changeset's summary. */
-  apply(base: string, changeset: string, output: string): Promise<{ summary: TableSummary[] }>;
+  apply(
+    base: string,
+    changeset: string,
+    output: string,
+    owner: EngineTaskOwner,
+  ): Promise<{ summary: TableSummary[] }>;
   /** Writes the JSON detail list of `changeset` (names and types from `schemaDb`) into `output`. */
-  writeDetail(changeset: string, schemaDb: string, output: string): Promise<void>;
+  writeDetail(changeset: string, schemaDb: string, output: string, owner: EngineTaskOwner): Promise<void>;
   close(): Promise<void>;
 };
 
 /** Threads are started when work comes and end after this long without any. */
 const IDLE_MS = 60_000;
 
-export function createChangesetEngine(options: { threads: number }): ChangesetEngine {
+type TaskName = 'diffTask' | 'applyTask' | 'detailTask';
+
+/** The reasons of tasks stopped at the time limit (a push answers `…error=sync error: <reason>`). */
+export const TIMEOUT_REASONS: Record<TaskName, string> = {
+  diffTask: 'Comparing the versions took too long',
+  applyTask: 'Applying the changeset took too long',
+  detailTask: 'Reading the changeset took too long',
+};
+
+export function createChangesetEngine(options: { threads: number; taskTimeoutMs: number }): ChangesetEngine {
   const pool = new Piscina({
     filename: new URL('./engine-worker.mjs', import.meta.url).href,
     minThreads: 0,
     maxThreads: options.threads,
     idleTimeout: IDLE_MS,
   });
+  // One project uses at most all threads but one, so another project's task can always start at once; with one
+  // thread, the time limit bounds how long others wait.
+  const queue = createFairQueue({ slots: options.threads, perOwner: Math.max(1, options.threads - 1) });
 
-  async function run<T extends object>(name: string, task: object): Promise<T> {
-    const result = (await pool.run(task, { name })) as EngineResult<T>;
-    if (!result.ok) throw new EngineError(result.kind, result.reason);
-    return result;
+  /** Removes what a stopped task left (`<output>`, `<output>.<random>.tmp`, journals) once its thread ended. */
+  async function removeLeftovers(output: string, threadId: number | undefined): Promise<void> {
+    const thread = pool.threads.find((worker) => worker.threadId === threadId);
+    if (thread) await once(thread, 'exit').catch(() => undefined);
+    const folder = path.dirname(output);
+    const prefix = `${path.basename(output)}.`;
+    const names = await readdir(folder).catch(() => [] as string[]);
+    const leftovers = names.filter((name) => name.startsWith(prefix)).map((name) => path.join(folder, name));
+    await Promise.all([output, ...leftovers].map((file) => rm(file, { force: true })));
+  }
+
+  /** Runs one task on a thread once it is its project's turn; its time limit counts from when it starts there. */
+  function run<T extends object>(
+    name: TaskName,
+    task: Record<string, string> & { output: string },
+    owner: EngineTaskOwner,
+  ): Promise<T> {
+    return queue.run(owner.project, async () => {
+      const started = new MessageChannel();
+      const stop = new AbortController();
+      let timer: NodeJS.Timeout | undefined;
+      started.port1.once('message', (threadId: number) => {
+        timer = setTimeout(() => {
+          // The thread is looked up before piscina lets it go (on abort), to know when it has ended.
+          void removeLeftovers(task.output, threadId);
+          stop.abort();
+        }, options.taskTimeoutMs);
+      });
+      try {
+        const result = (await pool.run(
+          { ...task, started: started.port2 },
+          { name, signal: stop.signal, transferList: [started.port2] },
+        )) as EngineResult<T>;
+        if (!result.ok) throw new EngineError(result.kind, result.reason);
+        return result;
+      } catch (error) {
+        if (stop.signal.aborted) throw new EngineError('timeout', TIMEOUT_REASONS[name]);
+        throw error;
+      } finally {
+        clearTimeout(timer);
+        started.port1.close();
+      }
+    });
   }
 
   return {
-    async diff(base, modified, output) {
-      const { summary, size } = await run<{ summary: TableSummary[]; size: number }>('diffTask', {
-        base,
-        modified,
-        output,
-      });
+    async diff(base, modified, output, owner) {
+      const { summary, size } = await run<{ summary: TableSummary[]; size: number }>(
+        'diffTask',
+        { base, modified, output },
+        owner,
+      );
       return { summary, size };
     },
-    async apply(base, changeset, output) {
-      const { summary } = await run<{ summary: TableSummary[] }>('applyTask', { base, changeset, output });
+    async apply(base, changeset, output, owner) {
+      const { summary } = await run<{ summary: TableSummary[] }>(
+        'applyTask',
+        { base, changeset, output },
+        owner,
+      );
       return { summary };
     },
-    async writeDetail(changeset, schemaDb, output) {
-      await run('detailTask', { changeset, schemaDb, output });
+    async writeDetail(changeset, schemaDb, output, owner) {
+      await run('detailTask', { changeset, schemaDb, output }, owner);
     },
-    close: () => pool.destroy(),
+    close: async () => {
+      queue.close();
+      await pool.destroy();
+    },
   };
 }

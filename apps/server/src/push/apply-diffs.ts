@@ -25,6 +25,8 @@ export type AppliedDiff = { file: StagedBlob; sha1: string; summary: TableSummar
 export async function applyDiffs(input: {
   engine: ChangesetEngine;
   blobs: BlobStore;
+  /** The project pushed to (projects take turns for the engine). */
+  projectId: string;
   files: DeclaredFile[];
   /** The uploaded changeset of each file, by path. */
   changesets: Map<string, StagedBlob>;
@@ -43,7 +45,9 @@ export async function applyDiffs(input: {
       let summary: TableSummary[];
       const baseFile = await blobs.localFile(base);
       try {
-        ({ summary } = await engine.apply(baseFile.path, changeset.path, output));
+        ({ summary } = await engine.apply(baseFile.path, changeset.path, output, {
+          project: input.projectId,
+        }));
       } catch (error) {
         await rm(output, { force: true });
         if (!(error instanceof EngineError) || error.kind === 'internal') throw error;

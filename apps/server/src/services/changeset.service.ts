@@ -24,6 +24,8 @@ export type ChangesetJobData = z.infer<typeof jobDataSchema>;
 
 /** Why a change has no changeset when the file's previous version is gone (should not happen). */
 const NO_PREVIOUS_FILE = 'the previous version of the file is not on the server';
+/** Why a change has no changeset when its own file is gone from the store. */
+const NO_FILE = 'the file is not on the server';
 
 /**
  * GeoPackage changesets of versions (reference §2: version detail `changesets`, `/v1/resource/changesets`):
@@ -82,19 +84,39 @@ export function createChangesetService(deps: {
       await repos.changesets.markError(change.id, NO_PREVIOUS_FILE);
       return;
     }
+    // A blob gone from the store (lost, removed by hand) will not come back: recorded, not retried for ever.
+    for (const [sha256, why] of [
+      [previous.blobSha256, NO_PREVIOUS_FILE],
+      [change.blobSha256, NO_FILE],
+    ] as const) {
+      if (!(await blobs.has(sha256))) {
+        log.error(
+          { project: projectId, version, path: change.path, blob: sha256 },
+          'blob missing from the store',
+        );
+        await repos.changesets.markError(change.id, why);
+        return;
+      }
+    }
     reach('changesets:computing');
     const output = await blobs.tempPath();
     let summary;
     try {
       ({ summary } = await withLocalFiles([previous.blobSha256, change.blobSha256], ([before, after]) =>
-        engine.diff(before, after, output),
+        engine.diff(before, after, output, { project: projectId }),
       ));
     } catch (error) {
       await rm(output, { force: true });
-      // The file's own problem (a schema change, not a database): recorded and shown. Anything else is
-      // the server's and fails the job, which runs again.
-      if (error instanceof EngineError && error.kind !== 'internal') {
-        await repos.changesets.markError(change.id, error.reason);
+      // The engine's answer about these two files (a schema change, a damaged file, too long) is recorded and
+      // shown; so is an unexpected failure of the engine on them, which would fail the same way at every retry
+      // (the sweep sends the job at every start and hour). Anything else (the database, the store) is the
+      // server's and fails the job, which runs again.
+      if (error instanceof EngineError) {
+        if (error.kind === 'internal') {
+          log.error({ err: error, project: projectId, version, path: change.path }, 'changeset not computed');
+        }
+        const reason = error.kind === 'internal' ? CHANGESET_API_TEXTS.computeFailedReason : error.reason;
+        await repos.changesets.markError(change.id, reason);
         return;
       }
       throw error;
@@ -192,7 +214,7 @@ export function createChangesetService(deps: {
       const output = await blobs.tempPath();
       try {
         await withLocalFiles([change.changesetBlobSha256, change.blobSha256 ?? ''], ([changeset, file]) =>
-          engine.writeDetail(changeset, file, output),
+          engine.writeDetail(changeset, file, output, { project: row.project.id }),
         );
       } catch (error) {
         await rm(output, { force: true });

@@ -447,6 +447,7 @@ export function createPushService(deps: {
           rebuilt = await applyDiffs({
             engine,
             blobs,
+            projectId: upload.projectId,
             files: changes.updated.filter((file) => file.diff),
             changesets: staged,
             current: new Map([...current].map(([path, file]) => [path, file.blobSha256])),
