@@ -124,8 +124,9 @@ describe('one GeoPackage cannot stall the changeset engine', { timeout: 180_000 
     });
     const ordinarySeconds = (Date.now() - since) / 1000;
     expect(ordinary.response.status).toBe(200);
-    // At most the hostile apply's time limit, a new engine thread and its own work (about 0.1 s).
-    expect(ordinarySeconds).toBeLessThan(LIMIT_SECONDS + 6);
+    // At most the rest of the hostile apply's time limit, a new engine thread and its own work (about 0.1 s),
+    // with room for a loaded machine; without the limit it waits for the whole hostile apply (25 s or more).
+    expect(ordinarySeconds).toBeLessThan(LIMIT_SECONDS + 10);
 
     const refused = (await hostile).response;
     expect(refused).toMatchObject({
