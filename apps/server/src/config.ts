@@ -19,6 +19,9 @@ const optionalString = z
 /** A duration in seconds (fractions allowed), above zero. */
 const seconds = (fallback: number) => z.coerce.number().positive().default(fallback);
 
+/** The longest a project list's count is kept (`CACHE_SECONDS` bounds it too). */
+const LIST_COUNT_SECONDS = 2;
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -78,6 +81,8 @@ const envSchema = z.object({
     .max(64)
     .default(Math.max(1, Math.min(4, availableParallelism() - 1))),
   ENGINE_TASK_TIMEOUT_SECONDS: seconds(120),
+  /** How long a process keeps a Bearer token's user (list counts: at most 2 s); 0 keeps nothing. */
+  CACHE_SECONDS: z.coerce.number().nonnegative().max(60).default(5),
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   BLOB_STORE: z.enum(['local', 's3'], { error: "must be 'local' or 's3'" }).default('local'),
   S3_ENDPOINT: optionalString.pipe(
@@ -175,6 +180,11 @@ export type AppConfig = {
   workerThreads: number;
   /** One task of the changeset engine (a diff, an apply, a detail list) is stopped after running this long. */
   engineTaskTimeoutMs: number;
+  /**
+   * How long each process keeps what it caches: a Bearer token's user, a project list's count. A write through
+   * this process is forgotten at once; one through another process (or plain SQL) is seen when the time is up.
+   */
+  cacheTtlMs: { users: number; listCounts: number };
   /** When set, `/metrics` answers whoever sends it as a Bearer token; else only this machine (docs/OPERATIONS.md). */
   metricsToken: string | undefined;
   /** Where file bytes live: the data folder (`local`) or S3-compatible object storage. */
@@ -275,6 +285,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadExpirationSeconds: e.UPLOAD_EXPIRATION_SECONDS,
     workerThreads: e.WORKER_THREADS,
     engineTaskTimeoutMs: Math.round(e.ENGINE_TASK_TIMEOUT_SECONDS * 1000),
+    cacheTtlMs: {
+      users: Math.round(e.CACHE_SECONDS * 1000),
+      listCounts: Math.round(Math.min(e.CACHE_SECONDS, LIST_COUNT_SECONDS) * 1000),
+    },
     metricsToken: e.METRICS_TOKEN,
     blobStore: e.BLOB_STORE,
     s3,

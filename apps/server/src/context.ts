@@ -4,8 +4,9 @@ import type { Db } from './db/database.ts';
 import type { Logger } from './lib/logger.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createQueuedMailer } from './mail/queued-mailer.ts';
-import { createRepositories } from './repositories/repositories.ts';
-import { type ChangeFeed, createOfflineChangeFeed } from './lib/change-cache.ts';
+import { createRepositories, type WriteHooks } from './repositories/repositories.ts';
+import { type Clock, createTtlCache } from './lib/ttl-cache.ts';
+import type { UserRow } from './repositories/user.repository.ts';
 import { createAccessRequestService } from './services/access-request.service.ts';
 import { createAccountService } from './services/account.service.ts';
 import { createAdminService } from './services/admin.service.ts';
@@ -30,6 +31,11 @@ import { createMetrics, type MetricSources } from './lib/metrics.ts';
 import { createChangesetService } from './services/changeset.service.ts';
 import { createSyncV2Service } from './services/sync-v2.service.ts';
 
+/** Bearer users kept at most (a row is ~1 kB). */
+const USER_CACHE_SIZE = 10_000;
+/** List counts kept at most (viewer and filters each). */
+const LIST_COUNT_CACHE_SIZE = 10_000;
+
 /**
  * Wires repositories into services once; routes, jobs and the CLI use the same services. The database, the
  * repositories and the mailer stay inside: callers get services, so no route can skip the domain rules.
@@ -41,15 +47,30 @@ export function createContext(deps: {
   log: Logger;
   /** The database pool's connections, for the metrics (`Database.connections`). */
   connections?: MetricSources['connections'];
-  /** Changes to the tables callers and project lists are read from (`Database.watchChanges`); none: no caches. */
-  changes?: ChangeFeed;
+  /** The caches' clock (tests move their own). */
+  clock?: Clock;
 }) {
   const { config, db, log } = deps;
-  const changes = deps.changes ?? createOfflineChangeFeed();
-  const repos = createRepositories(db);
+  // What a Bearer request's caller and a project list's count are read from, kept a few seconds: this process's
+  // own writes (through the repositories) are forgotten at once, other processes' when the time is up.
+  const bearerUsers = createTtlCache<number, UserRow>({
+    max: USER_CACHE_SIZE,
+    ttlMs: config.cacheTtlMs.users,
+    clock: deps.clock,
+  });
+  const listCounts = createTtlCache<string, number>({
+    max: LIST_COUNT_CACHE_SIZE,
+    ttlMs: config.cacheTtlMs.listCounts,
+    clock: deps.clock,
+  });
+  const writeHooks: WriteHooks = {
+    userWritten: (id) => bearerUsers.forget(id),
+    projectsWritten: () => listCounts.clear(),
+  };
+  const repos = createRepositories(db, writeHooks);
   const metrics = createMetrics({ log });
   const blobs = openBlobStore(config);
-  const projects = createProjectService({ config, blobs, log, repos, changes });
+  const projects = createProjectService({ config, blobs, log, repos, listCounts });
   const mailThrottle = createMailThrottle({ repos, log });
   const uploadArea = createUploadArea(path.join(config.dataDir, 'uploads'), {
     onChunkWritten: metrics.chunkWritten,
@@ -98,7 +119,7 @@ export function createContext(deps: {
     metrics,
     /** The file bytes, streamed by downloads. */
     blobs,
-    auth: createAuthService({ config, repos, changes }),
+    auth: createAuthService({ config, repos, bearerUsers }),
     passwordReset,
     users,
     account,
@@ -143,6 +164,8 @@ export function createContext(deps: {
     mail,
     /** Where services send background jobs; `main.ts` attaches the queue once it runs. */
     jobs,
+    /** What the caches must hear of writes made below the services (tests arranging data: `createRepositories`). */
+    writeHooks,
     /** Ends the engine's worker threads (at shutdown). */
     close: () => engine.close(),
   };

@@ -29,14 +29,12 @@ async function main(): Promise<void> {
   );
   const log = createLogger(config.logLevel);
   if (shared.length > 0) log.warn({ paths: shared }, 'not owned by this user: could not make them private');
-  const changes = database.watchChanges(log);
   const context = createContext({
     config,
     db: database.db,
     mailer: createMailer(config, log),
     log,
     connections: database.connections,
-    changes,
   });
   await context.blobs.check().catch((error: unknown) => {
     throw new ConfigError((error as Error).message);
@@ -68,7 +66,6 @@ async function main(): Promise<void> {
     await app.close();
     await queue.stop();
     await context.close();
-    await changes.close();
     await database.close();
     process.exit(0);
   };

@@ -6,7 +6,7 @@ import { runHousekeeping } from '../src/jobs/housekeeping.ts';
 import { issueBearerToken } from '../src/lib/bearer-token.ts';
 import { HttpClient } from './http-client.ts';
 import { startSmtpPeer } from './smtp-peer.ts';
-import { startTestServer, TEST_PASSWORD, type TestServer } from './test-server.ts';
+import { manualClock, startTestServer, TEST_PASSWORD, type TestServer } from './test-server.ts';
 
 const SECRET_KEY = 'sign-out-secret-0123456789';
 let server: TestServer;
@@ -14,11 +14,14 @@ let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
 
 beforeAll(async () => {
   smtp = await startSmtpPeer();
-  server = await startTestServer({
-    SMTP_URL: smtp.url,
-    BASE_URL: 'https://maps.example.org',
-    SECRET_KEY,
-  });
+  server = await startTestServer(
+    {
+      SMTP_URL: smtp.url,
+      BASE_URL: 'https://maps.example.org',
+      SECRET_KEY,
+    },
+    { clock: manualClock() },
+  );
 });
 afterAll(async () => {
   await server.close();
@@ -70,6 +73,43 @@ async function requestResetToken(email: string): Promise<string> {
 }
 
 describe('ending every token and session of a user', () => {
+  it('ends a Bearer token this process keeps at once: deactivation, sign-out everywhere, password change', async () => {
+    const admin = await server.createUser({ username: 'keeperadmin', isAdmin: true });
+    const adminApi = (await signInTwice(admin.username)).api;
+    /** A Bearer client whose user this process now keeps (its second call looks nobody up). */
+    const keptClient = async (username: string) => {
+      await server.createUser({ username });
+      const { api } = await signInTwice(username);
+      const first = await server.countQueries(() => api.get('/v1/user/profile'));
+      const second = await server.countQueries(() => api.get('/v1/user/profile'));
+      expect([first.result.status, second.result.status, second.queries]).toEqual([
+        200,
+        200,
+        first.queries - 1,
+      ]);
+      return api;
+    };
+
+    const deactivated = await keptClient('keptsleeper');
+    expect((await adminApi.request('PATCH', '/app/admin/user/keptsleeper', { active: false })).status).toBe(
+      200,
+    );
+    expect(await profileStatuses(deactivated)).toEqual([401]);
+
+    const signedOut = await keptClient('keptroamer');
+    await cli('user', 'signout', 'keptroamer');
+    expect(await profileStatuses(signedOut)).toEqual([401]);
+
+    const changed = await keptClient('keptchanger');
+    const change = await changed.post('/app/auth/change-password', {
+      old_password: TEST_PASSWORD,
+      password: 'Changed-pass1',
+      confirm: 'Changed-pass1',
+    });
+    expect(change.status).toBe(200);
+    expect(await profileStatuses(changed)).toEqual([401]);
+  });
+
   it('a password reset ends the Bearer tokens and sessions issued before it; new ones work', async () => {
     await server.createUser({ username: 'resetter' });
     const before = await signInTwice('resetter');

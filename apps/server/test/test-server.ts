@@ -12,6 +12,7 @@ import { blobs } from '../src/db/schema.ts';
 import { serverJobs } from '../src/jobs/jobs.ts';
 import { startJobQueue } from '../src/jobs/queue.ts';
 import { createLogger } from '../src/lib/logger.ts';
+import type { Clock } from '../src/lib/ttl-cache.ts';
 import { createMailer } from '../src/mail/mailer.ts';
 import { createRepositories } from '../src/repositories/repositories.ts';
 import { createDatabaseFromTemplate, databaseUrl, dropDatabase } from './postgres-admin.ts';
@@ -43,6 +44,12 @@ async function openTestDatabase(onQuery: (sql: string) => void) {
   return { database, drop: () => database.close() };
 }
 
+/** A clock for the app's caches that stands still until the test moves it (`startTestServer`'s `clock`). */
+export function manualClock() {
+  let now = 1_000; // not 0: lru-cache reads a start time of 0 as "no time"
+  return { now: () => now, advance: (ms: number) => void (now += ms) };
+}
+
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 
 /** Starts the real app on a random port against a fresh database. `env` overrides the config. */
@@ -53,6 +60,8 @@ export async function startTestServer(
     jobs?: boolean;
     /** The server's log lines (JSON) at this level go to `write`; silent otherwise. */
     logTo?: { level: 'debug' | 'info'; write(line: string): void };
+    /** The caches' clock (`createContext`): a test moves it past their time instead of waiting. */
+    clock?: Clock;
   } = {},
 ) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'waymark-data-'));
@@ -69,14 +78,13 @@ export async function startTestServer(
     if (!text.includes('"server_settings"')) queryCount += 1;
   });
   const log = options.logTo ? createLogger(options.logTo.level, options.logTo) : createLogger('silent');
-  const changes = database.watchChanges(log);
   const context = createContext({
     config,
     db: database.db,
     mailer: createMailer(config, log),
     log,
     connections: database.connections,
-    changes,
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   const app = await buildApp(context, { serveWebApp: options.serveWebApp ?? false });
   // The job queue runs only where a test asks for it (it polls the database every second).
@@ -93,8 +101,9 @@ export async function startTestServer(
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  // Tests may arrange data below the services; the app itself only reaches repositories through them.
-  const repos = createRepositories(database.db);
+  // Tests may arrange data below the services; the app itself only reaches repositories through them. Their
+  // writes are forgotten by the app's caches as the app's own are.
+  const repos = createRepositories(database.db, context.writeHooks);
   return {
     url: `http://127.0.0.1:${port}`,
     context,
@@ -176,7 +185,6 @@ export async function startTestServer(
       await closing;
       await queue?.stop();
       await context.close();
-      await changes.close();
       await drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

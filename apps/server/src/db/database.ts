@@ -11,9 +11,6 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths.ts';
 import { makePrivate } from '../lib/private-files.ts';
-import type { Logger } from '../lib/logger.ts';
-import type { ChangeFeed } from '../lib/change-cache.ts';
-import { CHANGES_CHANNEL, createLocalChangeFeed, listenForChanges } from './change-feed.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
 
@@ -38,11 +35,6 @@ export type Database = {
   exclusively<T>(work: () => Promise<T>): Promise<T>;
   /** Connections of this process's pool: open, idle, and queries waiting for one (PGlite: its one connection). */
   connections(): { total: number; idle?: number; waiting?: number };
-  /**
-   * Starts hearing of changes to the watched tables (`ChangeFeed`): on PostgreSQL on a connection of its own,
-   * outside the pool; on PGlite through its LISTEN. The caller closes it before the database.
-   */
-  watchChanges(log: Logger): ChangeFeed;
   close(): Promise<void>;
 };
 
@@ -121,12 +113,6 @@ function pgliteStartParams(sharedBuffers: string | undefined): string[] {
 const queryLogger = (onQuery: QueryObserver | undefined): QueryLogger | undefined =>
   onQuery ? { logQuery: (sql) => onQuery(sql) } : undefined;
 
-/** The table an INSERT, UPDATE or DELETE statement as Drizzle writes it changes (`update "users" set …`). */
-const WRITTEN_TABLE = /^\s*(?:insert\s+into|update|delete\s+from)\s+"([^"]+)"/i;
-/** A transaction's start and end as Drizzle sends them, each a statement of its own (not `rollback to savepoint`). */
-const TRANSACTION_START = /^\s*begin\b[^;]*$/i;
-const TRANSACTION_END = /^\s*(?:commit|rollback)\s*$/i;
-
 /** How many distinct statements each PostgreSQL connection keeps prepared at most (see `nameStatements`). */
 export const MAX_NAMED_STATEMENTS = 200;
 
@@ -140,7 +126,7 @@ export const MAX_NAMED_STATEMENTS = 200;
  * dozen in practice; texts vary only with a query's shape, never with its values), so a connection's memory stays
  * bounded; statements without values (migrations, DDL) stay unnamed.
  */
-function nameStatements(pool: pg.Pool, onWritten: (table: string) => void): void {
+function nameStatements(pool: pg.Pool): void {
   const names = new Map<string, string>();
   const nameOf = (text: string): string | undefined => {
     const known = names.get(text);
@@ -151,58 +137,24 @@ function nameStatements(pool: pg.Pool, onWritten: (table: string) => void): void
   };
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    const send = (args: unknown[], config: unknown): unknown => {
-      const [, values] = args;
-      if (
-        Array.isArray(values) &&
-        values.length > 0 &&
-        typeof config === 'object' &&
-        config !== null &&
-        'text' in config &&
-        typeof config.text === 'string' &&
-        !('name' in config && config.name) &&
-        !('submit' in config) // a Query object or cursor: handed on as it is
-      ) {
-        const name = nameOf(config.text);
-        if (name !== undefined) return query({ ...config, name }, ...args.slice(1));
-      }
-      return query(...args);
-    };
-    // The tables written in the transaction under way on this connection, announced once it has ended.
-    let transaction: Set<string> | undefined;
     Object.assign(client, {
       query: (...args: unknown[]) => {
-        const [first] = args;
+        const [first, values] = args;
         const config: unknown = typeof first === 'string' ? { text: first } : first;
-        const text =
-          typeof config === 'object' && config !== null && 'text' in config && typeof config.text === 'string'
-            ? config.text
-            : undefined;
-        const written = text === undefined ? undefined : WRITTEN_TABLE.exec(text)?.[1];
-        let ended: string[] = [];
-        if (written !== undefined) {
-          if (transaction) transaction.add(written);
-          else ended = [written]; // committed when the statement ends
-        } else if (text !== undefined && TRANSACTION_START.test(text)) {
-          transaction = new Set();
-        } else if (transaction && text !== undefined && TRANSACTION_END.test(text)) {
-          ended = [...transaction];
-          transaction = undefined;
+        if (
+          Array.isArray(values) &&
+          values.length > 0 &&
+          typeof config === 'object' &&
+          config !== null &&
+          'text' in config &&
+          typeof config.text === 'string' &&
+          !('name' in config && config.name) &&
+          !('submit' in config) // a Query object or cursor: handed on as it is
+        ) {
+          const name = nameOf(config.text);
+          if (name !== undefined) return query({ ...config, name }, ...args.slice(1));
         }
-        if (ended.length === 0) return send(args, config);
-        const announce = () => ended.forEach(onWritten);
-        // The pool's own queries pass a callback (then nothing is returned); Drizzle's transactions a promise.
-        const last = args.at(-1);
-        if (typeof last === 'function') {
-          const callback = (...results: unknown[]) => {
-            announce();
-            return (last as (...values: unknown[]) => unknown)(...results);
-          };
-          return send([...args.slice(0, -1), callback], config);
-        }
-        const result = send(args, config);
-        if (result instanceof Promise) result.then(announce, announce);
-        return result;
+        return query(...args);
       },
     });
   });
@@ -221,10 +173,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
-    // This process's own writes, heard as they are committed (before the caller goes on), where the database's
-    // announcement reaches the listener a moment later: a change made through a process applies there at once.
-    let announceWritten: (table: string) => void = () => {};
-    nameStatements(pool, (table) => announceWritten(table));
+    nameStatements(pool);
     const db = drizzlePg(pool, { schema, logger: queryLogger(options.onQuery) }) as unknown as Db;
     return {
       db,
@@ -250,13 +199,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         }
       },
       connections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-      watchChanges: (log) => {
-        const feed = listenForChanges(options.url, log, (payload) =>
-          pool.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, payload]),
-        );
-        announceWritten = feed.changed;
-        return feed;
-      },
       close: () => pool.end(),
     };
   }
@@ -287,29 +229,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
       exclusively: (work) => work(),
       connections: () => ({ total: 1 }),
-      watchChanges: () => {
-        // PGlite hands the database's announcements over as each statement ends (at commit in a transaction),
-        // before its caller goes on: every write of this process, the only one, is heard at once.
-        let listening = false;
-        const feed = createLocalChangeFeed(() => listening);
-        const stopping = client
-          .listen(CHANGES_CHANNEL, (table) => feed.changed(table))
-          .then(
-            (unlisten) => {
-              listening = true;
-              return unlisten;
-            },
-            () => undefined,
-          );
-        return {
-          ...feed,
-          close: async () => {
-            listening = false;
-            const stop = await stopping;
-            await stop?.().catch(() => undefined);
-          },
-        };
-      },
       close: async () => {
         await client.close();
         releaseLock();

@@ -41,15 +41,75 @@ export type Repositories = {
   transaction<T>(run: (tx: Repositories) => Promise<T>): Promise<T>;
 };
 
-/** The repositories of a database or transaction handle. */
-export function createRepositories(db: Db): Repositories {
+/**
+ * Told of the writes the per-process caches depend on (lib/ttl-cache.ts), once they are committed: a user's row
+ * (any column), and what decides which projects a list shows (projects, their members, workspaces, their members).
+ */
+export type WriteHooks = {
+  userWritten(id: number): void;
+  projectsWritten(): void;
+};
+
+const NO_HOOKS: WriteHooks = { userWritten: () => {}, projectsWritten: () => {} };
+
+/** `write`, then `written` with the same arguments (also when it failed: forgetting too much costs one read). */
+function then<A extends unknown[], R>(
+  write: (...args: A) => Promise<R>,
+  written: (...args: A) => void,
+): (...args: A) => Promise<R> {
+  return async (...args) => {
+    try {
+      return await write(...args);
+    } finally {
+      written(...args);
+    }
+  };
+}
+
+/**
+ * The repositories of a database or transaction handle; `hooks` hear of their writes to users, projects,
+ * workspaces and their members. Outside a transaction a statement has committed when it returns; inside one the
+ * writes are told when `transaction` has committed (never when it rolled back).
+ */
+export function createRepositories(db: Db, hooks: WriteHooks = NO_HOOKS): Repositories {
+  const users = createUserRepository(db);
+  const workspaces = createWorkspaceRepository(db);
+  const projects = createProjectRepository(db);
+  const user = (id: number) => hooks.userWritten(id);
+  const listed = () => hooks.projectsWritten();
   return {
-    users: createUserRepository(db),
-    workspaces: createWorkspaceRepository(db),
+    users: {
+      ...users,
+      update: then(users.update, user),
+      markEmailVerified: then(users.markEmailVerified, user),
+      bumpTokenEpoch: then(users.bumpTokenEpoch, user),
+      close: then(users.close, (id) => {
+        user(id);
+        listed();
+      }),
+    },
+    workspaces: {
+      ...workspaces,
+      insert: then(workspaces.insert, listed),
+      removeMember: then(workspaces.removeMember, listed),
+      upsertMember: then(workspaces.upsertMember, listed),
+      deleteMany: then(workspaces.deleteMany, listed),
+    },
     sessions: createSessionRepository(db),
     loginAttempts: createLoginAttemptRepository(db),
     mailLog: createMailLogRepository(db),
-    projects: createProjectRepository(db),
+    projects: {
+      ...projects,
+      setMember: then(projects.setMember, listed),
+      removeMember: then(projects.removeMember, listed),
+      setMembers: then(projects.setMembers, listed),
+      removeMembers: then(projects.removeMembers, listed),
+      insertWithVersionZero: then(projects.insertWithVersionZero, listed),
+      update: then(projects.update, listed),
+      restore: then(projects.restore, listed),
+      purgeRemovedById: then(projects.purgeRemovedById, listed),
+      purgeRemovedBefore: then(projects.purgeRemovedBefore, listed),
+    },
     accessRequests: createAccessRequestRepository(db),
     collaborators: createCollaboratorRepository(db),
     blobs: createBlobRepository(db),
@@ -60,6 +120,20 @@ export function createRepositories(db: Db): Repositories {
     usage: createUsageRepository(db),
     jobs: createJobRepository(db),
     health: createHealthRepository(db),
-    transaction: (run) => db.transaction((tx) => run(createRepositories(tx))),
+    transaction: async (run) => {
+      const usersWritten = new Set<number>();
+      let projectsWritten = false;
+      const result = await db.transaction((tx) =>
+        run(
+          createRepositories(tx, {
+            userWritten: (id) => void usersWritten.add(id),
+            projectsWritten: () => void (projectsWritten = true),
+          }),
+        ),
+      );
+      usersWritten.forEach(user);
+      if (projectsWritten) listed();
+      return result;
+    },
   };
 }

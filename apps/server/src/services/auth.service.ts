@@ -5,7 +5,7 @@ import { createBearerTokenVerifier, issueBearerToken } from '../lib/bearer-token
 import { notFound, tooManyRequests, unauthorized } from '../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../lib/password-hash.ts';
 import type { Repositories } from '../repositories/repositories.ts';
-import { type ChangeFeed, createChangeCache, createOfflineChangeFeed } from '../lib/change-cache.ts';
+import { createTtlCache, type TtlCache } from '../lib/ttl-cache.ts';
 import type { UserRow } from '../repositories/user.repository.ts';
 
 /** Failed logins allowed per account and per IP address within the window before answering 429. */
@@ -16,23 +16,22 @@ export const LOGIN_HISTORY_DAYS = 30;
 
 export type ClientInfo = { ip: string; userAgent: string | undefined };
 
-/** Bearer users kept at most (a row is ~1 kB). */
-const USER_CACHE_SIZE = 10_000;
-
 const hashSessionId = (cookieValue: string) => createHash('sha256').update(cookieValue).digest('hex');
 
 /** Sign-in, browser sessions and Bearer tokens. */
-export function createAuthService(deps: { config: AppConfig; repos: Repositories; changes?: ChangeFeed }) {
+export function createAuthService(deps: {
+  config: AppConfig;
+  repos: Repositories;
+  /**
+   * The users Bearer tokens name, kept a few seconds and forgotten as soon as this process writes their row: a
+   * token's caller then costs no query, yet a deactivation, a sign-out everywhere or a password change ends their
+   * tokens at once on the process that made it, and on the others when the time is up. None: nothing kept.
+   */
+  bearerUsers?: TtlCache<number, UserRow>;
+}) {
   const { config } = deps;
   const { users, sessions, loginAttempts } = deps.repos;
-  /**
-   * The users Bearer tokens name, kept until the users table changes (any process, any column): a token's caller
-   * then costs no query, yet a deactivation, a sign-out everywhere or a rename ends their tokens as before.
-   */
-  const bearerUsers = createChangeCache<number, UserRow>(deps.changes ?? createOfflineChangeFeed(), {
-    tables: ['users'],
-    max: USER_CACHE_SIZE,
-  });
+  const bearerUsers = deps.bearerUsers ?? createTtlCache<number, UserRow>({ max: 1, ttlMs: 0 });
   // Verifying against a real hash when the user does not exist keeps response times alike.
   const dummyHash = hashPassword(randomBytes(16).toString('hex'));
   const verifyBearer = createBearerTokenVerifier(config.secretKey);

@@ -31,7 +31,7 @@ import type {
   ProjectWithWorkspace,
 } from '../repositories/project.repository.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
-import { type ChangeFeed, createChangeCache, createOfflineChangeFeed } from '../lib/change-cache.ts';
+import { createTtlCache, type TtlCache } from '../lib/ttl-cache.ts';
 import { mapPool } from '../lib/map-pool.ts';
 import type { WorkspaceRow } from '../repositories/workspace.repository.ts';
 import {
@@ -59,8 +59,7 @@ function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> 
 /** Blobs asked for at once when a zip download checks that every file is there. */
 const BLOB_CHECKS_AT_ONCE = 16;
 
-/** List counts kept at most (viewer and filters each), and the longest key of one kept. */
-const LIST_COUNT_CACHE_SIZE = 10_000;
+/** The longest key of a list count kept. */
 const MAX_COUNT_KEY_LENGTH = 400;
 
 /** Projects: create, read, list, clone, delete, public flag, leave. */
@@ -69,19 +68,17 @@ export function createProjectService(deps: {
   blobs: BlobStore;
   log: Logger;
   repos: Repositories;
-  changes?: ChangeFeed;
+  /**
+   * How many projects a list request matches, by viewer and filters, kept a second or two and forgotten as soon as
+   * this process writes a table that decides it (projects, their members, workspaces, their members): a page then
+   * costs no count. A count over the projects a user sees grows with them; with 10,000 projects it was a third of
+   * the list's time in the database. None: nothing kept.
+   */
+  listCounts?: TtlCache<string, number>;
 }) {
   const { config, blobs, log, repos } = deps;
   const { projects, workspaces, users } = repos;
-  /**
-   * How many projects a list request matches, by viewer and filters, kept until a table that decides it changes
-   * (projects, their members, workspaces, their members): a page then costs no count. A count over the
-   * projects a user sees grows with them; with 10,000 projects it was a third of the list's time in the database.
-   */
-  const listCounts = createChangeCache<string, number>(deps.changes ?? createOfflineChangeFeed(), {
-    tables: ['workspaces', 'workspace_members', 'projects', 'project_members'],
-    max: LIST_COUNT_CACHE_SIZE,
-  });
+  const listCounts = deps.listCounts ?? createTtlCache<string, number>({ max: 1, ttlMs: 0 });
   const accessDeps = { config, projects, workspaces };
   const facts = (actor: Actor, row: ProjectWithWorkspace) => projectAccessFacts(accessDeps, actor, row);
 
@@ -251,7 +248,7 @@ export function createProjectService(deps: {
           : undefined,
       };
       // A count "updated in the last N days" moves with the clock: never kept; nor one for very long filters (the
-      // memory the kept counts take stays bounded: LIST_COUNT_CACHE_SIZE × MAX_COUNT_KEY_LENGTH).
+      // memory the kept counts take stays bounded: their number × MAX_COUNT_KEY_LENGTH).
       const key = JSON.stringify([viewer, filters]);
       const countKey = filters.updatedSince || key.length > MAX_COUNT_KEY_LENGTH ? undefined : key;
       const knownCount = countKey === undefined ? undefined : listCounts.get(countKey);
