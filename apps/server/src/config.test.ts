@@ -98,6 +98,16 @@ describe('loadConfig', () => {
     ).toThrow(/HEADERS_TIMEOUT_SECONDS: must not be longer than REQUEST_TIMEOUT_SECONDS/);
   });
 
+  it('keeps Bearer callers 5 s and list counts 2 s; CACHE_SECONDS shortens both, 0 keeps nothing', () => {
+    const ttl = (value?: string) =>
+      loadConfig({ DATA_DIR: tmp(), ...(value === undefined ? {} : { CACHE_SECONDS: value }) }).cacheTtlMs;
+    expect(ttl()).toEqual({ users: 5_000, listCounts: 2_000 });
+    expect(ttl('1.5')).toEqual({ users: 1_500, listCounts: 1_500 });
+    expect(ttl('30')).toEqual({ users: 30_000, listCounts: 2_000 });
+    expect(ttl('0')).toEqual({ users: 0, listCounts: 0 });
+    expect(() => ttl('-1')).toThrow(/CACHE_SECONDS/);
+  });
+
   it('keeps blobs in the data folder unless BLOB_STORE=s3, and reads the S3 settings checked together', () => {
     expect(loadConfig({ DATA_DIR: tmp() })).toMatchObject({ blobStore: 'local', s3: undefined });
     const s3 = {
