@@ -397,12 +397,19 @@ describe('chunks', () => {
   });
 
   it('refuses chunks over 10 MiB, by their declared length or as they stream', async () => {
+    // A file big enough for its chunks to reach 10 MiB (none is uploaded whole).
+    const big = await api.post<{ transaction: string }>(`/v1/project/push/${await newProject()}`, {
+      version: 'v0',
+      changes: {
+        added: [{ path: 'big.bin', size: 25 * 1024 * 1024, checksum: sha1('x'), chunks: ['b1', 'b2', 'b3'] }],
+      },
+    });
     const tooBig = Buffer.alloc(10 * 1024 * 1024 + 1, 1);
-    const declared = await uploadChunk(api, transaction, chunkIds[0] ?? '', tooBig);
+    const declared = await uploadChunk(api, big.body.transaction, 'b1', tooBig);
     expect(declared).toMatchObject({ status: 400, body: { detail: PUSH_TEXTS.tooBigChunk } });
 
     // No Content-Length: the server counts while the bytes arrive.
-    const streamed = await fetch(`${server.url}/v1/project/push/chunk/${transaction}/${chunkIds[0]}`, {
+    const streamed = await fetch(`${server.url}/v1/project/push/chunk/${big.body.transaction}/b1`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${api.bearer}`, 'Content-Type': 'application/octet-stream' },
       body: new ReadableStream({

@@ -89,8 +89,8 @@ describe('v1 chunks as the client sends them', () => {
     });
     const transaction = response.body.transaction ?? '';
     const id = entries[0]?.chunks[0] ?? '';
-    const wrong = await uploadChunk(api, transaction, id, Buffer.from('garbled on the way'));
-    expect(wrong.body.checksum).toBe(sha1('garbled on the way'));
+    const wrong = await uploadChunk(api, transaction, id, Buffer.from('the wrong bytes'));
+    expect(wrong.body.checksum).toBe(sha1('the wrong bytes'));
     const retried = await uploadChunk(api, transaction, id, Buffer.from('the right bytes'));
     expect(retried.body).toEqual({ checksum: sha1('the right bytes'), size: 15 });
     const finished = await api.post<{ version: string }>(`/v1/project/push/finish/${transaction}`);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { filePathProblem, hasTrailingSpace, isBlacklistedPath, isVersionedFile } from './file-paths.ts';
+import {
+  filePathProblem,
+  hasInvisibleCharacter,
+  hasTrailingSpace,
+  isBlacklistedPath,
+  isVersionedFile,
+} from './file-paths.ts';
 
 describe('filePathProblem', () => {
   it.each([
@@ -19,6 +25,13 @@ describe('filePathProblem', () => {
     ['a/b/', 'invalid'],
     ['assets/photos/im?age.png', 'invalid'],
     ['assets/photos/CON.png', 'invalid'],
+    ['CON/x.txt', 'invalid'],
+    ['data/aux/notes.txt', 'invalid'],
+    ['Lpt1.d/x.txt', 'invalid'],
+    ['nul.txt', 'invalid'],
+    ['clock$', 'invalid'],
+    ['console/x.txt', null],
+    ['auxiliary/nul-data.txt', null],
     ['nul\u0000.txt', 'invalid'],
     [`${'a'.repeat(256)}.txt`, 'invalid'],
     [`${'abc/'.repeat(300)}x.txt`, 'invalid'],
@@ -30,6 +43,14 @@ describe('filePathProblem', () => {
 });
 
 describe('other path rules', () => {
+  it('finds bidirectional controls and zero-width characters', () => {
+    expect(hasInvisibleCharacter('photo\u202egpj.exe')).toBe(true);
+    expect(hasInvisibleCharacter('a\u200bb.txt')).toBe(true);
+    expect(hasInvisibleCharacter('dir\u2066/x.txt')).toBe(true);
+    expect(hasInvisibleCharacter('\ufeffx.txt')).toBe(true);
+    expect(hasInvisibleCharacter('می\u200cخواهم.txt')).toBe(false);
+    expect(hasInvisibleCharacter('ü/会社.txt')).toBe(false);
+  });
   it('finds trailing spaces in any part', () => {
     expect(hasTrailingSpace('photos /a.jpg')).toBe(true);
     expect(hasTrailingSpace('photo s/ a.jpg')).toBe(false);

@@ -29,8 +29,17 @@ export const FORBIDDEN_EXTENSIONS: ReadonlySet<string> = new Set(
 /** Characters Windows cannot store in a name (the reference validates for every platform), and controls. */
 // eslint-disable-next-line no-control-regex
 const INVALID_NAME_CHARACTERS = /[\u0000-\u001f\u007f<>:"|?*\\]/;
-/** Device names Windows reserves, with or without an extension (`CON.png` is refused, `CONfile.png` is not). */
-const WINDOWS_RESERVED_NAME = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³]|conin\$|conout\$)(\..*)?$/i;
+/**
+ * Device names Windows reserves, with or without an extension (`CON.png` is refused, `CONfile.png` is not), as
+ * a folder or a file name (the reference checks every part of the path).
+ */
+const WINDOWS_RESERVED_NAME = /^(con|prn|aux|nul|clock\$|com[0-9¹²³]|lpt[0-9¹²³]|conin\$|conout\$)(\..*)?$/i;
+/**
+ * Characters that change how a name is shown without being seen: bidirectional controls (a name that reads
+ * `photo.jpg` but is `gpj.exe`) and zero-width characters (two names that look the same). The joiners U+200C
+ * and U+200D are left out: Persian, Indic scripts and emoji need them.
+ */
+const INVISIBLE_CHARACTERS = /[\u061c\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
 
 /** The extension of a path's file name, lower case with its dot (`''` when there is none). */
 export function fileExtension(path: string): string {
@@ -78,13 +87,21 @@ export function filePathProblem(path: string): FilePathProblem | null {
   const encoder = new TextEncoder();
   for (const part of parts) {
     if (part === '' || part === '.' || part === '..') return 'invalid';
-    if (INVALID_NAME_CHARACTERS.test(part)) return 'invalid';
+    if (INVALID_NAME_CHARACTERS.test(part) || WINDOWS_RESERVED_NAME.test(part)) return 'invalid';
     if (encoder.encode(part).length > MAX_FILE_NAME_BYTES) return 'invalid';
   }
   const name = parts[parts.length - 1] ?? '';
-  if (WINDOWS_RESERVED_NAME.test(name) || name.endsWith('.') || name.trim() === '') return 'invalid';
+  if (name.endsWith('.') || name.trim() === '') return 'invalid';
   if (FORBIDDEN_EXTENSIONS.has(fileExtension(path))) return 'forbidden-type';
   return null;
+}
+
+/**
+ * Whether a path holds bidirectional controls or zero-width characters (refused in new files, like trailing
+ * spaces: files stored before the rule stay updatable).
+ */
+export function hasInvisibleCharacter(path: string): boolean {
+  return INVISIBLE_CHARACTERS.test(path);
 }
 
 /** A folder (or the file name) with spaces at its end: such projects cannot be downloaded on Windows. */

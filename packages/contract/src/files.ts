@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { MAX_CHUNKS_PER_FILE, MAX_CHUNKS_PER_PUSH, MAX_FILES_PER_PUSH } from './limits.ts';
+import {
+  MAX_CHUNKS_PER_FILE,
+  MAX_CHUNKS_PER_PUSH,
+  MAX_FILES_PER_PUSH,
+  MAX_PENDING_CHUNKS_PER_PROJECT,
+  UPLOAD_CHUNK_SIZE,
+} from './limits.ts';
 import { fileHistoryItemSchema, projectDetailSchema, projectPathParamsSchema } from './project.ts';
 import { LIMIT_TEXTS } from './texts.ts';
 
@@ -31,6 +37,13 @@ export const PUSH_TEXTS = {
   tooManyFiles: `Too many files in one push (at most ${MAX_FILES_PER_PUSH})`,
   tooManyChunks: `Too many chunks in one push (at most ${MAX_CHUNKS_PER_PUSH})`,
   invalidChunkId: 'Invalid chunk id',
+  /** The chunk ids of a file cannot carry its declared size: too few for its size, or more than its bytes. */
+  chunkCount: (path: string) =>
+    `Chunks do not match the size of ${path}: at least one per ${UPLOAD_CHUNK_SIZE} bytes, and no more than its bytes`,
+  /** A chunk whose bytes would go beyond the sizes the push declared for its files. */
+  beyondDeclaredSize: 'Chunk goes beyond the declared size of its file',
+  /** v2: more chunks uploaded to a project and not used by a push yet than one push may use. */
+  tooManyPendingChunks: `Too many chunks waiting for a push in this project (at most ${MAX_PENDING_CHUNKS_PER_PROJECT})`,
   tooBigChunk: 'Too big chunk',
   uploadCanceled: 'Upload was probably canceled',
   uploadForbidden: 'You do not have permissions for ongoing upload',

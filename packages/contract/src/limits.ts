@@ -59,3 +59,5 @@ export const MAX_FILES_PER_PUSH = 10_000;
 export const MAX_CHUNKS_PER_FILE = 1024;
 /** Chunks one push may declare in all: 4 GiB (the request content limit of SPEC §9) in 10 MiB chunks, and then some. */
 export const MAX_CHUNKS_PER_PUSH = 100_000;
+/** v2 chunks uploaded to one project and not used by a push yet: what one push may use. */
+export const MAX_PENDING_CHUNKS_PER_PROJECT = MAX_CHUNKS_PER_PUSH;

@@ -14,6 +14,9 @@ export const ERROR_TEXTS = {
   workspaceNotFound: 'Workspace not found',
   tooManyLogins: 'Too many login attempts. Please try again later.',
   fieldRequired: 'This field is required.',
+  /** 507: the server's storage refused a write (full, read-only or not permitted); nothing of the request was kept. */
+  storageFailure:
+    'The server could not store the data: its storage is full or not writable. Nothing was saved; please try again later.',
 } as const;
 
 /**

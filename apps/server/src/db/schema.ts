@@ -363,8 +363,39 @@ export const uploads = pgTable(
     deviceId: text('device_id'),
     createdAt: createdAt(),
     lastPing: timestamp('last_ping', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Bytes the push declared it uploads (files, or changesets of diff updates): no chunk may go beyond. */
+    declaredBytes: bigint('declared_bytes', { mode: 'number' }).notNull().default(0),
+    /** Bytes of chunks received (or being received) so far, counted against `declared_bytes`. */
+    receivedBytes: bigint('received_bytes', { mode: 'number' }).notNull().default(0),
+    /** Storage the push holds in its workspace's quota until it ends (what it may add, its chunks included). */
+    reservedBytes: bigint('reserved_bytes', { mode: 'number' }).notNull().default(0),
   },
   (t) => [uniqueIndex('uploads_project_key').on(t.projectId), index('uploads_last_ping_idx').on(t.lastPing)],
+);
+
+/**
+ * v2 chunks (`POST /v2/projects/{id}/chunks`) kept until a push uses them or they expire: who uploaded each, to
+ * which project, and its size, so pending bytes count against the workspace's storage.
+ */
+export const pendingChunks = pgTable(
+  'pending_chunks',
+  {
+    /** The chunk's server id (its folder under `DATA_DIR/chunks`). */
+    id: uuid('id').primaryKey(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Bytes written (while the chunk arrives: the most it may take). */
+    size: bigint('size', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('pending_chunks_project_idx').on(t.projectId),
+    index('pending_chunks_created_idx').on(t.createdAt),
+  ],
 );
 
 /**

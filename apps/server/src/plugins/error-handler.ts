@@ -2,7 +2,9 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ERROR_TEXTS } from '@waymark/contract';
 import { DomainError, type ErrorKind } from '../lib/errors.ts';
+import { isStorageWriteFailure } from '../lib/storage-errors.ts';
 
 type ValidationIssue = { instancePath?: string; message?: string; params?: { issue?: { path?: unknown[] } } };
 
@@ -97,6 +99,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, body too large, wrong content type…).
       return reply.status(status).send({ detail: error.message });
+    }
+    if (isStorageWriteFailure(error)) {
+      // The disk is full, read-only or refuses the server: the operator must act, the client may retry later.
+      request.log.error({ err: error }, 'storage write failed');
+      return reply.status(507).send({ detail: ERROR_TEXTS.storageFailure });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ detail: 'Internal server error' });

@@ -1,6 +1,7 @@
 import {
   CHUNK_ID_PATTERN,
   filePathProblem,
+  hasInvisibleCharacter,
   hasTrailingSpace,
   isBlacklistedPath,
   isVersionedFile,
@@ -62,6 +63,13 @@ export function validatePushChanges(
     if (seen.has(key)) throw invalid(PUSH_TEXTS.notUnique);
     seen.add(key);
   }
+  // Nor can two files that differ only in case live side by side there (a removal beside them is a rename).
+  const folded = new Set<string>();
+  for (const file of [...result.added, ...result.updated]) {
+    const key = file.path.normalize('NFC').toLowerCase();
+    if (folded.has(key)) throw invalid(PUSH_TEXTS.notUnique);
+    folded.add(key);
+  }
 
   for (const file of [...result.added, ...result.updated]) {
     if (isVersionedFile(file.path) && file.size === 0) throw invalid(PUSH_TEXTS.invalidFile);
@@ -72,6 +80,7 @@ export function validatePushChanges(
   // Only new files: existing projects with such folders must stay updatable.
   for (const file of result.added) {
     if (hasTrailingSpace(file.path)) throw invalid(PUSH_TEXTS.trailingSpace(file.path));
+    if (hasInvisibleCharacter(file.path)) throw invalid(PUSH_TEXTS.unsupportedName(file.path));
   }
 
   const currentNormalised = new Set([...currentPaths].map((path) => path.normalize('NFC')));

@@ -8,6 +8,7 @@ import { createHealthRepository, type HealthRepository } from './health.reposito
 import { createLoginAttemptRepository, type LoginAttemptRepository } from './login-attempt.repository.ts';
 import { createMailLogRepository, type MailLogRepository } from './mail-log.repository.ts';
 import { createProjectRepository, type ProjectRepository } from './project.repository.ts';
+import { createQuotaRepository, type QuotaRepository } from './quota.repository.ts';
 import { createServerSettingRepository, type ServerSettingRepository } from './server-setting.repository.ts';
 import { createSessionRepository, type SessionRepository } from './session.repository.ts';
 import { createUploadRepository, type UploadRepository } from './upload.repository.ts';
@@ -31,6 +32,7 @@ export type Repositories = {
   collaborators: CollaboratorRepository;
   blobs: BlobRepository;
   uploads: UploadRepository;
+  quota: QuotaRepository;
   versions: VersionRepository;
   changesets: ChangesetRepository;
   serverSettings: ServerSettingRepository;
@@ -114,6 +116,7 @@ export function createRepositories(db: Db, hooks: WriteHooks = NO_HOOKS): Reposi
     collaborators: createCollaboratorRepository(db),
     blobs: createBlobRepository(db),
     uploads: createUploadRepository(db),
+    quota: createQuotaRepository(db),
     versions: createVersionRepository(db),
     changesets: createChangesetRepository(db),
     serverSettings: createServerSettingRepository(db),

@@ -32,6 +32,7 @@ import {
 } from '../push/push-changes.ts';
 import { type AppliedDiff, applyDiffs, DiffsFailedError } from '../push/apply-diffs.ts';
 import { assertMayPushChanges } from '../push/push-permission.ts';
+import { assertChunkCounts, declaredUploadBytes, quotaCharge } from '../push/upload-budget.ts';
 import { ChunkTooBigError, type UploadArea } from '../push/upload-area.ts';
 import type { ProjectFileRow } from '../repositories/project.repository.ts';
 import type { Repositories } from '../repositories/repositories.ts';
@@ -41,6 +42,7 @@ import type { ChangesetOfCommit, CommitChange } from '../repositories/version.re
 import type { BlobStore, StagedBlob } from '../storage/blob-store.ts';
 import type { ChangesetService } from './changeset.service.ts';
 import type { ProjectService } from './project.service.ts';
+import { beginCommit, endCommit, reserveAtStart, writeChunkWithinBudget } from './push-quota.ts';
 import { UUID_PATTERN } from '../lib/uuid.ts';
 
 /** What the push transaction row keeps: the validated changes and the chunk ids (their index names the file). */
@@ -191,6 +193,7 @@ export function createPushService(deps: {
     if (!project || project.removedAt) throw notFound(ERROR_TEXTS.notFound);
     if (project.latestVersion !== input.base)
       throw conflict(PUSH_TEXTS.versionExists(versionName(input.base + 1)));
+    const quota = await beginCommit(tx, input.projectId);
     await tx.versions.commit({
       projectId: input.projectId,
       number: input.base + 1,
@@ -199,6 +202,7 @@ export function createPushService(deps: {
       deviceId: input.client.deviceId,
       changes: input.changes,
     });
+    await endCommit(tx, quota);
   }
 
   async function projectAfterPush(actor: NonNullable<Actor>, projectId: string): Promise<ProjectDetail> {
@@ -288,6 +292,7 @@ export function createPushService(deps: {
       const currentFiles = await repos.projects.currentFiles(projectId);
       const current = new Map(currentFiles.map((file) => [file.path, file]));
       const changes = validatePushChanges(input.changes, new Set(current.keys()));
+      assertChunkCounts(changes);
       const [reusedDiff] = await repos.versions.existingDiffPaths(projectId, declaredDiffPaths(changes));
       if (reusedDiff !== undefined) throw invalid(PUSH_TEXTS.alreadyUploaded(reusedDiff));
 
@@ -318,6 +323,7 @@ export function createPushService(deps: {
       try {
         replaced = await repos.transaction(async (tx) => {
           const stale = await takeLock(tx, projectId);
+          await reserveAtStart(tx, projectId, quotaCharge(changes, current));
           await tx.uploads.insert({
             id: transaction,
             projectId,
@@ -326,6 +332,8 @@ export function createPushService(deps: {
             changes: stored,
             userAgent: input.client.userAgent,
             deviceId: input.client.deviceId,
+            declaredBytes: declaredUploadBytes(changes),
+            reservedBytes: Math.max(0, quotaCharge(changes, current)),
           });
           return stale;
         });
@@ -368,7 +376,14 @@ export function createPushService(deps: {
       const stop = heartbeat(transaction);
       let result: ChunkResponse;
       try {
-        result = await uploadArea.writeChunk(transaction, index, input.body, UPLOAD_CHUNK_SIZE);
+        result = await writeChunkWithinBudget({
+          repos,
+          uploadArea,
+          transaction,
+          index,
+          body: input.body,
+          contentLength: input.contentLength,
+        });
       } catch (error) {
         if (error instanceof ChunkTooBigError) throw invalid(PUSH_TEXTS.tooBigChunk);
         // The folder may have gone with the transaction (cancelled or taken over while the bytes arrived).
@@ -488,7 +503,9 @@ export function createPushService(deps: {
           });
         } catch (error) {
           // The version was made by someone else meanwhile: this upload can never commit.
-          if (error instanceof DomainError && error.kind === 'conflict') await clear(upload.id);
+          // Nor can one beyond its workspace's storage.
+          if (error instanceof DomainError && (error.kind === 'conflict' || error.kind === 'limit-hit'))
+            await clear(upload.id);
           throw error;
         }
         reach('finish:committed');

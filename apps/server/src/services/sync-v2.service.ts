@@ -31,6 +31,7 @@ import { ChunkTooBigError, type UploadArea } from '../push/upload-area.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { mergeDelta } from './delta.ts';
+import { reserveV2Chunk } from './push-quota.ts';
 import type { ProjectService } from './project.service.ts';
 import type { PushClientInfo, PushService } from './push.service.ts';
 import { UUID_PATTERN } from '../lib/uuid.ts';
@@ -156,10 +157,15 @@ export function createSyncV2Service(deps: {
       const tooBig = () => tooLarge(V2_ERRORS.bigChunk.detail, { code: V2_ERRORS.bigChunk.code });
       if (input.contentLength !== undefined && input.contentLength > UPLOAD_CHUNK_SIZE) throw tooBig();
       const chunkId = randomUUID();
+      // Counted in its workspace's storage (at the most it may take) before any byte is written.
+      const want = input.contentLength ?? UPLOAD_CHUNK_SIZE;
+      await reserveV2Chunk(repos, { id: chunkId, projectId: input.id, userId: input.actor.id, want });
       try {
-        await chunkStore.writeChunk(chunkId, 0, input.body, UPLOAD_CHUNK_SIZE);
+        const written = await chunkStore.writeChunk(chunkId, 0, input.body, UPLOAD_CHUNK_SIZE);
+        await repos.quota.setChunkSize(chunkId, written.size);
       } catch (error) {
         await chunkStore.remove(chunkId);
+        await repos.quota.deleteChunks([chunkId]);
         if (error instanceof ChunkTooBigError) throw tooBig();
         throw error;
       }
@@ -223,9 +229,9 @@ export function createSyncV2Service(deps: {
         throw answer;
       }
       // The chunks belong to the version now (as the reference, they are not reused).
-      for (const id of new Set(chunkIds)) {
-        if (UUID_PATTERN.test(id)) await chunkStore.remove(id.toLowerCase());
-      }
+      const used = [...new Set(chunkIds)].filter((id) => UUID_PATTERN.test(id)).map((id) => id.toLowerCase());
+      for (const id of used) await chunkStore.remove(id);
+      await repos.quota.deleteChunks(used);
       return presentLatest(input.actor, input.id);
     },
 
@@ -256,6 +262,7 @@ export function createSyncV2Service(deps: {
     /** The cleanup job: chunks older than the expiration (and stray entries) are removed. Answers how many. */
     async removeExpiredChunks(now = new Date()): Promise<number> {
       const cutoff = now.getTime() - config.uploadExpirationSeconds * 1000;
+      await repos.quota.deleteChunksBefore(new Date(cutoff));
       let removed = 0;
       for (const entry of await chunkStore.list()) {
         if (entry.isTransaction && entry.modified.getTime() >= cutoff) continue;
