@@ -70,6 +70,9 @@ export const UPLOAD_TEXTS = {
   pushFailed: 'Failed to push changes',
   canceledByUser: 'Operation canceled by the user.',
   readFailed: (path: string) => `Failed to read ${path}`,
+  /** A dropped file whose name differs only in letter case from another file of the upload (the server refuses both). */
+  caseDuplicate: (path: string, other: string) =>
+    `${path} cannot be uploaded beside ${other}: their names differ only in letter case`,
   moreRefused: (count: number) => (count === 1 ? ' (and 1 more file)' : ` (and ${count} more files)`),
   chunkMismatch: 'The server received different data than was sent. Please try again.',
 } as const;

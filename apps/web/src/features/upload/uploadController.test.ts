@@ -193,6 +193,34 @@ describe('analysing dropped files', () => {
     expect(texts().at(-1)).toBe(`error: ${PUSH_TEXTS.unsupportedName('con.txt')}`);
   });
 
+  it('leaves out device names in folders, invisible characters and names differing only in case', async () => {
+    controller.addFiles(
+      project,
+      [
+        fileItem('x.txt', 'c'),
+        fileItem('a\u202etxt.pdf', 'b'),
+        fileItem('Notes.txt', 'n'),
+        fileItem('notes.txt', 'm'),
+      ],
+      'aux',
+    );
+    await flush();
+    expect(Object.keys(upload()?.overlay.localFiles ?? {})).toEqual([]);
+    expect(texts().at(-1)).toBe(`error: ${PUSH_TEXTS.unsupportedName('aux/x.txt')} (and 3 more files)`);
+    controller.addFiles(
+      project,
+      [fileItem('b\u200b.txt', 'b'), fileItem('Notes.txt', 'n'), fileItem('notes.txt', 'm')],
+      '',
+    );
+    await flush();
+    expect(Object.keys(upload()?.overlay.localFiles ?? {})).toEqual(['Notes.txt']);
+    expect(texts().at(-1)).toBe(`error: ${PUSH_TEXTS.unsupportedName('b\u200b.txt')} (and 1 more file)`);
+    controller.addFiles(project, [fileItem('NOTES.txt', 'o')], '');
+    await flush();
+    expect(Object.keys(upload()?.overlay.localFiles ?? {})).toEqual(['Notes.txt']);
+    expect(texts().at(-1)).toBe(`error: ${UPLOAD_TEXTS.caseDuplicate('NOTES.txt', 'Notes.txt')}`);
+  });
+
   it('refuses QGIS project files to editors before anything is sent, and takes their data files', async () => {
     const editorProject: ProjectDetail = { ...project, role: 'editor', files: [] };
     controller.addFiles(

@@ -2,6 +2,7 @@ import {
   abilitiesOfProjectRole,
   EDITOR_QGIS_FILE_TEXT,
   filePathProblem,
+  hasInvisibleCharacter,
   hasTrailingSpace,
   type ProjectDetail,
   PUSH_TEXTS,
@@ -100,8 +101,11 @@ function refusalOf(path: string, isNew: boolean, role: ProjectDetail['role']): s
   if (problem === 'invalid') return PUSH_TEXTS.unsupportedName(path);
   if (problem === 'forbidden-type') return PUSH_TEXTS.unsupportedType(path);
   if (isNew && hasTrailingSpace(path)) return PUSH_TEXTS.trailingSpace(path);
+  if (isNew && hasInvisibleCharacter(path)) return PUSH_TEXTS.unsupportedName(path);
   return null;
 }
+
+const foldCase = (path: string) => path.normalize('NFC').toLowerCase();
 
 /**
  * Leaves out the fresh files the server would refuse, so one bad name does not fail the whole push; the
@@ -114,9 +118,21 @@ function withoutRefused(
   notify: Notifier,
 ): UploadOverlay {
   const known = new Set(project.files.map((file) => file.path));
+  // Two files of one push whose names differ only in case are refused by the server: the later one stays out.
+  const freshPaths = new Set(fresh.map((local) => local.path));
+  const folded = new Map(
+    Object.keys(overlay.localFiles)
+      .filter((path) => !freshPaths.has(path))
+      .map((path) => [foldCase(path), path]),
+  );
   const refusals = fresh.flatMap((local) => {
-    const reason = refusalOf(local.path, !known.has(local.path), project.role);
-    return reason ? [{ path: local.path, reason }] : [];
+    const twin = folded.get(foldCase(local.path));
+    const reason =
+      refusalOf(local.path, !known.has(local.path), project.role) ??
+      (twin !== undefined && twin !== local.path ? UPLOAD_TEXTS.caseDuplicate(local.path, twin) : null);
+    if (reason) return [{ path: local.path, reason }];
+    folded.set(foldCase(local.path), local.path);
+    return [];
   });
   const [first] = refusals;
   if (!first) return overlay;
