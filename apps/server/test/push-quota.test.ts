@@ -295,6 +295,25 @@ describe('v2 chunks', () => {
     expect((await uploadV2(client, first?.id ?? '', MiB)).status).toBe(200);
   });
 
+  it('arrive while pushes of the same project commit, without either waiting for the other for good', async () => {
+    const { client, projects } = await workspaceWith(1);
+    const [project] = projects;
+    for (let round = 0; round < 3; round += 1) {
+      const started = await startPush(client, project?.path ?? '', {
+        version: `v${round}`,
+        added: [{ path: `f${round}.txt`, content: `round ${round}` }],
+      });
+      const transaction = started.response.body.transaction ?? '';
+      const [entry] = started.entries;
+      await uploadChunk(client, transaction, entry?.chunks[0] ?? '', entry?.parts[0] ?? Buffer.alloc(0));
+      const answers = await Promise.all([
+        client.post(`/v1/project/push/finish/${transaction}`),
+        ...Array.from({ length: 4 }, () => uploadV2(client, project?.id ?? '', 1000)),
+      ]);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    }
+  });
+
   it('used by a push give their room back', async () => {
     const { client, projects, setStorage, usage } = await workspaceWith(2);
     const [project, other] = projects;

@@ -24,7 +24,10 @@ export function createQuotaRepository(db: Db) {
         .select({ workspaceId: workspaces.id, storage: workspaces.storage, projectSize: projects.diskUsage })
         .from(projects)
         .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
-        .where(eq(projects.id, projectId));
+        .where(eq(projects.id, projectId))
+        // The project row first, as a commit takes it (FOR UPDATE) before this lock: a v2 chunk's record (its
+        // foreign key takes this share lock anyway) then never holds the quota lock while waiting for a commit.
+        .for('key share', { of: projects });
       if (!row) return undefined;
       await db.execute(sql`SELECT pg_advisory_xact_lock(${QUOTA_LOCK_CLASS}::int, ${row.workspaceId}::int)`);
       return { ...row, storage: Number(row.storage), projectSize: Number(row.projectSize) };
