@@ -8,6 +8,7 @@ import type { AppContext } from './context.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { answerClientError, frameworkErrorDetail, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerMetrics } from './plugins/metrics.ts';
+import { sendError } from './plugins/problem.ts';
 import { OneLinePerRequest, registerRequestLog, requestIdOf } from './plugins/request-log.ts';
 import { guardSlowBodies, timeoutServerOptions } from './plugins/request-timeouts.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -44,9 +45,9 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     routerOptions: { maxParamLength: 2048 },
     // Router errors (malformed URL encoding, too long parameters) answer in the same {detail} shape.
     frameworkErrors: (error, _request, reply) => {
-      void (reply as FastifyReply)
-        .status(error.statusCode ?? 400)
-        .send({ detail: frameworkErrorDetail(error.code) });
+      void sendError(reply as FastifyReply, error.statusCode ?? 400, {
+        detail: frameworkErrorDetail(error.code),
+      });
     },
     // Errors of Node's HTTP parser (e.g. 431 headers too large) answer the same {detail} shape.
     clientErrorHandler: answerClientError,

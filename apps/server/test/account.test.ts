@@ -1,4 +1,4 @@
-import { ACCOUNT_TEXTS, PASSWORD_RULE_TEXT, type UserProfile } from '@waymark/contract';
+import { ACCOUNT_TEXTS, PASSWORD_API_TEXTS, type UserProfile } from '@waymark/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from './http-client.ts';
 import { decodedMail, startSmtpPeer } from './smtp-peer.ts';
@@ -134,7 +134,7 @@ describe('change password', () => {
       ],
       [
         { old_password: TEST_PASSWORD, password: 'weakpass', confirm: 'weakpass' },
-        { password: [PASSWORD_RULE_TEXT] },
+        { password: [PASSWORD_API_TEXTS.weak] },
       ],
       [
         { old_password: TEST_PASSWORD, password: 'Good-pass-123', confirm: 'Good-pass-124' },

@@ -53,7 +53,7 @@ describe('POST /app/auth/login (browser session)', () => {
         password: 'Wrong-pass1',
       });
       expect(response.status).toBe(401);
-      expect(response.body).toEqual({ detail: 'Invalid username or password' });
+      expect(response.body).toMatchObject({ detail: 'Invalid username or password' });
       expect(response.headers.getSetCookie().some((line) => line.startsWith('session='))).toBe(false);
     }
   });
@@ -61,7 +61,7 @@ describe('POST /app/auth/login (browser session)', () => {
   it('answers 400 with the field named when a field is missing', async () => {
     const response = await new HttpClient(server.url).post('/app/auth/login', { password: 'x' });
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ detail: 'This field is required.(login)' });
+    expect(response.body).toMatchObject({ detail: 'This field is required.(login)' });
   });
 
   it('rejects inactive users like wrong passwords', async () => {
@@ -115,14 +115,14 @@ describe('CSRF protection of cookie-authenticated writes', () => {
     client.sendCsrf = false;
     const missing = await client.post('/v2/users', body);
     expect(missing.status).toBe(400);
-    expect(missing.body).toEqual({ detail: 'The CSRF token is missing.' });
+    expect(missing.body).toMatchObject({ detail: 'The CSRF token is missing.' });
 
     client.sendCsrf = true;
     const anonymousToken =
       (await new HttpClient(server.url).get('/app/init')).headers.get('x-csrf-token') ?? '';
     const wrong = await client.post('/v2/users', body, { 'X-CSRF-Token': anonymousToken });
     expect(wrong.status).toBe(400);
-    expect(wrong.body).toEqual({ detail: 'The CSRF token is invalid.' });
+    expect(wrong.body).toMatchObject({ detail: 'The CSRF token is invalid.' });
 
     const ok = await client.post('/v2/users', body);
     expect(ok.status).toBe(201);
@@ -141,7 +141,7 @@ describe('CSRF protection of cookie-authenticated writes', () => {
     const body = { email: 'csrf2@example.com', password: TEST_PASSWORD, username: 'csrf2' };
     const expired = await client.post('/v2/users', body);
     expect(expired.status).toBe(400);
-    expect(expired.body).toEqual({ detail: 'The CSRF token has expired.' });
+    expect(expired.body).toMatchObject({ detail: 'The CSRF token has expired.' });
     await client.get('/app/auth/refresh/csrf');
     expect((await client.post('/v2/users', body)).status).toBe(201);
   });
@@ -201,7 +201,7 @@ describe('POST /v1/auth/login (Bearer token)', () => {
     api.bearer = parts.join('.');
     const tampered = await api.get('/v1/user/profile');
     expect(tampered.status).toBe(401);
-    expect(tampered.body).toEqual({ detail: 'Authentication information is missing or invalid.' });
+    expect(tampered.body).toMatchObject({ detail: 'Authentication information is missing or invalid.' });
   });
 
   it('stops accepting a token once the user changed their username', async () => {

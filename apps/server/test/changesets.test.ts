@@ -234,7 +234,7 @@ describe('a whole-file update of a GeoPackage', () => {
     });
     const rawDiff = await raw(project, 'file=survey.gpkg&version=v3&diff=true');
     expect(rawDiff.status).toBe(404);
-    expect(await rawDiff.json()).toEqual({ detail: FILE_TEXTS.noDiffInVersion('survey.gpkg') });
+    expect(await rawDiff.json()).toMatchObject({ detail: FILE_TEXTS.noDiffInVersion('survey.gpkg') });
     // No changeset, no diff: the change stays a whole-file update, so a pull downloads the file.
     const info = await api.get<ProjectDetail>(`/v1/project/${project}?since=v2`);
     const survey = info.body.files.find((entry) => entry.path === 'survey.gpkg');
@@ -297,7 +297,7 @@ describe('a plugin-style diff push', () => {
       changes: { added: [], updated: [entry(diffPath)], removed: [] },
     });
     expect(reused.status).toBe(400);
-    expect(reused.body).toEqual({ detail: `File ${diffPath} has been already uploaded` });
+    expect(reused.body).toMatchObject({ detail: `File ${diffPath} has been already uploaded` });
   });
 
   it('serves exactly the uploaded changeset with ?diff=true and carries it in the history', async () => {
@@ -373,7 +373,7 @@ describe('a changeset that does not apply', () => {
       status: 422,
       body: { detail: PUSH_TEXTS.diffFailed([{ path: 'survey.gpkg', reason }]) },
     });
-    expect(response.body).toEqual({
+    expect(response.body).toMatchObject({
       detail: `Failed to create new version: survey.gpkg error=sync error: ${reason}`,
     });
     expect(await snapshot(project)).toEqual(before);
@@ -471,7 +471,7 @@ describe('the texts of the changeset reads', () => {
     ];
     for (const [query, status, detail] of cases) {
       const response = await raw(project, query);
-      expect({ query, status: response.status, body: await response.json() }).toEqual({
+      expect({ query, status: response.status, body: await response.json() }).toMatchObject({
         query,
         status,
         body: { detail },

@@ -1,3 +1,4 @@
+import { PROJECT_TEXTS } from '@waymark/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from './http-client.ts';
 import { startTestServer, TEST_PASSWORD, type TestServer } from './test-server.ts';
@@ -142,7 +143,7 @@ describe('GET /v2/projects/{id}/collaborators', () => {
     const unknown = await client('ada-admin').get(
       '/v2/projects/00000000-0000-4000-8000-000000000000/collaborators',
     );
-    expect(unknown).toMatchObject({ status: 404, body: { detail: 'Project not found' } });
+    expect(unknown).toMatchObject({ status: 404, body: { detail: PROJECT_TEXTS.notFound } });
     expect((await client('ada-admin').get('/v2/projects/not-a-uuid/collaborators')).status).toBe(400);
   });
 });
@@ -263,12 +264,10 @@ describe('GET /app/project/{id}/access', () => {
 
   it('is refused to people who can only read a public project, without naming anyone', async () => {
     const stranger = await client('gus-outsider').get(`/app/project/${publicId}/access`);
-    expect(stranger).toEqual(
-      expect.objectContaining({
-        status: 403,
-        body: { detail: 'You do not have permissions for this project' },
-      }),
-    );
+    expect(stranger).toMatchObject({
+      status: 403,
+      body: { detail: 'You do not have permissions for this project' },
+    });
     expect((await client('bo-guest').get(`/app/project/${publicId}/access`)).status).toBe(403);
     expect((await new HttpClient(server.url).get(`/app/project/${publicId}/access`)).status).toBe(401);
   });

@@ -260,7 +260,7 @@ describe('GET /v1/project/raw/{ns}/{name}', () => {
     ];
     for (const [query, status, detail] of cases) {
       const response = await raw(query);
-      expect({ query, status: response.status, body: JSON.parse(response.body.toString()) }).toEqual({
+      expect({ query, status: response.status, body: JSON.parse(response.body.toString()) }).toMatchObject({
         query,
         status,
         body: { detail },

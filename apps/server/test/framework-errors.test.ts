@@ -28,21 +28,31 @@ function rawRequest(request: string): Promise<RawResponse> {
   });
 }
 
-describe('errors of the HTTP parser and the framework answer the {detail} shape', () => {
+describe('errors of the HTTP parser and the framework answer the {detail} shape (a problem)', () => {
   it('header fields over the limit answer 431 with a JSON detail', async () => {
     const response = await rawRequest(
       `GET /ping HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20 * 1024)}\r\nConnection: close\r\n\r\n`,
     );
     expect(response.status).toBe(431);
-    expect(response.headers).toMatch(/content-type: application\/json/i);
-    expect(JSON.parse(response.body)).toEqual({ detail: 'Request header fields too large' });
+    expect(response.headers).toMatch(/content-type: application\/problem\+json\r?$/im);
+    expect(JSON.parse(response.body)).toEqual({
+      detail: 'Request header fields too large',
+      status: 431,
+      title: 'Request Header Fields Too Large',
+      type: 'about:blank',
+    });
   });
 
   it('a malformed request line answers 400 with a JSON detail', async () => {
     const response = await rawRequest('NOT A REQUEST\r\n\r\n');
     expect(response.status).toBe(400);
-    expect(response.headers).toMatch(/content-type: application\/json/i);
-    expect(JSON.parse(response.body)).toEqual({ detail: 'Bad request' });
+    expect(response.headers).toMatch(/content-type: application\/problem\+json\r?$/im);
+    expect(JSON.parse(response.body)).toEqual({
+      detail: 'Bad request',
+      status: 400,
+      title: 'Bad Request',
+      type: 'about:blank',
+    });
   });
 
   it('an unsupported content type answers 415 with a detail', async () => {
@@ -52,7 +62,7 @@ describe('errors of the HTTP parser and the framework answer the {detail} shape'
       body: '<login/>',
     });
     expect(response.status).toBe(415);
-    expect(await response.json()).toEqual({ detail: expect.any(String) });
+    expect(await response.json()).toMatchObject({ detail: expect.any(String) });
   });
 
   it('a body over the limit answers 413 with a detail', async () => {
@@ -61,13 +71,13 @@ describe('errors of the HTTP parser and the framework answer the {detail} shape'
       'x'.repeat(12 * 1024 * 1024),
     );
     expect(status).toBe(413);
-    expect(body).toEqual({ detail: expect.any(String) });
+    expect(body).toMatchObject({ detail: expect.any(String) });
   });
 
   it('malformed JSON answers 400 with a detail', async () => {
     const { status, body } = await new HttpClient(server.url).post('/v1/auth/login', '{not json');
     expect(status).toBe(400);
-    expect(body).toEqual({ detail: expect.any(String) });
+    expect(body).toMatchObject({ detail: expect.any(String) });
   });
 
   it('an unknown API call answers 404 with a detail', async () => {
@@ -77,7 +87,7 @@ describe('errors of the HTTP parser and the framework answer the {detail} shape'
     ] as const) {
       const { status, body } = await new HttpClient(server.url).request(method, path);
       expect(status).toBe(404);
-      expect(body).toEqual({ detail: expect.any(String) });
+      expect(body).toMatchObject({ detail: expect.any(String) });
     }
   });
 });

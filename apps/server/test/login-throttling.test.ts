@@ -39,7 +39,7 @@ describe('login throttling', () => {
       { 'X-Forwarded-For': '10.0.1.1' },
     );
     expect(blocked.status).toBe(429);
-    expect(blocked.body).toEqual({ detail: 'Too many login attempts. Please try again later.' });
+    expect(blocked.body).toMatchObject({ detail: 'Too many login attempts. Please try again later.' });
     // Other accounts from the same address are unaffected.
     expect(await login('10.0.1.1', 'alice', TEST_PASSWORD)).toBe(200);
   });

@@ -70,7 +70,7 @@ describe('POST /v1/project/clone/{namespace}/{name}', () => {
     for (const body of [{}, null, undefined]) {
       const response = await cleo.post('/v1/project/clone/cleo/rivers', body);
       expect(response.status).toBe(409);
-      expect(response.body).toEqual({ detail: 'Project with the same name already exists' });
+      expect(response.body).toMatchObject({ detail: 'Project with the same name already exists' });
     }
   });
 
@@ -89,13 +89,13 @@ describe('POST /v1/project/clone/{namespace}/{name}', () => {
       project: 'x-rivers',
     });
     expect(response.status).toBe(403);
-    expect(response.body).toEqual({ detail: 'You do not have permissions for this workspace' });
+    expect(response.body).toMatchObject({ detail: 'You do not have permissions for this workspace' });
   });
 
   it('refuses empty and invalid names, unknown workspaces', async () => {
     expect(
       (await cleo.post('/v1/project/clone/cleo/rivers', { namespace: 'Archive', project: '  ' })).body,
-    ).toEqual({
+    ).toMatchObject({
       detail: 'Project name cannot be empty',
     });
     expect(
@@ -103,7 +103,7 @@ describe('POST /v1/project/clone/{namespace}/{name}', () => {
     ).toBe(400);
     const missing = await cleo.post('/v1/project/clone/cleo/rivers', { namespace: 'Nowhere', project: 'r2' });
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ detail: 'Workspace does not exist' });
+    expect(missing.body).toMatchObject({ detail: 'Workspace does not exist' });
   });
 
   it('answers 422 StorageLimitHit when the clone would exceed the quota', async () => {
@@ -112,7 +112,7 @@ describe('POST /v1/project/clone/{namespace}/{name}', () => {
       project: 'too-big',
     });
     expect(response.status).toBe(422);
-    expect(response.body).toEqual({
+    expect(response.body).toMatchObject({
       code: 'StorageLimitHit',
       detail: 'You have reached a data limit (StorageLimitHit)',
       current_usage: 0,

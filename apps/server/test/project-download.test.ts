@@ -89,7 +89,7 @@ describe('GET /v1/project/download/{namespace}/{name}', () => {
     ];
     for (const [query, status, detail] of cases) {
       const response = await download(owner, query);
-      expect({ query, status: response.status, body: JSON.parse(response.body.toString()) }).toEqual({
+      expect({ query, status: response.status, body: JSON.parse(response.body.toString()) }).toMatchObject({
         query,
         status,
         body: { detail },
@@ -125,7 +125,7 @@ describe('GET /v1/project/download/{namespace}/{name}', () => {
     await server.context.blobs.delete(blobHashes[1] ?? '');
     const response = await download(owner);
     expect(response.status).toBe(500);
-    expect(JSON.parse(response.body.toString())).toEqual({
+    expect(JSON.parse(response.body.toString())).toMatchObject({
       detail: 'Files of this project are missing on the server: photos/tree 1.jpg',
     });
   });

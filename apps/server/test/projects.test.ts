@@ -1,4 +1,4 @@
-import { PROJECT_OWNER_REQUIRED_TEXT } from '@waymark/contract';
+import { PROJECT_OWNER_REQUIRED_TEXT, PROJECT_TEXTS } from '@waymark/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from './http-client.ts';
 import { startTestServer, TEST_PASSWORD, type TestServer } from './test-server.ts';
@@ -63,7 +63,7 @@ describe('POST /v1/project/{namespace}', () => {
     ];
     for (const [name, detail] of cases) {
       const response = await owner.post('/v1/project/olga', { name });
-      expect({ name, status: response.status, body: response.body }).toEqual({
+      expect({ name, status: response.status, body: response.body }).toMatchObject({
         name,
         status: 400,
         body: { detail },
@@ -75,15 +75,15 @@ describe('POST /v1/project/{namespace}', () => {
   it('refuses duplicates case-insensitively, unknown workspaces and workspaces where the caller is not admin', async () => {
     const duplicate = await owner.post('/v1/project/olga', { name: 'SURVEY 2026' });
     expect(duplicate.status).toBe(409);
-    expect(duplicate.body).toEqual({ detail: 'Project with the same name already exists' });
+    expect(duplicate.body).toMatchObject({ detail: 'Project with the same name already exists' });
 
     const missing = await owner.post('/v1/project/nowhere', { name: 'x1' });
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ detail: 'Workspace does not exist' });
+    expect(missing.body).toMatchObject({ detail: 'Workspace does not exist' });
 
     const denied = await stranger.post('/v1/project/olga', { name: 'intrusion' });
     expect(denied.status).toBe(403);
-    expect(denied.body).toEqual({ detail: 'You do not have permissions for this workspace' });
+    expect(denied.body).toMatchObject({ detail: 'You do not have permissions for this workspace' });
 
     expect((await anonymous.post('/v1/project/olga', { name: 'anon' })).status).toBe(401);
   });
@@ -93,11 +93,11 @@ describe('GET /v1/project/{namespace}/{name}', () => {
   it('answers 404 for unknown projects and 403 for private ones the caller cannot read', async () => {
     const missing = await owner.get('/v1/project/olga/nope');
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ detail: 'Project not found' });
+    expect(missing.body).toMatchObject({ detail: PROJECT_TEXTS.notFound });
     for (const client of [stranger, anonymous]) {
       const denied = await client.get('/v1/project/olga/Survey%202026');
       expect(denied.status).toBe(403);
-      expect(denied.body).toEqual({ detail: 'You do not have permissions for this project' });
+      expect(denied.body).toMatchObject({ detail: 'You do not have permissions for this project' });
     }
   });
 
@@ -194,7 +194,7 @@ describe('POST /app/project/unsubscribe/{id}', () => {
     expect((await stranger.get('/v1/project/olga/shared-work')).status).toBe(403);
     const ownerLeaves = await owner.post(`/app/project/unsubscribe/${project.id}`);
     expect(ownerLeaves.status).toBe(400);
-    expect(ownerLeaves.body).toEqual({ detail: 'Owner cannot leave a project' });
+    expect(ownerLeaves.body).toMatchObject({ detail: 'Owner cannot leave a project' });
   });
 });
 
@@ -243,7 +243,7 @@ describe('PUT /v1/project/{namespace}/{name} keeps an owner', () => {
     for (const access of refused) {
       const answer = await owner.request('PUT', path, { access });
       expect(answer.status).toBe(400);
-      expect(answer.body).toEqual({ detail: PROJECT_OWNER_REQUIRED_TEXT });
+      expect(answer.body).toMatchObject({ detail: PROJECT_OWNER_REQUIRED_TEXT });
     }
     const project = await owner.get<Project>(path);
     expect(project.body.role).toBe('owner');

@@ -89,7 +89,7 @@ describe('pushes by editors', () => {
     }
     const detail = (path: string) =>
       `You do not have permissions to add, change or remove the QGIS project file '${path}': editors may only change data and media files`;
-    expect(refusals).toEqual([
+    expect(refusals).toMatchObject([
       { status: 403, body: { detail: detail('new/Project.QGS') } },
       { status: 403, body: { detail: detail('survey.qgz') } },
       { status: 403, body: { detail: detail('legacy/map.qgs') } },

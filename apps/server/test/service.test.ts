@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { MAINTENANCE_TEXT } from '@waymark/contract';
+import { ERROR_TEXTS, MAINTENANCE_TEXT } from '@waymark/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from './http-client.ts';
 import { startTestServer, TEST_PASSWORD, type TestServer } from './test-server.ts';
@@ -41,7 +41,7 @@ describe('service calls', () => {
       await other.database.close();
       const { status, body } = await new HttpClient(other.url).post('/alive', {});
       expect(status).toBe(503);
-      expect(body).toEqual({ detail: 'The database cannot be reached.' });
+      expect(body).toMatchObject({ detail: 'The database cannot be reached.' });
     } finally {
       // Its database is closed already: the rest of the shutdown may complain about it.
       await other.close().catch(() => undefined);
@@ -93,11 +93,19 @@ describe('service calls', () => {
 
   it('unknown routes answer 404 with a detail and no stack trace', async () => {
     const client = new HttpClient(server.url);
-    for (const path of ['/v1/nothing-here', '/nowhere', '/app/what']) {
+    for (const path of ['/v1/nothing-here', '/app/what']) {
       const { status, body } = await client.get(path);
       expect(status).toBe(404);
-      expect(body).toEqual({ detail: 'Not found' });
+      expect(body).toMatchObject({
+        detail: ERROR_TEXTS.urlNotFound,
+        status: 404,
+        title: 'Not Found',
+        type: 'about:blank',
+      });
     }
+    const outside = await client.get('/nowhere');
+    expect(outside.status).toBe(404);
+    expect(outside.body).toMatchObject({ detail: ERROR_TEXTS.notFound });
     const post = await client.post('/v1/nothing-here', {});
     expect(post.status).toBe(404);
   });
@@ -112,7 +120,7 @@ describe('service calls', () => {
       ['POST', '/v1/auth/login', { login: 'x\u0000', password: 'y' }],
     ] as const) {
       const response = await client.request(method, path, body);
-      expect({ path, status: response.status, body: response.body }).toEqual({
+      expect({ path, status: response.status, body: response.body }).toMatchObject({
         path,
         status: 400,
         body: { detail: 'Invalid input: NUL characters are not allowed' },
@@ -173,7 +181,7 @@ describe('read-only maintenance mode', () => {
       });
       const write = await client.post('/v2/users', { email: 'x@example.com', password: TEST_PASSWORD });
       expect(write.status).toBe(503);
-      expect(write.body).toEqual({ detail: MAINTENANCE_TEXT });
+      expect(write.body).toMatchObject({ detail: MAINTENANCE_TEXT });
       const login = await new HttpClient(server.url).post('/v1/auth/login', {
         login: 'alice',
         password: TEST_PASSWORD,
@@ -203,13 +211,13 @@ describe('read-only maintenance mode', () => {
         if (name !== 'by_names') {
           const create = await client.post(`/v1/project/${name}`, { name: 'sneaky', public: false });
           expect(create.status).toBe(503);
-          expect(create.body).toEqual({ detail: MAINTENANCE_TEXT });
+          expect(create.body).toMatchObject({ detail: MAINTENANCE_TEXT });
         }
         const access = await client.request('PUT', `/v1/project/${name}/existing`, {
           access: { readersnames: ['alice'] },
         });
         expect(access.status).toBe(503);
-        expect(access.body).toEqual({ detail: MAINTENANCE_TEXT });
+        expect(access.body).toMatchObject({ detail: MAINTENANCE_TEXT });
       }
       // The cookie login stays allowed.
       expect((await new HttpClient(server.url).login('alice', TEST_PASSWORD)).status).toBe(200);

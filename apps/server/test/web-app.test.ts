@@ -80,15 +80,18 @@ describe('serving the built web app', () => {
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     const missing = await get('/assets/app-9999.js');
     expect(missing.status).toBe(404);
-    expect(JSON.parse(missing.body)).toEqual({ detail: 'Not found' });
+    expect(JSON.parse(missing.body)).toMatchObject({ detail: 'Not found' });
   });
 
-  it('keeps unknown API paths as JSON 404s', async () => {
-    for (const pathname of ['/v1/unknown', '/app/unknown', '/api/unknown']) {
+  it('keeps unknown API paths as JSON 404s (problems on the Mergin API)', async () => {
+    for (const pathname of ['/v1/unknown', '/app/unknown']) {
       const response = await get(pathname);
       expect(response.status).toBe(404);
-      expect(response.type).toContain('application/json');
+      expect(response.type).toBe('application/problem+json');
     }
+    const docs = await get('/api/unknown');
+    expect(docs.status).toBe(404);
+    expect(docs.type).toBe('application/json; charset=utf-8');
   });
 
   it('sends the brotli copy to a browser that accepts it, and says the answer varies by encoding', async () => {

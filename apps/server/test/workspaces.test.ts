@@ -61,10 +61,10 @@ describe('GET /v1/workspace/{id}', () => {
     const outsider = await signedIn('outsider');
     const denied = await outsider.get(`/v1/workspace/${teamId}`);
     expect(denied.status).toBe(403);
-    expect(denied.body).toEqual({ detail: 'You do not have permissions for this workspace' });
+    expect(denied.body).toMatchObject({ detail: 'You do not have permissions for this workspace' });
     const missing = await outsider.get('/v1/workspace/987654');
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ detail: 'Workspace not found' });
+    expect(missing.body).toMatchObject({ detail: 'Workspace not found' });
     expect((await outsider.get('/v1/workspace/abc')).status).toBe(400);
   });
 });

@@ -278,7 +278,11 @@ export type ResourceHistory = z.infer<typeof resourceHistorySchema>;
 /** Query of GET /v1/project/raw/{namespace}/{name}: one file (or its changeset) at the latest or a given version. */
 export const rawFileQuerySchema = z.object({
   file: z.string({ error: 'This field is required.' }),
-  version: z.string().optional(),
+  /** An empty `version=` means the latest, as the reference reads it (`if version`). */
+  version: z
+    .string()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value)),
   diff: queryFlag.optional(),
   /** The web app adds a random value to defeat caches; ignored. */
   random: z.string().optional(),

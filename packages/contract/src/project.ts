@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_ACCESS_LIST_NAMES, USERNAME_MAX_LENGTH } from './limits.ts';
 import { type OrderTerm, orderParamsSchema } from './order-params.ts';
 import { projectRoleSchema } from './roles.ts';
-import { LIMIT_TEXTS } from './texts.ts';
+import { ERROR_TEXTS, LIMIT_TEXTS } from './texts.ts';
 
 /** Words the reference server refuses as project names. */
 const RESERVED_PROJECT_NAMES =
@@ -12,7 +12,8 @@ const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
 
 /** Errors of the project calls, as the reference server words them. */
 export const PROJECT_TEXTS = {
-  notFound: 'Project not found',
+  /** A missing or removed project: Werkzeug's plain 404 text, as the reference's `first_or_404()`. */
+  notFound: ERROR_TEXTS.urlNotFound,
   noPermission: 'You do not have permissions for this project',
   noWorkspacePermission: 'You do not have permissions for this workspace',
   workspaceMissing: 'Workspace does not exist',

@@ -10,7 +10,11 @@ export const ERROR_TEXTS = {
   invalidCredentials: 'Invalid username or password',
   authRequired: 'Authentication information is missing or invalid.',
   permissionDenied: 'Permission denied.',
+  /** The short 404 of paths outside the Mergin API (the web app's missing files). */
   notFound: 'Not found',
+  /** Werkzeug's 404 text, which the reference answers for unknown routes and missing projects. */
+  urlNotFound:
+    'The requested URL was not found on the server. If you entered the URL manually please check your spelling and try again.',
   workspaceNotFound: 'Workspace not found',
   tooManyLogins: 'Too many login attempts. Please try again later.',
   fieldRequired: 'This field is required.',

@@ -5,6 +5,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_TEXTS } from '@waymark/contract';
 import { DomainError, type ErrorKind } from '../lib/errors.ts';
 import { isStorageWriteFailure } from '../lib/storage-errors.ts';
+import { PROBLEM_CONTENT_TYPE, problemBody, sendError } from './problem.ts';
 
 type ValidationIssue = { instancePath?: string; message?: string; params?: { issue?: { path?: unknown[] } } };
 
@@ -59,16 +60,17 @@ function clientErrorAnswer(code: string | undefined): { status: number; detail: 
 /**
  * Fastify's `clientErrorHandler`: errors of Node's HTTP parser (headers over the size limit, malformed requests,
  * request timeouts) happen before any request exists, so they never reach the error handler below. They answer
- * JSON `{detail}` with the matching status and close the connection. The body-rate rule of
+ * a problem `{detail, status, title, type}` with the matching status and close the connection. The body-rate rule of
  * `request-timeouts.ts` answers through it too.
  */
 export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) return;
   const { status, detail } = clientErrorAnswer(error.code);
-  const body = JSON.stringify({ detail });
+  // No request exists yet to tell whose path it was: answered as the Mergin API answers (most callers are its clients).
+  const body = JSON.stringify(problemBody(status, { detail }));
   socket.write(
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
-      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `Content-Type: ${PROBLEM_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
       `Connection: close\r\n\r\n${body}`,
   );
   // Closed for good once the answer is out: HTTP sockets are half-open, so a plain end() would leave a client
@@ -77,35 +79,29 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
 }
 
 /**
- * Every error answers JSON `{detail, code?, ...extra}`: domain errors by their kind, validation and Fastify's
- * own client errors with 400/4xx, anything else a logged 500.
+ * Every error answers `{detail, code?, ...extra}` (on the Mergin API's paths as a problem, `plugins/problem.ts`):
+ * domain errors by their kind, validation and Fastify's own client errors with 400/4xx, anything else a logged
+ * 500.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
-    if (error instanceof DomainError) {
-      return reply.status(STATUS_OF_KIND[error.kind]).type('application/json').send(errorBody(error));
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply
-        .status(400)
-        .send({ detail: describeValidation(error.validation, error.validationContext) });
-    }
-    if (error.validation) {
-      return reply
-        .status(400)
-        .send({ detail: describeValidation(error.validation, error.validationContext) });
+    if (error instanceof DomainError) return sendError(reply, STATUS_OF_KIND[error.kind], errorBody(error));
+    if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+      return sendError(reply, 400, {
+        detail: describeValidation(error.validation ?? [], error.validationContext),
+      });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, body too large, wrong content type…).
-      return reply.status(status).send({ detail: error.message });
+      return sendError(reply, status, { detail: error.message });
     }
     if (isStorageWriteFailure(error)) {
       // The disk is full, read-only or refuses the server: the operator must act, the client may retry later.
       request.log.error({ err: error }, 'storage write failed');
-      return reply.status(507).send({ detail: ERROR_TEXTS.storageFailure });
+      return sendError(reply, 507, { detail: ERROR_TEXTS.storageFailure });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ detail: 'Internal server error' });
+    return sendError(reply, 500, { detail: 'Internal server error' });
   });
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { ERROR_TEXTS } from '@waymark/contract';
 import type { FastifyInstance } from 'fastify';
+import { isMerginApiPath, sendError } from './problem.ts';
 
 /**
  * Paths never answered with the web app's index page: the API, and the built assets (a missing script must
@@ -12,7 +13,8 @@ const API_PREFIXES = ['/v1/', '/v2/', '/app/', '/api/', '/ping', '/config', '/al
 
 /**
  * Serves the built web app: hashed assets with long caching, and index.html for every other GET that is
- * not an API path, so client-side routes survive a reload. Unknown API paths answer JSON 404. The build puts
+ * not an API path, so client-side routes survive a reload. Unknown API paths answer a JSON 404 (a problem on the
+ * Mergin API's paths). The build puts
  * brotli and gzip copies beside the files (`x.js.br`, `x.js.gz`); a browser that accepts one gets it
  * (`Content-Encoding`), every answer says it depends on `Accept-Encoding` (`Vary`), and others get the file.
  */
@@ -41,6 +43,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
     if (hasWebApp && (request.method === 'GET' || request.method === 'HEAD') && !isApi) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
-    return reply.status(404).send({ detail: ERROR_TEXTS.notFound });
+    // The Mergin API answers the reference's (Werkzeug's) text; the app's own files a short one.
+    const detail = isMerginApiPath(request.url) ? ERROR_TEXTS.urlNotFound : ERROR_TEXTS.notFound;
+    return sendError(reply, 404, { detail });
   });
 }

@@ -10,10 +10,11 @@ import type { DeadLetterRow } from '../repositories/job.repository.ts';
 import type { AdminProjectRow } from '../repositories/project.repository.ts';
 import type { UserRow } from '../repositories/user.repository.ts';
 import type { AdminWorkspaceRow, WorkspaceMemberRow } from '../repositories/workspace.repository.ts';
-import { displayName, isoUtc } from './user.presenter.ts';
+import { isoMicrosZ, isoSeconds } from './timestamps.ts';
+import { displayName } from './user.presenter.ts';
 
 export function presentAdminUser(user: UserRow, hasProject: boolean): AdminUser {
-  const registered = isoUtc(user.registrationDate);
+  const registered = isoMicrosZ(user.registrationDate);
   return {
     id: user.id,
     username: user.username,
@@ -23,7 +24,7 @@ export function presentAdminUser(user: UserRow, hasProject: boolean): AdminUser 
     is_admin: user.isAdmin,
     scheduled_removal: null,
     registration_date: registered,
-    last_signed_in: user.lastSignedIn ? isoUtc(user.lastSignedIn) : null,
+    last_signed_in: user.lastSignedIn ? isoMicrosZ(user.lastSignedIn) : null,
     profile: {
       receive_notifications: user.receiveNotifications,
       first_name: user.firstName,
@@ -43,7 +44,7 @@ export function presentAdminWorkspace(row: AdminWorkspaceRow): AdminWorkspace {
     disk_usage: row.diskUsage,
     project_count: row.projectCount,
     member_count: row.memberCount,
-    created: isoUtc(row.createdAt),
+    created: isoSeconds(row.createdAt),
   };
 }
 
@@ -61,12 +62,12 @@ export function presentAdminProject(row: AdminProjectRow, retentionMs: number): 
     workspace_id: workspace.id,
     disk_usage: project.diskUsage,
     version: versionName(project.latestVersion),
-    updated: isoUtc(project.updatedAt),
-    created: isoUtc(project.createdAt),
+    updated: isoSeconds(project.updatedAt),
+    created: isoSeconds(project.createdAt),
     public: project.public,
-    removed_at: project.removedAt ? isoUtc(project.removedAt) : null,
+    removed_at: project.removedAt ? isoSeconds(project.removedAt) : null,
     removed_by: project.removedAt ? row.removedByUsername : null,
-    purge_at: project.removedAt ? isoUtc(new Date(project.removedAt.getTime() + retentionMs)) : null,
+    purge_at: project.removedAt ? isoSeconds(new Date(project.removedAt.getTime() + retentionMs)) : null,
   };
 }
 
@@ -81,7 +82,7 @@ export function presentFailedMail(row: DeadLetterRow): FailedMail {
   return {
     to: textOf(row.data, 'to'),
     subject: textOf(row.data, 'subject'),
-    failed_at: isoUtc(row.createdOn),
+    failed_at: isoMicrosZ(row.createdOn),
     reason: textOf(row.output, 'message') || 'unknown',
   };
 }

@@ -13,7 +13,7 @@ import {
   projectPermissions,
 } from '../policies/project.policy.ts';
 import type { MemberRow, ProjectFileRow, ProjectWithWorkspace } from '../repositories/project.repository.ts';
-import { isoUtc } from './user.presenter.ts';
+import { isoMicrosZ, isoSeconds } from './timestamps.ts';
 
 /** Role lists are cumulative, as in the reference: writers include owners, readers include everyone. */
 export function presentAccess(isPublic: boolean, members: MemberRow[]): ProjectAccess {
@@ -60,8 +60,9 @@ export function presentProjectListItem(
     permissions: projectPermissions(facts),
     role: effectiveProjectRole(facts),
     version: versionName(project.latestVersion),
-    updated: isoUtc(project.updatedAt),
-    created: isoUtc(project.createdAt),
+    // The reference's list schema hands `updated` to its JSON encoder as a datetime; `created` is DateTimeWithZ.
+    updated: isoMicrosZ(project.updatedAt),
+    created: isoSeconds(project.createdAt),
     creator: project.creatorId,
     disk_usage: project.diskUsage,
     tags: project.tags,
@@ -82,15 +83,16 @@ export function presentProjectDetail(
       members,
       files.map((f) => f.path),
     ),
+    updated: isoSeconds(row.project.updatedAt),
     public: row.project.public,
-    removed_at: row.project.removedAt ? isoUtc(row.project.removedAt) : null,
+    removed_at: row.project.removedAt ? isoMicrosZ(row.project.removedAt) : null,
     locked_until: null,
     uploads: [],
     files: files.map((file) => ({
       path: file.path,
       size: file.size,
       checksum: file.checksum,
-      mtime: isoUtc(file.mtime),
+      mtime: isoSeconds(file.mtime),
       ...(file.diff ? { diff: file.diff } : {}),
     })),
   };

@@ -2,6 +2,7 @@ import { type DeltaItem, type ProjectV2, versionName } from '@waymark/contract';
 import { effectiveProjectRole, type ProjectAccessFacts } from '../policies/project.policy.ts';
 import type { ProjectWithWorkspace } from '../repositories/project.repository.ts';
 import type { HistoryRow } from '../repositories/version.repository.ts';
+import { isoSeconds } from './timestamps.ts';
 
 /** A v2 project (reference `ProjectSchemaV2`), with its files when asked for. */
 export function presentProjectV2(
@@ -15,8 +16,8 @@ export function presentProjectV2(
     workspace: { id: workspace.id, name: workspace.name },
     role: effectiveProjectRole(facts),
     version: versionName(project.latestVersion),
-    created_at: project.createdAt.toISOString(),
-    updated_at: project.updatedAt.toISOString(),
+    created_at: isoSeconds(project.createdAt),
+    updated_at: isoSeconds(project.updatedAt),
     public: project.public,
     size: project.diskUsage,
     ...(files
@@ -25,7 +26,7 @@ export function presentProjectV2(
             path: file.path,
             size: file.size,
             checksum: file.checksum,
-            mtime: file.mtime.toISOString(),
+            mtime: isoSeconds(file.mtime),
           })),
         }
       : {}),

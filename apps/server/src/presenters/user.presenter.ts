@@ -1,11 +1,6 @@
 import type { LoginResponse, UserInfo, UserProfile, WorkspaceRole } from '@waymark/contract';
 import type { UserRow } from '../repositories/user.repository.ts';
-
-/** Python's `str(datetime)` shape for UTC, which the Mergin client parses: `2026-01-02T03:04:05.678000+00:00`. */
-export function isoUtc(date: Date): string {
-  // toISOString always ends in `.mmmZ`; no pattern matching (this runs for every file of a project answer).
-  return `${date.toISOString().slice(0, -1)}000+00:00`;
-}
+import { isoMicrosOffset, isoMicrosZ, isoSeconds } from './timestamps.ts';
 
 export function displayName(user: Pick<UserRow, 'firstName' | 'lastName'>): string {
   return [user.firstName, user.lastName].filter((part) => part?.trim()).join(' ');
@@ -20,7 +15,7 @@ export function presentUserInfo(user: UserRow): UserInfo {
     last_name: user.lastName,
     name: displayName(user),
     receive_notifications: user.receiveNotifications,
-    registration_date: isoUtc(user.registrationDate),
+    registration_date: isoSeconds(user.registrationDate),
     verified_email: user.verifiedEmail,
   };
 }
@@ -32,7 +27,7 @@ export function presentUserProfile(
 ): UserProfile {
   return {
     ...presentUserInfo(user),
-    last_signed_in: user.lastSignedIn ? isoUtc(user.lastSignedIn) : null,
+    last_signed_in: user.lastSignedIn ? isoMicrosZ(user.lastSignedIn) : null,
     can_edit_profile: true,
     workspaces,
     preferred_workspace: preferredWorkspaceId,
@@ -47,11 +42,13 @@ export function presentLogin(
 ): LoginResponse {
   return {
     ...presentUserInfo(user),
+    // The reference hands this one to its JSON encoder as a datetime, not through its schema.
+    registration_date: isoMicrosZ(user.registrationDate),
     storage: personal?.storage ?? null,
     disk_usage: personal?.diskUsage ?? null,
     has_project: (personal?.projectCount ?? 0) > 0,
     storage_limit: personal?.storage ?? null,
     tier: 'free',
-    session: { token: session.token, expire: isoUtc(session.expire) },
+    session: { token: session.token, expire: isoMicrosOffset(session.expire) },
   };
 }

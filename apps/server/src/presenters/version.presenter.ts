@@ -9,7 +9,7 @@ import {
 } from '@waymark/contract';
 import type { ProjectWithWorkspace } from '../repositories/project.repository.ts';
 import type { HistoryRow, VersionRow } from '../repositories/version.repository.ts';
-import { isoUtc } from './user.presenter.ts';
+import { isoSeconds } from './timestamps.ts';
 
 const CHANGE_NAMES = {
   create: 'added',
@@ -36,11 +36,17 @@ export function presentHistoryItem(row: HistoryRow): FileHistoryItem {
 
 /** A file as it was stored by a change (the file list of a past version). */
 export function presentStoredFile(row: HistoryRow): ProjectFile {
-  return { path: row.path, size: row.size, checksum: row.checksum, mtime: isoUtc(row.mtime), ...diffOf(row) };
+  return {
+    path: row.path,
+    size: row.size,
+    checksum: row.checksum,
+    mtime: isoSeconds(row.mtime),
+    ...diffOf(row),
+  };
 }
 
 export function presentVersionFileChange(row: HistoryRow): VersionFileChange {
-  return { ...presentHistoryItem(row), mtime: isoUtc(row.mtime) };
+  return { ...presentHistoryItem(row), mtime: isoSeconds(row.mtime) };
 }
 
 export function presentVersionListItem(
@@ -50,7 +56,7 @@ export function presentVersionListItem(
   return {
     name: versionName(version.number),
     author: version.author,
-    created: isoUtc(version.createdAt),
+    created: isoSeconds(version.createdAt),
     project_name: project.name,
     namespace: workspace.name,
     project_size: version.projectSize,
@@ -73,7 +79,7 @@ export function presentVersionDetail(
   return {
     name: versionName(version.number),
     author: version.author,
-    created: isoUtc(version.createdAt),
+    created: isoSeconds(version.createdAt),
     project_name: project.name,
     namespace: workspace.name,
     user_agent: version.userAgent,

@@ -17,6 +17,7 @@ import type { AppContext } from '../context.ts';
 import { contentTypeOf } from '../lib/content-type.ts';
 import { parseRange } from '../lib/http-range.ts';
 import { actorOrAnonymous } from '../plugins/auth.ts';
+import { sendError } from '../plugins/problem.ts';
 import { wholeFile } from '../storage/blob-store.ts';
 import { attachmentHeader } from '../storage/project-zip.ts';
 
@@ -109,10 +110,8 @@ export function fileRoutes(context: AppContext): FastifyPluginAsyncZod {
         const name = file.path.slice(file.path.lastIndexOf('/') + 1);
         const range = parseRange(request.headers.range, file.size);
         if (range === 'unsatisfiable') {
-          return reply
-            .status(416)
-            .header('Content-Range', `bytes */${file.size}`)
-            .send({ detail: 'Requested range not satisfiable' });
+          reply.header('Content-Range', `bytes */${file.size}`);
+          return sendError(reply, 416, { detail: 'Requested range not satisfiable' });
         }
         reply
           .header('Content-Type', contentTypeOf(file.path))

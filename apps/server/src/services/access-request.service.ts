@@ -16,7 +16,7 @@ import { accessGrantedMail } from '../mail/templates/access-granted.mail.ts';
 import { accessRequestMail } from '../mail/templates/access-request.mail.ts';
 import { canManageProject } from '../policies/project.policy.ts';
 import { type Actor, canListAccessRequests } from '../policies/workspace.policy.ts';
-import { isoUtc } from '../presenters/user.presenter.ts';
+import { isoSeconds } from '../presenters/timestamps.ts';
 import type { AccessRequestListRow, AccessRequestRow } from '../repositories/access-request.repository.ts';
 import type { ProjectWithWorkspace } from '../repositories/project.repository.ts';
 import type { Repositories } from '../repositories/repositories.ts';
@@ -42,7 +42,7 @@ function present(rows: AccessRequestListRow[], count: number): AccessRequestList
       requested_by: row.username,
       project_name: row.projectName,
       namespace: row.namespace,
-      expire: isoUtc(row.request.expire),
+      expire: isoSeconds(row.request.expire),
     })),
     count,
   };

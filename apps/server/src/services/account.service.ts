@@ -2,8 +2,6 @@ import {
   ACCOUNT_TEXTS,
   type ChangePasswordRequest,
   EMAIL_PATTERN,
-  isStrongPassword,
-  PASSWORD_RULE_TEXT,
   type UpdateProfileRequest,
 } from '@waymark/contract';
 import type { AppConfig } from '../config.ts';
@@ -16,6 +14,7 @@ import type { Repositories } from '../repositories/repositories.ts';
 import { isUniqueViolation } from '../repositories/unique-violation.ts';
 import type { UserRow } from '../repositories/user.repository.ts';
 import type { MailThrottle } from './mail-throttle.service.ts';
+import { assertPasswordAllowed } from './password-rule.ts';
 
 type Logger = { info(obj: object, msg: string): void };
 
@@ -95,7 +94,7 @@ export function createAccountService(deps: {
         throw fieldError('invalid', 'old_password', ACCOUNT_TEXTS.oldPasswordIncorrect);
       }
       if (!input.password) throw fieldError('invalid', 'password', ACCOUNT_TEXTS.required);
-      if (!isStrongPassword(input.password)) throw fieldError('invalid', 'password', PASSWORD_RULE_TEXT);
+      assertPasswordAllowed(input.password);
       if (input.password !== input.confirm) throw fieldError('invalid', 'confirm', ACCOUNT_TEXTS.mismatch);
       const passwordHash = await hashPassword(input.password);
       await repos.transaction(async (tx) => {

@@ -1,4 +1,3 @@
-import { isStrongPassword, PASSWORD_RULE_TEXT } from '@waymark/contract';
 import { z } from 'zod';
 import type { AppConfig } from '../config.ts';
 import type { JobSender } from '../jobs/queue.ts';
@@ -11,6 +10,7 @@ import { passwordResetMail } from '../mail/templates/password-reset.mail.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import type { UserRow } from '../repositories/user.repository.ts';
 import type { MailThrottle } from './mail-throttle.service.ts';
+import { assertPasswordAllowed } from './password-rule.ts';
 
 export const RESET_TEXTS = {
   invalidToken: 'Invalid token',
@@ -100,7 +100,7 @@ export function createPasswordResetService(deps: {
         throw invalid(RESET_TEXTS.invalidToken);
       }
       if (!password) throw fieldError('invalid', 'password', RESET_TEXTS.required);
-      if (!isStrongPassword(password)) throw fieldError('invalid', 'password', PASSWORD_RULE_TEXT);
+      assertPasswordAllowed(password);
       if (password !== confirm) throw fieldError('invalid', 'confirm', RESET_TEXTS.mismatch);
       await users.update(user.id, { passwordHash: await hashPassword(password) });
       await sessions.deleteForUser(user.id);

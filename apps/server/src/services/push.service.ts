@@ -99,9 +99,9 @@ export function createPushService(deps: {
 
   /** The caller's own live transaction (404 when unknown or its project is gone, 403 for another user's). */
   async function requireUpload(actor: NonNullable<Actor>, transaction: string): Promise<UploadRow> {
-    if (!UUID_PATTERN.test(transaction)) throw notFound(ERROR_TEXTS.notFound);
+    if (!UUID_PATTERN.test(transaction)) throw notFound(ERROR_TEXTS.urlNotFound);
     const found = await repos.uploads.findById(transaction.toLowerCase());
-    if (!found || found.projectRemoved) throw notFound(ERROR_TEXTS.notFound);
+    if (!found || found.projectRemoved) throw notFound(ERROR_TEXTS.urlNotFound);
     if (found.upload.userId !== actor.id) throw forbidden(PUSH_TEXTS.uploadForbidden);
     return found.upload;
   }
@@ -190,7 +190,7 @@ export function createPushService(deps: {
   }): Promise<void> {
     const { tx } = input;
     const project = await tx.versions.lockProject(input.projectId);
-    if (!project || project.removedAt) throw notFound(ERROR_TEXTS.notFound);
+    if (!project || project.removedAt) throw notFound(ERROR_TEXTS.urlNotFound);
     if (project.latestVersion !== input.base)
       throw conflict(PUSH_TEXTS.versionExists(versionName(input.base + 1)));
     const quota = await beginCommit(tx, input.projectId);
@@ -207,7 +207,7 @@ export function createPushService(deps: {
 
   async function projectAfterPush(actor: NonNullable<Actor>, projectId: string): Promise<ProjectDetail> {
     const row = await repos.projects.findById(projectId);
-    if (!row) throw notFound(ERROR_TEXTS.notFound);
+    if (!row) throw notFound(ERROR_TEXTS.urlNotFound);
     return projectService.detail(actor, row);
   }
 
@@ -369,7 +369,7 @@ export function createPushService(deps: {
       }
       if (known.userId !== input.actor.id) throw forbidden(PUSH_TEXTS.uploadForbidden);
       const index = known.indexes.get(input.chunk);
-      if (index === undefined) throw notFound(ERROR_TEXTS.notFound);
+      if (index === undefined) throw notFound(ERROR_TEXTS.urlNotFound);
       if (input.contentLength !== undefined && input.contentLength > UPLOAD_CHUNK_SIZE) {
         throw invalid(PUSH_TEXTS.tooBigChunk);
       }

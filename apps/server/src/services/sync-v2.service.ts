@@ -19,6 +19,7 @@ import type { Logger } from '../lib/logger.ts';
 import { canEditProject, canReadProject } from '../policies/project.policy.ts';
 import type { Actor } from '../policies/workspace.policy.ts';
 import { presentDeltaChange, presentProjectV2 } from '../presenters/sync.presenter.ts';
+import { isoSeconds } from '../presenters/timestamps.ts';
 import { DiffsFailedError } from '../push/apply-diffs.ts';
 import {
   assertStorageAllows,
@@ -84,7 +85,7 @@ export function createSyncV2Service(deps: {
   async function requireById(actor: Actor, id: string, check = canReadProject) {
     const found = await repos.projects.findById(id);
     const { row, facts } = await projectService.requireProject(actor, found).catch((error: unknown) => {
-      if (error instanceof DomainError && error.kind === 'forbidden') throw notFound(ERROR_TEXTS.notFound);
+      if (error instanceof DomainError && error.kind === 'forbidden') throw notFound(ERROR_TEXTS.urlNotFound);
       throw error;
     });
     if (!check(facts)) await projectService.requireProject(actor, row, check);
@@ -170,7 +171,7 @@ export function createSyncV2Service(deps: {
         throw error;
       }
       const validUntil = new Date(Date.now() + config.uploadExpirationSeconds * 1000);
-      return { id: chunkId, valid_until: validUntil.toISOString() };
+      return { id: chunkId, valid_until: isoSeconds(validUntil) };
     },
 
     /**

@@ -3,8 +3,6 @@ import {
   type AdminCreateUserRequest,
   type CreateUserRequest,
   emailSchema,
-  isStrongPassword,
-  PASSWORD_RULE_TEXT,
   usernameSchema,
   type WorkspaceRole,
 } from '@waymark/contract';
@@ -15,6 +13,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { newAccountMail } from '../mail/templates/new-account.mail.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import type { UserRow } from '../repositories/user.repository.ts';
+import { assertPasswordAllowed } from './password-rule.ts';
 
 export type CreateUserInput = {
   username?: string | undefined;
@@ -75,9 +74,7 @@ export function createUserService(deps: { config: AppConfig; mailer: Mailer; rep
     async createUser(input: CreateUserInput): Promise<UserRow> {
       const email = emailSchema.safeParse(input.email);
       if (!email.success) throw invalid(firstIssue(email));
-      if (input.password !== null && !isStrongPassword(input.password)) {
-        throw fieldError('invalid', 'password', PASSWORD_RULE_TEXT);
-      }
+      if (input.password !== null) assertPasswordAllowed(input.password);
       const passwordHash = input.password === null ? null : await hashPassword(input.password);
 
       return repos.transaction(async (tx) => {
@@ -160,7 +157,7 @@ export function createUserService(deps: { config: AppConfig; mailer: Mailer; rep
         throw fieldError('invalid', 'email', ADMIN_TEXTS.emailTaken);
       const password = request.password || null;
       if (password !== null) {
-        if (!isStrongPassword(password)) throw fieldError('invalid', 'password', PASSWORD_RULE_TEXT);
+        assertPasswordAllowed(password);
         if (password !== request.confirm)
           throw fieldError('invalid', 'confirm', ADMIN_TEXTS.passwordMismatch);
       }
@@ -179,7 +176,7 @@ export function createUserService(deps: { config: AppConfig; mailer: Mailer; rep
 
     /** Sets a new password; every Bearer token and session issued before ends (the user repository bumps the token epoch). */
     async setPassword(login: string, password: string): Promise<UserRow> {
-      if (!isStrongPassword(password)) throw fieldError('invalid', 'password', PASSWORD_RULE_TEXT);
+      assertPasswordAllowed(password);
       const user = await repos.users.findByLogin(login);
       if (!user) throw notFound(`User ${login} not found`);
       const passwordHash = await hashPassword(password);

@@ -17,7 +17,7 @@ import { broken, invalid, notFound } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { Actor } from '../policies/workspace.policy.ts';
 import { hasConflictFile, presentProjectDetail } from '../presenters/project.presenter.ts';
-import { isoUtc } from '../presenters/user.presenter.ts';
+import { isoSeconds } from '../presenters/timestamps.ts';
 import {
   presentHistoryItem,
   presentStoredFile,
@@ -88,7 +88,7 @@ export function createVersionService(deps: {
     return {
       ...base,
       version: versionName(number),
-      updated: isoUtc(version.createdAt),
+      updated: isoSeconds(version.createdAt),
       disk_usage: files.reduce((sum, file) => sum + file.size, 0),
       tags: qgisProjects === 1 ? ['valid_qgis', 'input_use'] : [],
       has_conflict: hasConflictFile(files.map((file) => file.path)),
@@ -138,7 +138,7 @@ export function createVersionService(deps: {
 
     /** GET /v1/project/version/{project id}/{version} */
     async detail(actor: Actor, projectId: string, version: string): Promise<ProjectVersionDetail> {
-      if (!UUID_PATTERN.test(projectId)) throw notFound(ERROR_TEXTS.notFound);
+      if (!UUID_PATTERN.test(projectId)) throw notFound(ERROR_TEXTS.urlNotFound);
       const { row } = await projectService.requireProject(actor, await projects.findById(projectId));
       const found = await versions.find(row.project.id, parseVersion(version));
       if (!found) throw notFound(FILE_TEXTS.versionNotFound);

@@ -1,4 +1,4 @@
-import { PASSWORD_RULE_TEXT, PROFILE_TEXTS } from '@waymark/contract';
+import { PASSWORD_API_TEXTS, PASSWORD_RULE_TEXT, PROFILE_TEXTS } from '@waymark/contract';
 import { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import { describe, expect, it } from 'vitest';
 import { resolveAccountFormError } from './accountFormErrors.ts';
@@ -40,6 +40,22 @@ describe('resolveAccountFormError', () => {
       kind: 'fields',
       fields: { password: PASSWORD_RULE_TEXT },
     });
+  });
+
+  it("shows the SPEC §5 sentence for both of the API's password problems, sent as problems", () => {
+    for (const text of Object.values(PASSWORD_API_TEXTS)) {
+      const problem = {
+        detail: text,
+        password: [text],
+        status: 400,
+        title: 'Bad Request',
+        type: 'about:blank',
+      };
+      expect(resolveAccountFormError(httpError(400, problem), FIELDS, PROFILE_TEXTS.passwordFailed)).toEqual({
+        kind: 'fields',
+        fields: { password: PASSWORD_RULE_TEXT },
+      });
+    }
   });
 
   it('shows the detail, or the fallback, for the whole form when no field is named', () => {
