@@ -333,6 +333,11 @@ describe('errors of every kind', () => {
     for (const path of ['/v1/nothing', '/v2/nothing', '/app/nothing', '/ping/nothing', '/config/nothing']) {
       expectProblem(await api.get(path), 404, 'Not Found', { detail: ERROR_TEXTS.urlNotFound });
     }
+    // Written as connexion writes it: sorted keys, indented, a final newline (the client's tests look for `: 404,`).
+    const raw = await fetch(`${server.url}/v2/sso/connections?email=bad@email.com`);
+    expect(await raw.text()).toBe(
+      `{\n  "detail": "${ERROR_TEXTS.urlNotFound}",\n  "status": 404,\n  "title": "Not Found",\n  "type": "about:blank"\n}\n`,
+    );
     const outside = await api.get('/assets/missing.js');
     expect({ status: outside.status, type: outside.headers.get('content-type'), body: outside.body }).toEqual(
       {

@@ -5,7 +5,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_TEXTS } from '@waymark/contract';
 import { DomainError, type ErrorKind } from '../lib/errors.ts';
 import { isStorageWriteFailure } from '../lib/storage-errors.ts';
-import { PROBLEM_CONTENT_TYPE, problemBody, sendError } from './problem.ts';
+import { PROBLEM_CONTENT_TYPE, problemBody, sendError, serializeProblem } from './problem.ts';
 
 type ValidationIssue = { instancePath?: string; message?: string; params?: { issue?: { path?: unknown[] } } };
 
@@ -67,7 +67,7 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
   if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) return;
   const { status, detail } = clientErrorAnswer(error.code);
   // No request exists yet to tell whose path it was: answered as the Mergin API answers (most callers are its clients).
-  const body = JSON.stringify(problemBody(status, { detail }));
+  const body = serializeProblem(problemBody(status, { detail }));
   socket.write(
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
       `Content-Type: ${PROBLEM_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +

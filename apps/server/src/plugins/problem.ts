@@ -59,6 +59,23 @@ export function problemBody(status: number, body: Record<string, unknown>): Reco
   return { ...body, status, title: problemTitle(status), type: 'about:blank' };
 }
 
+function sortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
+    a < b ? -1 : a > b ? 1 : 0,
+  );
+  return Object.fromEntries(entries.map(([key, item]) => [key, sortedKeys(item)]));
+}
+
+/**
+ * A problem's text as connexion writes it (Python's `json.dumps` with sorted keys, an indent of 2 and a final
+ * newline): `"status": 404,` inside, which the Mergin client's own tests look for.
+ */
+export function serializeProblem(body: Record<string, unknown>): string {
+  return `${JSON.stringify(sortedKeys(body), null, 2)}\n`;
+}
+
 /**
  * Sends an error answer: a problem on the Mergin API's paths, plain JSON `{detail, ...}` elsewhere. The problem
  * is serialised here, not by Fastify's JSON path, which would append `; charset=utf-8` to the content type.
@@ -68,6 +85,6 @@ export function sendError(reply: FastifyReply, status: number, body: Record<stri
   if (!isMerginApiPath(reply.request.url)) return reply.type('application/json').send(body);
   return reply
     .header('content-type', PROBLEM_CONTENT_TYPE)
-    .serializer(JSON.stringify)
+    .serializer(serializeProblem)
     .send(problemBody(status, body));
 }
