@@ -18,7 +18,8 @@ PASSWORD='Client-tests-1'
 
 cd "$REPO"
 [ -f apps/server/dist/main.mjs ] || npm run build -w apps/server
-export DATA_DIR ADMIN_PASSWORD="$PASSWORD" LOG_LEVEL=warn
+# BASE_URL set: the client's tests expect /config to say server_configured.
+export DATA_DIR ADMIN_PASSWORD="$PASSWORD" LOG_LEVEL=warn BASE_URL="http://127.0.0.1:$PORT"
 # The two users of the client's tests (each gets a personal workspace named after them), made before the
 # server holds the embedded database.
 node apps/server/dist/cli.mjs init
@@ -36,7 +37,8 @@ if ! command -v sudo > /dev/null; then
   printf '#!/bin/sh\nexec "$@"\n' > "$SHIMS/sudo" && chmod +x "$SHIMS/sudo"
 fi
 
-export TEST_MERGIN_URL="http://127.0.0.1:$PORT" TEST_API_USERNAME=apitest1 TEST_API_PASSWORD="$PASSWORD"
+# The trailing slash as in the client's CI: one test compares URLs built by plain concatenation.
+export TEST_MERGIN_URL="http://127.0.0.1:$PORT/" TEST_API_USERNAME=apitest1 TEST_API_PASSWORD="$PASSWORD"
 export TEST_API_USERNAME2=apitest2 TEST_API_PASSWORD2="$PASSWORD" PATH="$SHIMS:$PATH"
 cd "$CLIENT_DIR"
 for run in 1 2; do
