@@ -36,6 +36,30 @@ describe('embedded database settings', () => {
   });
 });
 
+describe('an embedded database created and migrated by the process that uses it (the first run)', () => {
+  it('sends and reads arrays of every enum the migrations created, without a restart', async () => {
+    const database = await openDatabase({ kind: 'pglite' });
+    try {
+      await database.migrate();
+      const { rows } = await database.executeSql(
+        `SELECT t.typname AS name, array_agg(e.enumlabel ORDER BY e.enumsortorder)::text[] AS labels
+           FROM pg_type t JOIN pg_enum e ON e.enumtypid = t.oid JOIN pg_namespace n ON n.oid = t.typnamespace
+          WHERE n.nspname = 'public' GROUP BY t.typname ORDER BY t.typname`,
+      );
+      const enums = rows as Array<{ name: string; labels: string[] }>;
+      expect(enums.map((e) => e.name)).toEqual(expect.arrayContaining(['project_role', 'workspace_role']));
+      for (const { name, labels } of enums) {
+        // Before PGlite learnt the new array types again, ['reader', 'owner'] travelled as the text
+        // 'reader,owner': 'malformed array literal'.
+        const answer = await database.executeSql(`SELECT $1::${name}[] AS given`, [labels]);
+        expect(answer.rows).toEqual([{ given: labels }]);
+      }
+    } finally {
+      await database.close();
+    }
+  });
+});
+
 describe.runIf(process.env.WAYMARK_TEST_POSTGRES_URL)('PostgreSQL connections', () => {
   it('run without JIT compilation (the server default is on), whatever the pool connection', async () => {
     const url = process.env.WAYMARK_TEST_POSTGRES_URL ?? '';

@@ -25,6 +25,7 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   executeSql: ExecuteSql;
+  /** Applies the migrations; the same process then uses their types at once (PGlite learns them again). */
   migrate(): Promise<void>;
   /**
    * Runs `work` while no other process of the cluster runs its own: the start-up steps (migrations, the first
@@ -226,7 +227,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         const results = await client.exec(text);
         return { rows: results.at(-1)?.rows ?? [] };
       },
-      migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+      migrate: async () => {
+        await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+        // PGlite learns the array types (how to send `project_role[]` and read it back) when it opens; types the
+        // migrations just created (every enum, on a first run) would otherwise travel as plain text until the
+        // next start ('malformed array literal'). One catalogue query; a no-op when nothing was created.
+        await client.refreshArrayTypes();
+      },
       exclusively: (work) => work(),
       connections: () => ({ total: 1 }),
       close: async () => {
