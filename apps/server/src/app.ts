@@ -5,6 +5,7 @@ import { MERGIN_API_VERSION, UPLOAD_CHUNK_SIZE } from '@waymark/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
+import { trustProxyOption } from './lib/client-info.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { answerClientError, frameworkErrorDetail, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerMetrics } from './plugins/metrics.ts';
@@ -40,7 +41,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     genReqId: requestIdOf,
     // The largest body is one upload chunk; anything bigger is refused with 413 before it is read.
     bodyLimit: UPLOAD_CHUNK_SIZE + 1024 * 1024,
-    trustProxy: context.config.trustProxy,
+    trustProxy: trustProxyOption(context.config.trustProxy),
     // Project paths carry names of up to 255 characters (and file paths later), beyond the default 100.
     routerOptions: { maxParamLength: 2048 },
     // Router errors (malformed URL encoding, too long parameters) answer in the same {detail} shape.

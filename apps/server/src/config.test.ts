@@ -77,6 +77,27 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(/SECRET_KEY: must be at least 16 characters/);
   });
 
+  it('trusts proxies by hop count (true is one hop, never every hop) or by their addresses', () => {
+    const trust = (value: string) => loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: value }).trustProxy;
+    expect(loadConfig({ DATA_DIR: tmp() }).trustProxy).toBe(false);
+    for (const off of ['', 'false', '0', 'off', 'no']) expect(trust(off)).toBe(false);
+    for (const one of ['true', 'TRUE', '1', 'yes', 'on']) expect(trust(one)).toBe(1);
+    expect(trust('2')).toBe(2);
+    expect(trust('127.0.0.1')).toEqual(['127.0.0.1']);
+    expect(trust(' 10.0.0.0/8, ::1 ,fd00::/8,loopback ')).toEqual([
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const bad of ['all', '10.0.0.0/33', '::1/129', '10.0.0', 'proxy.example.org', '1,2', '-1', '99']) {
+      expect(() => trust(bad)).toThrow(ConfigError);
+      expect(() => trust(bad)).toThrow(
+        "TRUST_PROXY: must be false, a number of proxy hops (true means 1) or the proxies' addresses",
+      );
+    }
+  });
+
   it('limits slow clients: defaults that let a 10 MiB chunk through at 32 kbit/s, and seconds with fractions', () => {
     const chunk = 10 * 1024 * 1024;
     const defaults = loadConfig({ DATA_DIR: tmp() }).timeouts;

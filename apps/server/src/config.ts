@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { DEFAULT_WORKSPACE_STORAGE } from '@waymark/contract';
@@ -15,6 +16,43 @@ const optionalString = z
   .string()
   .optional()
   .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+/** proxy-addr's names of address ranges, accepted in a TRUST_PROXY list. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a subnet in CIDR notation (`10.0.0.0/8`, `fd00::/8`) or a named range. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies in front of the server are trusted with `X-Forwarded-*` (the client's address decides the
+ * per-IP limits): off; a number of proxy hops counted from the server (`true` means one, the reverse proxy
+ * itself, never every hop: addresses a client puts in `X-Forwarded-For` itself must not count); or the
+ * proxies' addresses and subnets, comma-separated.
+ */
+const trustProxySetting = z
+  .string()
+  .default('')
+  .transform((value, context): false | number | string[] => {
+    const text = value.trim().toLowerCase();
+    if (['', 'false', '0', 'no', 'off'].includes(text)) return false;
+    if (['true', 'yes', 'on'].includes(text)) return 1;
+    if (/^\d+$/.test(text) && Number(text) <= 32) return Number(text);
+    const entries = text.split(',').map((entry) => entry.trim());
+    if (entries.every(isProxyAddress)) return entries;
+    context.addIssue({
+      code: 'custom',
+      message:
+        "must be false, a number of proxy hops (true means 1) or the proxies' addresses, e.g. 127.0.0.1,10.0.0.0/8",
+    });
+    return z.NEVER;
+  });
 
 /** A duration in seconds (fractions allowed), above zero. */
 const seconds = (fallback: number) => z.coerce.number().positive().default(fallback);
@@ -62,7 +100,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_MAX_AGE_DAYS: z.coerce.number().int().positive().default(14),
   DELETED_PROJECT_EXPIRATION_DAYS: z.coerce.number().nonnegative().default(7),
-  TRUST_PROXY: booleanFlag,
+  TRUST_PROXY: trustProxySetting,
   HEADERS_TIMEOUT_SECONDS: seconds(30),
   BODY_RATE_WINDOW_SECONDS: seconds(30),
   BODY_MIN_BYTES_PER_SECOND: z.coerce.number().int().nonnegative().default(4096),
@@ -158,7 +196,8 @@ export type AppConfig = {
   sessionMaxAgeSeconds: number;
   /** How long a deleted project keeps its name and can be restored before it is purged. */
   deletedProjectRetentionMs: number;
-  trustProxy: boolean;
+  /** Fastify's `trustProxy`: off, the number of trusted hops, or the trusted proxies' addresses. */
+  trustProxy: false | number | string[];
   /** How long slow clients may take; see docs/OPERATIONS.md. */
   timeouts: {
     /** From the start of a request until its headers are in. */

@@ -6,7 +6,8 @@ import { startTestServer, TEST_PASSWORD, type TestServer } from './test-server.t
 
 let server: TestServer;
 
-// The server trusts X-Forwarded-For here, so each test signs in from addresses of its own.
+// The server trusts one proxy hop here (TRUST_PROXY=true), so each test signs in from addresses of its own: the
+// last address of X-Forwarded-For, the one a reverse proxy appends.
 beforeAll(async () => {
   server = await startTestServer({ TRUST_PROXY: 'true' });
   await server.createUser({ username: 'alice' });
@@ -21,6 +22,34 @@ async function login(ip: string, loginName: string, password: string): Promise<n
     { 'X-Forwarded-For': ip },
   );
   return response.status;
+}
+
+/**
+ * What a reverse proxy in front of the server passes on (nginx: `$proxy_add_x_forwarded_for`): whatever the
+ * client sent, then the client's real address. An attacker rotates the part they write.
+ */
+const rotatingForwardedFor = (realIp: string) =>
+  `${randomIp()}, 203.0.113.${Math.floor(Math.random() * 250)}, ${realIp}`;
+const randomIp = () => Array.from({ length: 4 }, () => Math.floor(Math.random() * 250) + 1).join('.');
+
+/** Failed sign-ins over enough accounts to pass the per-IP limit (no account passes its own); the statuses. */
+async function sprayFrom(target: TestServer, prefix: string, forwardedFor: () => string): Promise<number[]> {
+  const accountsNeeded = Math.ceil(LOGIN_LIMITS.perIp / LOGIN_LIMITS.perAccount) + 1;
+  const names = Array.from({ length: accountsNeeded }, (_, i) => `${prefix}${i}`);
+  for (const username of names) await target.createUser({ username });
+  const attempts = names.flatMap((name) =>
+    Array.from({ length: LOGIN_LIMITS.perAccount }, (_, i) => ({ name, password: `Wrong-${i}` })),
+  );
+  return Promise.all(
+    attempts.map(async ({ name, password }) => {
+      const answer = await new HttpClient(target.url).post(
+        '/v1/auth/login',
+        { login: name, password },
+        { 'X-Forwarded-For': forwardedFor() },
+      );
+      return answer.status;
+    }),
+  );
 }
 
 /** How many of the statuses are `status`. */
@@ -87,6 +116,14 @@ describe('login throttling', () => {
     // Dozens of password hashes: on a loaded 2-core machine this takes longer than the default 30 s.
   }, 120_000);
 
+  it('behind one trusted hop (TRUST_PROXY=true), a rotating X-Forwarded-For still meets the per-IP limit', async () => {
+    const statuses = await sprayFrom(server, 'rotator', () => rotatingForwardedFor('10.0.7.1'));
+    expect(count(statuses, 401)).toBe(LOGIN_LIMITS.perIp);
+    expect(count(statuses, 429)).toBe(statuses.length - LOGIN_LIMITS.perIp);
+    expect(await login(rotatingForwardedFor('10.0.7.1'), 'alice', TEST_PASSWORD)).toBe(429);
+    expect(await login(rotatingForwardedFor('10.0.7.2'), 'alice', TEST_PASSWORD)).toBe(200);
+  }, 120_000);
+
   it('refuses an over-long login or password with 400 before any lookup, and counts no attempt', async () => {
     await server.createUser({ username: 'longpass' });
     const client = new HttpClient(server.url);
@@ -121,4 +158,26 @@ describe('login throttling', () => {
     }
     expect(await login('10.0.6.1', 'regular', TEST_PASSWORD)).toBe(429);
   });
+});
+
+describe('login throttling behind proxies named by address (TRUST_PROXY=127.0.0.1, ::1)', () => {
+  let proxied: TestServer;
+  beforeAll(async () => {
+    // The tests connect from loopback: the connection is the trusted proxy's.
+    proxied = await startTestServer({ TRUST_PROXY: '127.0.0.1, ::1' });
+    await proxied.createUser({ username: 'alice' });
+  });
+  afterAll(() => proxied.close());
+
+  it('takes the address the proxy appended: a rotating X-Forwarded-For still meets the per-IP limit', async () => {
+    const statuses = await sprayFrom(proxied, 'listed', () => rotatingForwardedFor('10.0.8.1'));
+    expect(count(statuses, 401)).toBe(LOGIN_LIMITS.perIp);
+    expect(count(statuses, 429)).toBe(statuses.length - LOGIN_LIMITS.perIp);
+    const fromElsewhere = await new HttpClient(proxied.url).post(
+      '/v1/auth/login',
+      { login: 'alice', password: TEST_PASSWORD },
+      { 'X-Forwarded-For': rotatingForwardedFor('10.0.8.2') },
+    );
+    expect(fromElsewhere.status).toBe(200);
+  }, 120_000);
 });
