@@ -16,6 +16,8 @@ process.env.WAYMARK_E2E_DATA ??= mkdtempSync(path.join(os.tmpdir(), 'waymark-e2e
 
 export default defineConfig({
   testDir: 'e2e',
+  // After the web server answers: the shared workspace, made through the admin API (see e2e/serve.sh).
+  globalSetup: './e2e/global-setup.ts',
   outputDir: 'test-results',
   fullyParallel: false,
   workers: 1,

@@ -6,6 +6,8 @@ import type { Page } from '@playwright/test';
 /** The journeys' server port; E2E_PORT lets two checkouts run their journeys side by side. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 18180);
 export const E2E_ADMIN = { username: 'admin', email: 'admin@example.com', password: 'E2e-admin-pass1' };
+/** The shared workspace the journeys' global setup makes, with the superuser as its owner (5 GB). */
+export const FIELD_TEAM = { name: 'Field Team', storage: 5e9 };
 
 export const SCREENSHOT_DIR = path.join(import.meta.dirname, 'artifacts', 'screens');
 

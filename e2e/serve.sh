@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
-# Starts the server for the browser journeys the way an operator would, from the compiled build (`npm run
-# build`, which `npm run test:e2e` runs first): first start (the seeded superuser from ADMIN_*), a shared
-# workspace with the admin as owner, then the server itself.
+# Starts the server for the browser journeys exactly as a newcomer's first `npm start` does, from the compiled
+# build (`npm run build`, which `npm run test:e2e` runs first): on an empty data folder with the default,
+# embedded database, so the same process creates and migrates the database, seeds the superuser from ADMIN_*
+# and then serves. Every journey therefore runs on a first run. The shared 'Field Team' workspace is made through
+# the admin API once the server answers (e2e/global-setup.ts); the CLI cannot, while the server holds PGlite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-for entry in apps/server/dist/cli.mjs apps/server/dist/main.mjs; do
-  [ -f "$entry" ] || { echo "$entry is missing: run \`npm run build\` first" >&2; exit 1; }
-done
-cli() { node apps/server/dist/cli.mjs "$@"; }
-cli init
-cli workspace create "Field Team" --storage 5GB
-cli workspace add-member "Field Team" "$ADMIN_USERNAME" owner
+[ -f apps/server/dist/main.mjs ] || { echo 'apps/server/dist/main.mjs is missing: run `npm run build` first' >&2; exit 1; }
+if [ -e "${DATA_DIR:?}/pgdata" ]; then
+  echo "$DATA_DIR already holds a database: the journeys start from an empty data folder" >&2
+  exit 1
+fi
 exec node apps/server/dist/main.mjs
