@@ -1,5 +1,5 @@
-import { ACCOUNT_TEXTS, PASSWORD_API_TEXTS, type UserProfile } from '@waymark/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_TEXTS, ERROR_TEXTS, PASSWORD_API_TEXTS, type UserProfile } from '@waymark/contract';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HttpClient } from './http-client.ts';
 import { decodedMail, startSmtpPeer } from './smtp-peer.ts';
 import { startTestServer, TEST_PASSWORD, type TestServer } from './test-server.ts';
@@ -95,7 +95,7 @@ describe('e-mail confirmation', () => {
   it('resends a link to an unverified address; a forged or expired token is refused', async () => {
     await server.createUser({ username: 'sage', email: 'sage@example.com' });
     const sage = await signedIn('sage');
-    expect((await sage.get('/app/auth/resend-confirm-email')).status).toBe(200);
+    expect((await sage.post('/app/auth/resend-confirm-email')).status).toBe(200);
     const token = confirmationToken('sage@example.com');
     const [id, expires, signature] = token.split('.');
     const anyone = new HttpClient(server.url);
@@ -120,6 +120,31 @@ describe('e-mail confirmation', () => {
       status: 409,
       body: { detail: ACCOUNT_TEXTS.alreadyVerified },
     });
+  });
+});
+
+describe('resending the confirmation needs the CSRF token', () => {
+  it('by POST (the web app) and by GET (the reference): a link on another site sends no mail', async () => {
+    await server.createUser({ username: 'wren', email: 'wren@example.com' });
+    const wren = await signedIn('wren');
+    const mailsTo = () => smtp.received.filter((m) => m.to.includes('wren@example.com')).length;
+    wren.sendCsrf = false;
+    for (const method of ['GET', 'POST']) {
+      const forged = await wren.request(method, '/app/auth/resend-confirm-email');
+      expect(forged, method).toMatchObject({ status: 400, body: { detail: ERROR_TEXTS.csrfMissing } });
+    }
+    wren.sendCsrf = true;
+    expect((await wren.get('/app/auth/resend-confirm-email')).status).toBe(200);
+    await vi.waitFor(() => expect(mailsTo()).toBe(1));
+    // An API client with a token (no cookie, nothing a browser sends by itself) needs no CSRF token.
+    const login = await new HttpClient(server.url).post<{ session: { token: string } }>('/v1/auth/login', {
+      login: 'wren',
+      password: TEST_PASSWORD,
+    });
+    const api = new HttpClient(server.url);
+    api.bearer = login.body.session.token;
+    expect((await api.post('/app/auth/resend-confirm-email')).status).toBe(200);
+    await vi.waitFor(() => expect(mailsTo()).toBe(2));
   });
 });
 

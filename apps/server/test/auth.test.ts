@@ -1,4 +1,5 @@
 import { inflateSync } from 'node:zlib';
+import { ERROR_TEXTS } from '@waymark/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from './http-client.ts';
 import { manualClock, startTestServer, TEST_PASSWORD, type TestServer } from './test-server.ts';
@@ -75,17 +76,46 @@ describe('POST /app/auth/login (browser session)', () => {
   });
 });
 
-describe('GET /app/auth/logout', () => {
+describe('signing out: POST /app/auth/logout (the web app) and GET (the reference)', () => {
   it('ends the session on the server, not only in the browser', async () => {
     const client = new HttpClient(server.url);
     await client.login('alice', TEST_PASSWORD);
     const stolenCookie = client.cookie('session');
-    expect((await client.get('/app/auth/logout')).status).toBe(200);
+    expect((await client.post('/app/auth/logout')).status).toBe(200);
     expect((await client.get('/app/init')).body).toEqual({ authenticated: false, superuser: false });
     const replay = await fetch(`${server.url}/v1/user/profile`, {
       headers: { cookie: `session=${stolenCookie}` },
     });
     expect(replay.status).toBe(401);
+  });
+
+  it('needs the CSRF token, by POST and by GET: a link, image or form on another site signs nobody out', async () => {
+    const client = new HttpClient(server.url);
+    await client.login('alice', TEST_PASSWORD);
+    // What a cross-site request carries: the (SameSite=Lax) cookie on a top-level navigation, no header.
+    client.sendCsrf = false;
+    for (const method of ['GET', 'POST', 'HEAD']) {
+      const forged = await client.request(method, '/app/auth/logout');
+      expect(forged.status, method).toBe(400);
+      if (method !== 'HEAD') expect(forged.body).toEqual({ detail: ERROR_TEXTS.csrfMissing });
+    }
+    expect((await client.get('/app/init')).body).toEqual({ authenticated: true, superuser: false });
+    // With the token, the reference's GET still signs out.
+    client.sendCsrf = true;
+    expect((await client.get('/app/auth/logout')).status).toBe(200);
+    expect((await client.get('/app/init')).body).toEqual({ authenticated: false, superuser: false });
+  });
+
+  it('stays possible in maintenance mode', async () => {
+    const client = new HttpClient(server.url);
+    await client.login('alice', TEST_PASSWORD);
+    server.context.maintenance.setFile(true);
+    try {
+      expect((await client.post('/app/auth/logout')).status).toBe(200);
+    } finally {
+      server.context.maintenance.setFile(false);
+    }
+    expect((await client.get('/app/init')).body).toEqual({ authenticated: false, superuser: false });
   });
 });
 

@@ -106,6 +106,13 @@ export const MATRIX: MatrixRow[] = [
     call: async ({ world, persona }) => (await world.signIn(persona)).get('/app/auth/logout'),
   },
   {
+    route: 'POST /app/auth/logout',
+    variant: 'a session of its own',
+    target: 'none',
+    expect: { any: [200, 200, 200, 200, 200, 200, 200, 200, 200] },
+    call: async ({ world, persona }) => (await world.signIn(persona)).post('/app/auth/logout'),
+  },
+  {
     route: 'POST /app/auth/reset-password',
     variant: 'unknown address',
     target: 'none',
@@ -167,6 +174,12 @@ export const MATRIX: MatrixRow[] = [
     target: 'none',
     expect: { any: [401, 200, 200, 200, 200, 200, 200, 200, 200] },
     call: ({ client }) => client.get('/app/auth/resend-confirm-email'),
+  },
+  {
+    route: 'POST /app/auth/resend-confirm-email',
+    target: 'none',
+    expect: { any: [401, 200, 200, 200, 200, 200, 200, 200, 200] },
+    call: ({ client }) => client.post('/app/auth/resend-confirm-email'),
   },
   {
     route: 'DELETE /v1/user',

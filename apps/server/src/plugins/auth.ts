@@ -25,12 +25,30 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 const MAINTENANCE_ALLOWED = new Set([
   'POST /app/auth/login',
+  // Signing out stays possible (the reference's GET always was).
+  'POST /app/auth/logout',
+  'GET /app/auth/logout',
   // The admin switch itself (superusers only, decided by its service), or nobody could turn maintenance off.
   'PUT /app/admin/maintenance',
   'POST /v1/auth/login',
   'POST /v1/project/by_names',
   'POST /alive',
 ]);
+
+/**
+ * Routes of the reference that change state on GET (the web app uses their POST twins). Their GETs are treated as
+ * writes: a session caller must send the X-CSRF-Token header, which a link, image or form on another site cannot
+ * (the session cookie is SameSite=Lax, so it does go along with a top-level navigation from elsewhere), and
+ * maintenance mode applies. Bearer callers are unaffected, as for every write.
+ */
+const STATE_CHANGING_GETS = new Set(['/app/auth/logout', '/app/auth/resend-confirm-email']);
+
+/** True for writes, and for the GETs (and HEADs) of the routes that change state. */
+function changesState(request: FastifyRequest): boolean {
+  if (!SAFE_METHODS.has(request.method)) return true;
+  const pattern = request.routeOptions.url;
+  return request.method !== 'OPTIONS' && pattern !== undefined && STATE_CHANGING_GETS.has(pattern);
+}
 
 /** True when the matched route is one of the writes allowed in maintenance mode; unmatched requests never are. */
 function allowedInMaintenance(request: FastifyRequest): boolean {
@@ -112,7 +130,7 @@ export function registerAuth(app: FastifyInstance, context: AppContext): void {
       if (found) request.auth = { user: found.user, via: 'session', sessionId: found.sessionId };
     }
 
-    if (SAFE_METHODS.has(request.method)) return;
+    if (!changesState(request)) return;
     if (!allowedInMaintenance(request) && (await context.maintenance.isOn())) {
       throw unavailable(MAINTENANCE_TEXT);
     }

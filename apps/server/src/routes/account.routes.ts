@@ -42,14 +42,17 @@ export function accountRoutes(context: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.get(
-      '/app/auth/resend-confirm-email',
-      { schema: { response: { 200: emptyResponseSchema } } },
-      async (request) => {
+    // POST is the web app's call; GET is the reference's, checked for CSRF like a write (plugins/auth.ts), so a
+    // link or image on another site cannot send mail in a user's name.
+    app.route({
+      method: ['POST', 'GET'],
+      url: '/app/auth/resend-confirm-email',
+      schema: { response: { 200: emptyResponseSchema } },
+      handler: async (request) => {
         await context.account.resendConfirmation(requireUser(request));
         return {};
       },
-    );
+    });
 
     app.delete(
       '/v1/user',

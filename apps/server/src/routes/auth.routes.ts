@@ -29,16 +29,19 @@ export function authRoutes(context: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.get(
-      '/app/auth/logout',
-      { schema: { response: { 200: emptyResponseSchema } } },
-      async (request, reply) => {
+    // POST is the web app's call; GET is the reference's, checked for CSRF like a write (plugins/auth.ts), so a
+    // link or image on another site cannot sign anyone out.
+    app.route({
+      method: ['POST', 'GET'],
+      url: '/app/auth/logout',
+      schema: { response: { 200: emptyResponseSchema } },
+      handler: async (request, reply) => {
         if (request.auth?.via === 'session') await context.auth.destroySession(request.auth.sessionId);
         reply.clearCookie(SESSION_COOKIE, { path: '/' });
         reply.header('X-CSRF-Token', issueCsrfToken(context.config.secretKey, 'anonymous'));
         return {};
       },
-    );
+    });
 
     app.post(
       '/app/auth/reset-password',

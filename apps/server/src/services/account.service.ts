@@ -122,7 +122,7 @@ export function createAccountService(deps: {
       log.info({ userId: user.id }, 'e-mail address confirmed');
     },
 
-    /** GET /app/auth/resend-confirm-email: a new link to the unverified address, a few per hour. */
+    /** POST (or GET) /app/auth/resend-confirm-email: a new link to the unverified address, a few per hour. */
     async resendConfirmation(user: UserRow): Promise<void> {
       if (user.verifiedEmail) throw conflict(ACCOUNT_TEXTS.alreadyVerified);
       if (!(await mailConfirmation(user))) throw tooManyRequests(ACCOUNT_TEXTS.tooManyMails);

@@ -193,7 +193,10 @@ describe('shell', () => {
     await userEvent.click(await screen.findByTestId('profile-menu-button'));
     await userEvent.click(await screen.findByTestId('profile-menu-sign-out'));
     await screen.findByRole('heading', { name: 'Sign in' });
-    expect(requests.some((request) => request.url === '/app/auth/logout')).toBe(true);
+    // A POST, which carries the CSRF token (issue 22): the reference's GET could be forged from another site.
+    const logout = requests.find((request) => request.url === '/app/auth/logout');
+    expect(logout?.method).toBe('POST');
+    expect(logout?.headers['X-CSRF-Token']).toBe('csrf-1');
     expect(currentPath(router)).toBe('/login');
   });
 

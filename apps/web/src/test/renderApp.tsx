@@ -74,7 +74,7 @@ export function stubServer({
     'GET /config': { data: CONFIG },
     'GET /v1/user/profile': { data: TEST_USER },
     'GET /v1/workspaces': { data: TEST_WORKSPACES },
-    'GET /app/auth/logout': { data: {} },
+    'POST /app/auth/logout': { data: {} },
     ...overrides,
   });
   http.defaults.adapter = stub.adapter;

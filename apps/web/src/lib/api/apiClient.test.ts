@@ -133,6 +133,7 @@ describe('createApiClient', () => {
 
     it.each([
       ['POST', '/app/auth/login'],
+      ['POST', '/app/auth/logout'],
       ['POST', '/v1/auth/login'],
       ['POST', '/v1/project/by_names'],
       ['PUT', '/app/admin/maintenance'],

@@ -6,11 +6,13 @@ export const MAINTENANCE_ERROR_CODE = 'ERR_READ_ONLY_MAINTENANCE';
 
 /**
  * Writes still allowed in maintenance (SPEC §4): the server keeps answering them, and without login
- * nobody could read anything at all; nor could a superuser turn maintenance off again.
+ * nobody could read anything at all; nor could a superuser turn maintenance off again. Signing out (a POST,
+ * with the CSRF token) stays possible too.
  */
 export const MAINTENANCE_ALLOWED_PATHS = [
   '/v1/project/by_names',
   '/app/auth/login',
+  '/app/auth/logout',
   '/v1/auth/login',
   '/app/admin/maintenance',
 ];

@@ -18,9 +18,9 @@ export async function changePassword(body: ChangePasswordRequest): Promise<void>
   await http.post('/app/auth/change-password', body);
 }
 
-/** GET /app/auth/resend-confirm-email: a new confirmation link to the current address. */
+/** POST /app/auth/resend-confirm-email: a new confirmation link to the current address (the reference's GET is not used). */
 export async function resendConfirmEmail(): Promise<void> {
-  await http.get('/app/auth/resend-confirm-email');
+  await http.post('/app/auth/resend-confirm-email');
 }
 
 /** POST /app/auth/confirm-email/{token} */

@@ -6,8 +6,9 @@ export async function login(body: LoginRequest): Promise<void> {
   await http.post('/app/auth/login', body);
 }
 
+/** POST /app/auth/logout: ends the session (POST, so it carries the CSRF token; the reference's GET is not used). */
 export async function logout(): Promise<void> {
-  await http.get('/app/auth/logout');
+  await http.post('/app/auth/logout');
 }
 
 /** POST /app/auth/reset-password: the server emails a link to set a new password. */

@@ -5,7 +5,7 @@ import { clearSession } from '../../session/sessionActions.ts';
 import { logout } from '../api/authApi.ts';
 
 /**
- * SPEC §4 "Logout": GET /app/auth/logout, forget the user, then reload when already on "/", otherwise
+ * SPEC §4 "Logout": POST /app/auth/logout (the reference's GET, as a write, with the CSRF token), forget the user, then reload when already on "/", otherwise
  * go to "/" (which sends a visitor on to the sign-in page). Returns the function that signs out.
  */
 export function useSignOut(): () => void {
