@@ -23,6 +23,26 @@ describe('getSafeRedirect', () => {
     expect(getSafeRedirect('/\\evil.example')).toBeUndefined();
     expect(getSafeRedirect(null)).toBeUndefined();
   });
+
+  it('refuses control characters and backslashes anywhere, which URL parsing drops or reads as slashes', () => {
+    // `/login?redirect=/%09/evil.example`: the tab goes, and `//evil.example` is another site.
+    for (const unsafe of [
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\r//evil.example',
+      '/x\u0000',
+      '/x\u007f',
+      '/a\\b',
+    ]) {
+      expect(getSafeRedirect(unsafe), JSON.stringify(unsafe)).toBeUndefined();
+    }
+    expect(getSafeRedirect('/.//evil.example')).toBeUndefined();
+    expect(getSafeRedirect(' /dashboard')).toBeUndefined();
+    // Encoded characters are a path's own.
+    expect(getSafeRedirect('/projects/ws/a%5Cb/tree?file_path=%09x')).toBe(
+      '/projects/ws/a%5Cb/tree?file_path=%09x',
+    );
+  });
 });
 
 describe('path builders', () => {

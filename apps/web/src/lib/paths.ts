@@ -62,11 +62,29 @@ export function loginPathWithRedirect(fullPath: string, loginPath = LOGIN_PATH):
   return withQuery(loginPath, { redirect: fullPath });
 }
 
+/** Any origin of our own: only where a path leads matters, not which host serves the app. */
+const REDIRECT_BASE = 'http://waymark.invalid';
+
+/**
+ * Control characters (C0, DEL, C1), which URL parsing drops (`/\t/evil.example` is read as `//evil.example`), and
+ * backslashes, which it reads as slashes. In-app paths never hold them: the path builders encode segments.
+ */
+const UNSAFE_IN_REDIRECT = /[\p{Cc}\\]/u;
+
 /**
  * Accepts only in-app absolute paths as a post-login target, so a crafted `redirect` cannot send a
- * user who just typed their password to another site.
+ * user who just typed their password to another site, nor make the navigation fail after a successful
+ * sign-in: anything else is refused and the caller falls back to the dashboard.
  */
 export function getSafeRedirect(value: string | null | undefined): string | undefined {
-  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
+  if (!value?.startsWith('/') || UNSAFE_IN_REDIRECT.test(value)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value, REDIRECT_BASE);
+  } catch {
+    return undefined;
+  }
+  // Still on our origin, and a path no later step can read as `//host`.
+  if (url.origin !== REDIRECT_BASE || url.pathname.startsWith('//')) return undefined;
   return value;
 }

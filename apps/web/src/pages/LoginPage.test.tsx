@@ -89,6 +89,21 @@ describe('LoginPage', () => {
     expect(currentPath(router)).toBe('/dashboard');
   });
 
+  it.each(['/%09/evil.example', '/%0A/evil.example', '//evil.example', 'https://evil.example'])(
+    'signs in and goes to the dashboard when the redirect target %s is not an in-app path',
+    async (target) => {
+      stubLoginServer({});
+      const { router } = renderApp(`/login?redirect=${target}`);
+      await screen.findByRole('heading', { name: LOGIN_TEXTS.title });
+      const user = userEvent.setup();
+      await user.type(loginField(), 'ada');
+      await user.type(passwordField(), 'Secret-123{Enter}');
+      await screen.findByRole('heading', { name: 'Dashboard' });
+      expect(currentPath(router)).toBe('/dashboard');
+      expect(screen.queryByTestId('login-form-error')).toBeNull();
+    },
+  );
+
   it('goes home (and so to the dashboard) without a redirect target', async () => {
     stubLoginServer({});
     const { router } = renderApp('/login');
