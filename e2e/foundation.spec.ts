@@ -69,12 +69,29 @@ test.describe('signing in and out', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
+  test('a redirect target that is not an in-app path (a tab before //host) signs in to the dashboard', async ({
+    page,
+  }) => {
+    await page.goto('/login?redirect=/%09/evil.example');
+    await signIn(page);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByTestId('login-form-error')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Open profile menu' }).click();
+    await page.getByText('Sign out').click();
+    await expect(page).toHaveURL(/\/login/);
+  });
+
   test('signing out ends the session', async ({ page }) => {
     await page.goto('/login');
     await signIn(page);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.getByRole('button', { name: 'Open profile menu' }).click();
+    const logout = page.waitForRequest((request) => request.url().endsWith('/app/auth/logout'));
     await page.getByText('Sign out').click();
+    // A POST with the CSRF token: a cross-site link to the reference's GET signs nobody out.
+    expect((await logout).method()).toBe('POST');
+    expect((await logout).headers()['x-csrf-token']).toBeTruthy();
     await expect(page).toHaveURL(/\/login/);
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login\?redirect=/);
