@@ -24,6 +24,7 @@ import { createWorkspaceService } from './services/workspace.service.ts';
 import { openBlobStore } from './storage/open-blob-store.ts';
 import { createUploadArea } from './push/upload-area.ts';
 import { createPushService } from './services/push.service.ts';
+import { createRestoreService } from './services/restore.service.ts';
 import { createVersionService } from './services/version.service.ts';
 import { createChangesetEngine } from './changesets/engine.ts';
 import { createJobSender } from './jobs/queue.ts';
@@ -159,6 +160,7 @@ export function createContext(deps: {
       }),
     }),
     versions: createVersionService({ blobs, log, repos, projectService: projects }),
+    restore: createRestoreService({ log, repos, projectService: projects, push, changesets }),
     changesets,
     /** The mail job's delivery (one try of one mail). */
     mail,

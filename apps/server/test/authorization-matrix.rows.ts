@@ -528,6 +528,17 @@ export const MATRIX: MatrixRow[] = [
       client.post(`/v2/projects/${target.id}/versions`, { ...pushBody('project.qgs'), check_only: true }),
   },
   {
+    // Waymark's own restore, with a push's rules; v1 is the latest version, so those allowed learn that nothing
+    // would change (400) and nothing is written (a real restore: restore.test.ts).
+    route: 'POST /v2/projects/{id}/restore',
+    target: 'shared',
+    expect: {
+      private: [401, 404, 403, 400, 400, 400, 400, 404, 400],
+      public: [401, 403, 403, 400, 400, 400, 400, 403, 400],
+    },
+    call: ({ client, target }) => client.post(`/v2/projects/${target.id}/restore`, { version: 'v1' }),
+  },
+  {
     route: 'GET /v2/projects/{id}/delta',
     target: 'shared',
     expect: {

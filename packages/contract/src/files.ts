@@ -182,6 +182,8 @@ export const projectVersionListItemSchema = z.object({
   namespace: z.string(),
   project_size: z.number().int(),
   changes: versionChangeCountsSchema,
+  /** Waymark's own: the version a restore brought back (`vN`); absent for pushes. */
+  restored_from: z.string().optional(),
 });
 export type ProjectVersionListItem = z.infer<typeof projectVersionListItemSchema>;
 
@@ -254,6 +256,8 @@ export const projectVersionDetailSchema = z.object({
     removed: z.array(versionFileChangeSchema),
   }),
   changesets: z.record(z.string(), changesetSummarySchema),
+  /** Waymark's own: the version a restore brought back (`vN`); absent for pushes. */
+  restored_from: z.string().optional(),
 });
 export type ProjectVersionDetail = z.infer<typeof projectVersionDetailSchema>;
 

@@ -24,6 +24,7 @@ export * from './ids.ts';
 export * from './order-params.ts';
 export * from './version-name.ts';
 export * from './files.ts';
+export * from './restore.ts';
 export * from './file-paths.ts';
 export * from './web-upload.ts';
 export * from './web-texts-collaborators.ts';

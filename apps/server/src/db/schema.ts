@@ -222,6 +222,8 @@ export const projectVersions = pgTable(
     updated: integer('updated').notNull().default(0),
     updatedDiff: integer('updated_diff').notNull().default(0),
     removed: integer('removed').notNull().default(0),
+    /** The version whose files this one restored (`POST /v2/projects/{id}/restore`); null for pushes. */
+    restoredFrom: integer('restored_from'),
   },
   (t) => [uniqueIndex('project_versions_project_number_key').on(t.projectId, t.number)],
 );

@@ -18,6 +18,10 @@ const CHANGE_NAMES = {
   delete: 'removed',
 } as const;
 
+/** Waymark's own field: which version a restore brought back (clients ignore it). */
+const restoredFromOf = (version: VersionRow) =>
+  version.restoredFrom === null ? {} : { restored_from: versionName(version.restoredFrom) };
+
 const diffOf = (row: HistoryRow) =>
   row.change === 'update_diff' && row.diffPath && row.diffChecksum
     ? { diff: { path: row.diffPath, size: row.diffSize ?? 0, checksum: row.diffChecksum } }
@@ -66,6 +70,7 @@ export function presentVersionListItem(
       updated_diff: version.updatedDiff,
       removed: version.removed,
     },
+    ...restoredFromOf(version),
   };
 }
 
@@ -91,6 +96,7 @@ export function presentVersionDetail(
         return changeset ? [[row.path, changeset]] : [];
       }),
     ),
+    ...restoredFromOf(version),
   };
 }
 

@@ -8,7 +8,14 @@ import { type ProjectAccessFacts, refusedPushPathOf } from '../policies/project.
  * files (403 naming the file). Who may push at all (editors and up) is the caller's `requireProject` check.
  */
 export function assertMayPushChanges(facts: ProjectAccessFacts, changes: PushChanges): void {
-  const paths = [...changes.added, ...changes.updated, ...changes.removed].map((file) => file.path);
+  assertMayPushPaths(
+    facts,
+    [...changes.added, ...changes.updated, ...changes.removed].map((file) => file.path),
+  );
+}
+
+/** The same check on the paths a version would change (a restore's). */
+export function assertMayPushPaths(facts: ProjectAccessFacts, paths: string[]): void {
   const refused = refusedPushPathOf(facts, paths);
   if (refused !== undefined) throw forbidden(EDITOR_QGIS_FILE_TEXT(refused));
 }

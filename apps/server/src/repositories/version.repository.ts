@@ -36,6 +36,8 @@ export type CommitVersionInput = {
   userAgent: string | null;
   deviceId: string | null;
   changes: CommitChange[];
+  /** The version whose files a restore brought back. */
+  restoredFrom?: number | undefined;
 };
 
 /** Rows per multi-row INSERT: well below PostgreSQL's 65 535 parameters. */
@@ -97,6 +99,7 @@ export function createVersionRepository(db: Db) {
           updated: counts.update,
           updatedDiff: counts.update_diff,
           removed: counts.delete,
+          restoredFrom: input.restoredFrom ?? null,
         })
         .returning();
       if (!version) throw new Error('insert into project_versions returned no row');

@@ -8,7 +8,9 @@ import {
   projectV2QuerySchema,
   projectV2Schema,
   pushV2RequestSchema,
+  projectVersionDetailSchema,
   rawDiffQuerySchema,
+  restoreRequestSchema,
   v2ErrorSchema,
 } from '@waymark/contract';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,7 +22,7 @@ import { acceptRawBodies, closingOnRefusal, contentLengthOf, pushClientOf } from
 
 /** The v2 sync calls: project info, chunks (raw bytes), versions (one-call push), delta and diff downloads. */
 export function syncV2Routes(context: AppContext): FastifyPluginAsyncZod {
-  const { syncV2, blobs } = context;
+  const { syncV2, blobs, restore } = context;
   return async (app) => {
     app.get(
       '/v2/projects/:id',
@@ -85,6 +87,28 @@ export function syncV2Routes(context: AppContext): FastifyPluginAsyncZod {
         if (!created) return reply.status(204).send();
         return reply.status(201).send(created);
       },
+    );
+
+    // Waymark's own (issue 28): a new version whose files equal a past version's, all or some of them.
+    app.post(
+      '/v2/projects/:id/restore',
+      {
+        schema: {
+          params: projectIdParamsSchema,
+          body: restoreRequestSchema,
+          response: { 201: projectVersionDetailSchema, 409: v2ErrorSchema },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(
+          await restore.restore({
+            actor: requireActor(request),
+            id: request.params.id,
+            version: request.body.version,
+            paths: request.body.paths,
+            client: pushClientOf(request),
+          }),
+        ),
     );
 
     app.get(

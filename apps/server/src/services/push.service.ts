@@ -187,6 +187,7 @@ export function createPushService(deps: {
     actor: NonNullable<Actor>;
     client: PushClientInfo;
     changes: CommitChange[];
+    restoredFrom?: number | undefined;
   }): Promise<void> {
     const { tx } = input;
     const project = await tx.versions.lockProject(input.projectId);
@@ -201,8 +202,29 @@ export function createPushService(deps: {
       userAgent: input.client.userAgent,
       deviceId: input.client.deviceId,
       changes: input.changes,
+      restoredFrom: input.restoredFrom,
     });
     await endCommit(tx, quota);
+  }
+
+  /**
+   * Commits version base+1 from changes needing no upload (removals, or blobs the server already has) under the
+   * push lock: a live push refuses it (400 `anotherProcess`), a stale one is taken over.
+   */
+  async function commitDirect(input: {
+    projectId: string;
+    base: number;
+    actor: NonNullable<Actor>;
+    client: PushClientInfo;
+    changes: CommitChange[];
+    restoredFrom?: number | undefined;
+  }): Promise<void> {
+    const replaced = await repos.transaction(async (tx) => {
+      const stale = await takeLock(tx, input.projectId);
+      await commitVersion({ tx, ...input });
+      return stale;
+    });
+    if (replaced) await uploadArea.remove(replaced);
   }
 
   async function projectAfterPush(actor: NonNullable<Actor>, projectId: string): Promise<ProjectDetail> {
@@ -267,6 +289,8 @@ export function createPushService(deps: {
   }
 
   return {
+    commitDirect,
+
     /** POST /v1/project/push/{ns}/{name}: a transaction for uploads, or a removal-only version at once. */
     async start(input: {
       actor: NonNullable<Actor>;
@@ -301,19 +325,13 @@ export function createPushService(deps: {
       assertStorageAllows(growth, usage, row.workspace.storage);
 
       if (!needsUpload(changes)) {
-        const replaced = await repos.transaction(async (tx) => {
-          const stale = await takeLock(tx, projectId);
-          await commitVersion({
-            tx,
-            projectId,
-            base: base.data,
-            actor: input.actor,
-            client: input.client,
-            changes: commitChanges(changes, current),
-          });
-          return stale;
+        await commitDirect({
+          projectId,
+          base: base.data,
+          actor: input.actor,
+          client: input.client,
+          changes: commitChanges(changes, current),
         });
-        if (replaced) await uploadArea.remove(replaced);
         return projectAfterPush(input.actor, projectId);
       }
 
