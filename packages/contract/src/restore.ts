@@ -16,8 +16,58 @@ export const restoreRequestSchema = z.object({
 });
 export type RestoreRequest = z.input<typeof restoreRequestSchema>;
 
+/** The web app's 'Restore this version' (History tab, version sidebar; writers). */
+export const RESTORE_VERSION_TEXTS = {
+  button: 'Restore this version',
+  buttonLabel: (version: string) => `Restore the files of ${version} as a new version`,
+  header: (version: string) => `Restore ${version}`,
+  intro: (version: string) =>
+    `A new version will be made whose files equal those of ${version}. No version is lost: the history keeps them all.`,
+  added: 'Added back',
+  updated: 'Changed back',
+  removed: 'Removed',
+  nothing: (version: string) => `The files already equal those of ${version}: nothing would change.`,
+  loading: 'Comparing the files…',
+  loadFailed: 'Failed to load the files of this version',
+  confirm: 'Restore',
+  failed: 'Failed to restore the version',
+  restored: (version: string) => `Restored from ${version}`,
+  restoredFrom: 'Restored from',
+};
+
 export const RESTORE_TEXTS = {
   nothingToRestore: (version: string) => `Nothing to restore: the files already equal those of ${version}`,
   unknownPaths: (version: string, paths: string[]) =>
     `Not in ${version} nor in the latest version: ${paths.join(', ')}`,
 };
+
+/** What a restore changes, by path: files of the past version to add back, to change back, and to remove. */
+export interface RestorePlan<T> {
+  added: T[];
+  updated: T[];
+  removed: T[];
+}
+
+/**
+ * The one rule of a restore, used by the server to commit it and by the web app to show it before: for `paths`
+ * (or every file of either version), a file of the past version missing now is added, one with another checksum
+ * updated (to the past file), a file the past version lacked removed (the current file). In path order.
+ */
+export function planRestore<T extends { path: string; checksum: string }>(
+  past: T[],
+  latest: T[],
+  paths?: string[],
+): RestorePlan<T> {
+  const then = new Map(past.map((file) => [file.path, file]));
+  const now = new Map(latest.map((file) => [file.path, file]));
+  const wanted = [...new Set(paths ?? [...then.keys(), ...now.keys()])].sort();
+  const plan: RestorePlan<T> = { added: [], updated: [], removed: [] };
+  for (const path of wanted) {
+    const was = then.get(path);
+    const is = now.get(path);
+    if (was && !is) plan.added.push(was);
+    else if (was && is && was.checksum !== is.checksum) plan.updated.push(was);
+    else if (!was && is) plan.removed.push(is);
+  }
+  return plan;
+}

@@ -2,6 +2,7 @@ import {
   ERROR_TEXTS,
   FILE_TEXTS,
   isVersionedFile,
+  planRestore,
   PUSH_TEXTS,
   type ProjectVersionDetail,
   RESTORE_TEXTS,
@@ -24,36 +25,30 @@ import type { PushClientInfo, PushService } from './push.service.ts';
 
 type StoredFile = { path: string; size: number; checksum: string; blobSha256: string | null };
 
-/**
- * The changes that make the latest files equal those of a past version, for `paths` or for every file: files
- * of the past version missing now are added, those with another checksum updated, files it lacked removed.
- * No bytes move: the new rows name the blobs the past version stored.
- */
+/** A restore's plan as the rows of the new version: no bytes move, the rows name the past version's blobs. */
 export function restoreChanges(
   target: StoredFile[],
   latest: StoredFile[],
   paths: string[] | undefined,
 ): CommitChange[] {
-  const then = new Map(target.map((file) => [file.path, file]));
-  const now = new Map(latest.map((file) => [file.path, file]));
-  const wanted = paths ? [...new Set(paths)] : [...new Set([...then.keys(), ...now.keys()])];
-  const changes: CommitChange[] = [];
-  for (const path of wanted.sort()) {
-    const was = then.get(path);
-    const is = now.get(path);
-    if (was && !is) {
-      const changeset = isVersionedFile(path) ? { status: 'none' as const } : undefined;
-      changes.push({ ...fileOf(was), change: 'create', changeset });
-    } else if (was && is && was.checksum !== is.checksum) {
-      // GeoPackages get their changeset against the latest file from the changesets job, which turns the
-      // update into a diff update, so the clients pull a diff.
-      const changeset = isVersionedFile(path) ? { status: 'pending' as const } : undefined;
-      changes.push({ ...fileOf(was), change: 'update', changeset });
-    } else if (!was && is) {
-      changes.push({ ...fileOf(is), change: 'delete', blobSha256: null });
-    }
-  }
-  return changes;
+  const plan = planRestore(target, latest, paths);
+  const versioned = (path: string, status: 'none' | 'pending') =>
+    isVersionedFile(path) ? { status } : undefined;
+  return [
+    ...plan.added.map((file) => ({
+      ...fileOf(file),
+      change: 'create' as const,
+      changeset: versioned(file.path, 'none'),
+    })),
+    // GeoPackages get their changeset against the latest file from the changesets job, which turns the update
+    // into a diff update, so the clients pull a diff.
+    ...plan.updated.map((file) => ({
+      ...fileOf(file),
+      change: 'update' as const,
+      changeset: versioned(file.path, 'pending'),
+    })),
+    ...plan.removed.map((file) => ({ ...fileOf(file), change: 'delete' as const, blobSha256: null })),
+  ].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
 const fileOf = (file: StoredFile) => ({
