@@ -1,4 +1,9 @@
-import type { ChangesetDetail, ProjectVersionDetail, ProjectVersionsPage } from '@waymark/contract';
+import type {
+  ChangesetDetail,
+  ProjectDetail,
+  ProjectVersionDetail,
+  ProjectVersionsPage,
+} from '@waymark/contract';
 import { http } from '../../../lib/api/http.ts';
 
 const segment = (value: string) => encodeURIComponent(value);
@@ -45,5 +50,28 @@ export async function fetchFileChangeset(
     `/v1/resource/changesets/${segment(namespace)}/${segment(name)}/${segment(version)}`,
     { params: { path } },
   );
+  return response.data;
+}
+
+/** GET /v1/project/{namespace}/{name}?version=vN: the project's files at that version. */
+export async function fetchProjectAtVersion(
+  namespace: string,
+  name: string,
+  version: string,
+): Promise<ProjectDetail> {
+  const response = await http.get<ProjectDetail>(`/v1/project/${segment(namespace)}/${segment(name)}`, {
+    params: { version },
+  });
+  return response.data;
+}
+
+/** POST /v2/projects/{id}/restore: a new version with the files of `version`; answers its detail. */
+export async function restoreProjectVersion(
+  projectId: string,
+  version: string,
+): Promise<ProjectVersionDetail> {
+  const response = await http.post<ProjectVersionDetail>(`/v2/projects/${segment(projectId)}/restore`, {
+    version,
+  });
   return response.data;
 }

@@ -1,4 +1,10 @@
-import { type ProjectDetail, type ProjectVersionDetail, VERSION_DETAIL_TEXTS } from '@waymark/contract';
+import {
+  abilitiesOfProjectRole,
+  type ProjectDetail,
+  type ProjectVersionDetail,
+  RESTORE_VERSION_TEXTS,
+  VERSION_DETAIL_TEXTS,
+} from '@waymark/contract';
 import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
 import { useId } from 'react';
@@ -8,13 +14,16 @@ import { DetailSidebar } from '../../../ui/DetailSidebar.tsx';
 import { RelativeTime } from '../../../ui/RelativeTime.tsx';
 import { useDownloadProject } from '../../project/hooks/useDownloadProject.ts';
 import { useProjectVersion } from '../hooks/useProjectVersion.ts';
+import { RestoreVersionButton } from './RestoreVersionButton.tsx';
 import { VersionChanges } from './VersionChanges.tsx';
 
 interface VersionDetailSidebarProps {
-  project: Pick<ProjectDetail, 'id' | 'namespace' | 'name'>;
+  project: Pick<ProjectDetail, 'id' | 'namespace' | 'name' | 'role' | 'files'>;
   /** The `version_id` query. */
   selectedVersion: string | undefined;
   onClose: () => void;
+  /** Shows another version (after a restore, the new one); without it there is no restore button. */
+  onOpenVersion?: (version: string) => void;
 }
 
 function VersionFacts({ version }: { version: ProjectVersionDetail }) {
@@ -48,6 +57,14 @@ function VersionFacts({ version }: { version: ProjectVersionDetail }) {
           {version.user_agent || VERSION_DETAIL_TEXTS.unknown}
         </dd>
       </div>
+      {version.restored_from && (
+        <div className="detail-panel__fact detail-panel__fact--wide">
+          <dt className="detail-panel__label">{RESTORE_VERSION_TEXTS.restoredFrom}</dt>
+          <dd className="detail-panel__value" data-testid="version-detail-restored-from">
+            {version.restored_from}
+          </dd>
+        </div>
+      )}
     </dl>
   );
 }
@@ -68,7 +85,12 @@ function FactsSkeleton() {
  * The version detail sidebar of SPEC §2, open while `version_id` is set: Version, Author, Project size,
  * Created, User agent, a download of the version's zip, and the accordion of its changed files.
  */
-export function VersionDetailSidebar({ project, selectedVersion, onClose }: VersionDetailSidebarProps) {
+export function VersionDetailSidebar({
+  project,
+  selectedVersion,
+  onClose,
+  onOpenVersion,
+}: VersionDetailSidebarProps) {
   const titleId = useId();
   const { query, isWaitingForChangesets } = useProjectVersion(project, selectedVersion);
   const download = useDownloadProject(project);
@@ -110,6 +132,9 @@ export function VersionDetailSidebar({ project, selectedVersion, onClose }: Vers
               onClick={() => download.mutate(selectedVersion)}
               data-testid="version-detail-download"
             />
+            {onOpenVersion && abilitiesOfProjectRole(project.role).upload && (
+              <RestoreVersionButton project={project} version={selectedVersion} onRestored={onOpenVersion} />
+            )}
           </div>
         )}
         {version && (

@@ -7,7 +7,7 @@ import '../versions.css';
 /** The History tab: the project's versions and the detail sidebar of `?version_id=`. */
 export function VersionsTab() {
   const project = useCurrentProject();
-  const { selectedVersion, closeVersion } = useSelectedVersion();
+  const { selectedVersion, closeVersion, openVersion } = useSelectedVersion();
   return (
     <>
       <VersionsTable
@@ -15,7 +15,12 @@ export function VersionsTab() {
         projectName={project.name}
         selectedVersion={selectedVersion}
       />
-      <VersionDetailSidebar project={project} selectedVersion={selectedVersion} onClose={closeVersion} />
+      <VersionDetailSidebar
+        project={project}
+        selectedVersion={selectedVersion}
+        onClose={closeVersion}
+        onOpenVersion={openVersion}
+      />
     </>
   );
 }

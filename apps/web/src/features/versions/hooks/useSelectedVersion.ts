@@ -20,7 +20,22 @@ export function useSelectedVersion() {
     );
   }, [setSearchParams]);
 
-  return { selectedVersion, closeVersion };
+  /** Opens another version's sidebar (after a restore: the new version). */
+  const openVersion = useCallback(
+    (version: string) => {
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.set(VERSION_ID_PARAM, version);
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setSearchParams],
+  );
+
+  return { selectedVersion, closeVersion, openVersion };
 }
 
 /** The query that opens a version's detail sidebar, for links. */
