@@ -43,6 +43,7 @@ import type { BlobStore, StagedBlob } from '../storage/blob-store.ts';
 import type { ChangesetService } from './changeset.service.ts';
 import type { ProjectService } from './project.service.ts';
 import { beginCommit, endCommit, reserveAtStart, writeChunkWithinBudget } from './push-quota.ts';
+import { createPushGuard } from './push-guard.ts';
 import { UUID_PATTERN } from '../lib/uuid.ts';
 
 /** What the push transaction row keeps: the validated changes and the chunk ids (their index names the file). */
@@ -75,6 +76,7 @@ export function createPushService(deps: {
 }) {
   const { config, blobs, uploadArea, log, repos, projectService, engine, changesets } = deps;
   const reach = crashPoint(config.testCrashPoint);
+  const assertStillMayPush = createPushGuard({ repos, projectService });
   /** Finishes running in this process, so a client's retry does not assemble the same files twice. */
   const finishing = new Set<string>();
   /**
@@ -82,7 +84,10 @@ export function createPushService(deps: {
    * declared change list again: a transaction's row never changes after its start except for `last_ping`.
    * Whether it still exists is checked by the touch after each chunk.
    */
-  const chunkIndexCache = new Map<string, { userId: number; indexes: Map<string, number> }>();
+  const chunkIndexCache = new Map<
+    string,
+    { userId: number; projectId: string; changes: StoredChanges; indexes: Map<string, number> }
+  >();
   const CHUNK_CACHE_SIZE = 64;
 
   /** Keeps a transaction alive (no takeover) while a long operation runs; returns the stop function. */
@@ -378,6 +383,8 @@ export function createPushService(deps: {
         const upload = await requireUpload(input.actor, transaction);
         known = {
           userId: upload.userId,
+          projectId: upload.projectId,
+          changes: storedChanges(upload),
           indexes: new Map(storedChanges(upload).chunkIds.map((id, index) => [id, index])),
         };
         if (chunkIndexCache.size >= CHUNK_CACHE_SIZE) {
@@ -386,6 +393,12 @@ export function createPushService(deps: {
         chunkIndexCache.set(transaction, known);
       }
       if (known.userId !== input.actor.id) throw forbidden(PUSH_TEXTS.uploadForbidden);
+      await assertStillMayPush({
+        actor: input.actor,
+        projectId: known.projectId,
+        changes: known.changes,
+        onRefused: () => clear(transaction),
+      });
       const index = known.indexes.get(input.chunk);
       if (index === undefined) throw notFound(ERROR_TEXTS.urlNotFound);
       if (input.contentLength !== undefined && input.contentLength > UPLOAD_CHUNK_SIZE) {
@@ -430,6 +443,14 @@ export function createPushService(deps: {
       client: PushClientInfo;
     }): Promise<ProjectDetail> {
       const upload = await requireUpload(input.actor, input.transaction);
+      const stillMayPush = () =>
+        assertStillMayPush({
+          actor: input.actor,
+          projectId: upload.projectId,
+          changes: storedChanges(upload),
+          onRefused: () => clear(upload.id),
+        });
+      await stillMayPush();
       if (finishing.has(upload.id)) throw invalid(PUSH_TEXTS.anotherProcess);
       finishing.add(upload.id);
       const stop = heartbeat(upload.id);
@@ -502,6 +523,8 @@ export function createPushService(deps: {
         await storeBlobs([...staged.values(), ...[...rebuilt.applied.values()].map((diff) => diff.file)]);
 
         reach('finish:assembled');
+        // Asked again just before the commit: access may have been taken away while the files were assembled.
+        await stillMayPush();
         try {
           await repos.transaction(async (tx) => {
             if (!(await tx.uploads.lockById(upload.id))) throw invalid(PUSH_TEXTS.uploadCanceled);

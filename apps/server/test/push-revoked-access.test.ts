@@ -1,0 +1,217 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { EDITOR_QGIS_FILE_TEXT, PROJECT_TEXTS, type ProjectV2 } from '@waymark/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpClient } from './http-client.ts';
+import { push, sha1, startPush, uploadChunk } from './push-helper.ts';
+import { startTestServer, TEST_PASSWORD, type TestServer } from './test-server.ts';
+
+/**
+ * Issue 22 §2: a user whose access is taken away while their push is open cannot go on with it. Every chunk and
+ * the finish ask the push permission again (role, and the editors' path rule); a refusal answers 403, cancels the
+ * transaction (lock and bytes) and commits nothing. v2 asks it on its chunk upload and on the version call.
+ */
+
+let server: TestServer;
+let boss: HttpClient;
+let workspaceId = 0;
+let projects = 0;
+let users = 0;
+
+const signIn = async (username: string) => {
+  const http = new HttpClient(server.url);
+  await http.login(username, TEST_PASSWORD);
+  return http;
+};
+const userId = async (username: string) => (await server.repos.users.findByUsername(username))?.id ?? 0;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await server.createUser({ username: 'boss' });
+  const workspace = await server.context.workspaces.create({ name: 'crew' });
+  workspaceId = workspace.id;
+  await server.context.workspaces.addMember({ workspace: 'crew', login: 'boss', role: 'owner' });
+  boss = await signIn('boss');
+});
+afterAll(() => server.close());
+
+/** A private project of crew at v1 (one file), created and pushed by boss. */
+async function newProject(): Promise<{ path: string; id: string }> {
+  projects += 1;
+  const name = `field-${projects}`;
+  const { id } = await server.createProject('boss', 'crew', name);
+  await push(boss, `crew/${name}`, { version: 'v0', added: [{ path: 'start.txt', content: 'start' }] });
+  return { path: `crew/${name}`, id };
+}
+
+/** How the pusher got write access and how it is taken away. */
+type Revocation = {
+  name: string;
+  grant(user: string, projectId: string): Promise<void>;
+  revoke(user: string, projectId: string): Promise<void>;
+};
+
+const REVOCATIONS: Revocation[] = [
+  {
+    name: 'removed from the workspace',
+    grant: (user) => server.context.workspaces.addMember({ workspace: 'crew', login: user, role: 'writer' }),
+    revoke: async (user) => server.context.workspaces.removeMemberById(workspaceId, await userId(user)),
+  },
+  {
+    name: 'lowered to reader',
+    grant: async (user, projectId) =>
+      server.repos.projects.setMember(projectId, await userId(user), 'writer'),
+    revoke: async (user, projectId) =>
+      server.repos.projects.setMember(projectId, await userId(user), 'reader'),
+  },
+  {
+    name: 'removed from the project',
+    grant: async (user, projectId) =>
+      server.repos.projects.setMember(projectId, await userId(user), 'writer'),
+    revoke: async (user, projectId) => server.repos.projects.removeMember(projectId, await userId(user)),
+  },
+];
+
+/** A fresh project and a fresh user with write access to it, signed in. */
+async function writerOn(revocation: Revocation) {
+  const project = await newProject();
+  users += 1;
+  const username = `writer${users}`;
+  await server.createUser({ username });
+  await revocation.grant(username, project.id);
+  return { project, username, http: await signIn(username) };
+}
+
+/** The project's version as boss sees it. */
+const versionOf = async (projectPath: string) =>
+  (await boss.get<{ version: string }>(`/v1/project/${projectPath}`)).body.version;
+
+/** Nothing of the refused transaction is left: its bytes are gone and another push can start at once. */
+async function expectTransactionGone(projectPath: string, transaction: string) {
+  expect(existsSync(path.join(server.dataDir, 'uploads', transaction))).toBe(false);
+  const next = await startPush(boss, projectPath, {
+    version: 'v1',
+    added: [{ path: 'later.txt', content: 'later' }],
+  });
+  expect(next.response.status).toBe(200);
+  expect(next.response.body.transaction).toEqual(expect.any(String));
+  await boss.post(`/v1/project/push/cancel/${next.response.body.transaction}`);
+}
+
+const refused = { status: 403, body: { detail: PROJECT_TEXTS.noPermission } };
+
+describe.each(REVOCATIONS)('v1: a writer $name while pushing', (revocation) => {
+  it('is refused on the first chunk after it (403), and the transaction is cancelled', async () => {
+    const { project, username, http } = await writerOn(revocation);
+    const started = await startPush(http, project.path, {
+      version: 'v1',
+      added: [{ path: 'mine.txt', content: 'two chunks of mine' }],
+      chunkSize: 9,
+    });
+    const transaction = started.response.body.transaction ?? '';
+    expect(started.response.status).toBe(200);
+    await revocation.revoke(username, project.id);
+
+    const [entry] = started.entries;
+    const chunk = await uploadChunk(
+      http,
+      transaction,
+      entry?.chunks[0] ?? '',
+      entry?.parts[0] ?? Buffer.alloc(0),
+    );
+    expect(chunk).toMatchObject(refused);
+    expect((await http.post(`/v1/project/push/finish/${transaction}`)).status).toBe(404);
+    expect(await versionOf(project.path)).toBe('v1');
+    await expectTransactionGone(project.path, transaction);
+  });
+
+  it('is refused at finish after the last chunk (403): no version is committed', async () => {
+    const { project, username, http } = await writerOn(revocation);
+    const started = await startPush(http, project.path, {
+      version: 'v1',
+      added: [{ path: 'mine.txt', content: 'two chunks of mine' }],
+      chunkSize: 9,
+    });
+    const transaction = started.response.body.transaction ?? '';
+    for (const entry of started.entries) {
+      for (const [index, id] of entry.chunks.entries()) {
+        const answer = await uploadChunk(http, transaction, id, entry.parts[index] ?? Buffer.alloc(0));
+        expect(answer.status).toBe(200);
+      }
+    }
+    await revocation.revoke(username, project.id);
+
+    expect(await http.post(`/v1/project/push/finish/${transaction}`)).toMatchObject(refused);
+    expect(await versionOf(project.path)).toBe('v1');
+    const history = await boss.get<{ versions: unknown[] }>(
+      `/v1/project/versions/paginated/${project.path}?page=1&per_page=10`,
+    );
+    expect(history.body.versions).toHaveLength(1);
+    await expectTransactionGone(project.path, transaction);
+  });
+});
+
+describe('v1: the editors path rule asked again', () => {
+  it('refuses the finish of a writer lowered to editor whose push changes the QGIS project file', async () => {
+    const { project, username, http } = await writerOn(REVOCATIONS[1] as Revocation);
+    const started = await startPush(http, project.path, {
+      version: 'v1',
+      added: [{ path: 'survey.qgz', content: 'qgis project' }],
+    });
+    const transaction = started.response.body.transaction ?? '';
+    const [entry] = started.entries;
+    expect(
+      (await uploadChunk(http, transaction, entry?.chunks[0] ?? '', entry?.parts[0] ?? Buffer.alloc(0)))
+        .status,
+    ).toBe(200);
+    await server.repos.projects.setMember(project.id, await userId(username), 'editor');
+
+    expect(await http.post(`/v1/project/push/finish/${transaction}`)).toMatchObject({
+      status: 403,
+      body: { detail: EDITOR_QGIS_FILE_TEXT('survey.qgz') },
+    });
+    expect(await versionOf(project.path)).toBe('v1');
+    await expectTransactionGone(project.path, transaction);
+  });
+});
+
+describe.each(REVOCATIONS)('v2: a writer $name after uploading chunks', (revocation) => {
+  it('can neither upload more chunks nor create the version', async () => {
+    const { project, username, http } = await writerOn(revocation);
+    const content = Buffer.from('v2 bytes of mine');
+    const chunk = await http.post<{ id: string }>(
+      `/v2/projects/${project.id}/chunks`,
+      new Uint8Array(content),
+    );
+    expect(chunk.status).toBe(200);
+    await revocation.revoke(username, project.id);
+
+    // v2 hides a private project from whoever may not read it: 404 then, 403 for a reader.
+    const mayRead = revocation.name === 'lowered to reader';
+    const again = await http.post(`/v2/projects/${project.id}/chunks`, new Uint8Array(content));
+    expect(again.status).toBe(mayRead ? 403 : 404);
+    if (mayRead) expect(again.body).toMatchObject({ detail: PROJECT_TEXTS.noPermission });
+    const version = await http.post<ProjectV2>(`/v2/projects/${project.id}/versions`, {
+      version: 'v1',
+      changes: {
+        added: [{ path: 'mine.txt', checksum: sha1(content), size: content.length, chunks: [chunk.body.id] }],
+        updated: [],
+        removed: [],
+      },
+    });
+    expect(version.status).toBe(mayRead ? 403 : 404);
+    expect(await versionOf(project.path)).toBe('v1');
+    // The project is not locked by anything of theirs.
+    const next = await boss.post(`/v2/projects/${project.id}/versions`, {
+      version: 'v1',
+      check_only: true,
+      changes: {
+        added: [{ path: 'x.txt', checksum: sha1('x'), size: 1, chunks: [randomUUID()] }],
+        updated: [],
+        removed: [],
+      },
+    });
+    expect(next.status).toBe(204);
+  });
+});
