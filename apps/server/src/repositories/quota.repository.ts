@@ -97,6 +97,22 @@ export function createQuotaRepository(db: Db) {
       await db.insert(pendingChunks).values(values);
     },
 
+    /** Which of these v2 chunks this user uploaded to this project (a push may use only those). */
+    async chunksOwnedBy(ids: string[], owner: { userId: number; projectId: string }): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .select({ id: pendingChunks.id })
+        .from(pendingChunks)
+        .where(
+          and(
+            inArray(pendingChunks.id, ids),
+            eq(pendingChunks.userId, owner.userId),
+            eq(pendingChunks.projectId, owner.projectId),
+          ),
+        );
+      return new Set(rows.map((row) => row.id));
+    },
+
     /** How many v2 chunks of the project wait for a push. */
     async countChunks(projectId: string): Promise<number> {
       const [row] = await db

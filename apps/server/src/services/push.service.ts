@@ -286,6 +286,18 @@ export function createPushService(deps: {
     await blobs.flushFolders(folders);
   }
 
+  /**
+   * After a finish step failed: when the transaction is gone meanwhile (a cancel, or a finish of another process,
+   * removed its row and bytes), that is the cause, and the answer is 400 'Upload was probably canceled' (the
+   * reference's), not the missing files. Otherwise returns, and the caller reports its own failure.
+   */
+  async function assertNotCanceled(transaction: string): Promise<void> {
+    if (await repos.uploads.touch(transaction)) return;
+    chunkIndexCache.delete(transaction);
+    await uploadArea.remove(transaction);
+    throw invalid(PUSH_TEXTS.uploadCanceled);
+  }
+
   /** Drops a transaction: its row (the lock) first, then its bytes. */
   async function clear(transaction: string): Promise<void> {
     chunkIndexCache.delete(transaction);
@@ -455,7 +467,7 @@ export function createPushService(deps: {
       finishing.add(upload.id);
       const stop = heartbeat(upload.id);
       try {
-        await repos.uploads.touch(upload.id);
+        await assertNotCanceled(upload.id);
         const changes = storedChanges(upload);
         const indexOf = new Map(changes.chunkIds.map((id, index) => [id, index]));
         const files = [...changes.added, ...changes.updated];
@@ -469,6 +481,7 @@ export function createPushService(deps: {
           );
         });
         if (incomplete.length > 0) {
+          await assertNotCanceled(upload.id);
           await clear(upload.id);
           throw corruptedFiles(incomplete.map((file) => file.path));
         }
@@ -486,10 +499,13 @@ export function createPushService(deps: {
           });
         } catch (error) {
           await Promise.all([...staged.values()].map((blob) => blob.discard()));
+          // A chunk file vanished under the assembly (ENOENT): the transaction was cancelled meanwhile.
+          await assertNotCanceled(upload.id);
           throw error;
         }
         if (corrupted.length > 0) {
           await Promise.all([...staged.values()].map((blob) => blob.discard()));
+          await assertNotCanceled(upload.id);
           await clear(upload.id);
           throw corruptedFiles(corrupted.sort());
         }

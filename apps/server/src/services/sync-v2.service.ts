@@ -97,12 +97,27 @@ export function createSyncV2Service(deps: {
     return presentProjectV2(row, facts, await repos.projects.currentFiles(id));
   }
 
-  /** Links the declared chunks into the transaction (by their index there); missing ones finish reports. */
-  async function linkChunks(transaction: string, chunkIds: string[]): Promise<void> {
-    for (const [index, id] of chunkIds.entries()) {
-      if (!UUID_PATTERN.test(id)) continue;
-      await uploadArea.adoptFile(transaction, index, chunkStore.chunkFile(id.toLowerCase(), 0));
+  /**
+   * Links the declared chunks into the transaction (by their index there); missing ones finish reports. Chunks
+   * another user uploaded, or uploaded for another project, count as missing (their records name uploader and
+   * project). Answers the ids linked.
+   */
+  async function linkChunks(
+    transaction: string,
+    chunkIds: string[],
+    owner: { userId: number; projectId: string },
+  ): Promise<string[]> {
+    const ids = chunkIds.map((id) => (UUID_PATTERN.test(id) ? id.toLowerCase() : undefined));
+    const owned = await repos.quota.chunksOwnedBy(
+      ids.filter((id) => id !== undefined),
+      owner,
+    );
+    const linked = new Set<string>();
+    for (const [index, id] of ids.entries()) {
+      if (id === undefined || !owned.has(id)) continue;
+      if (await uploadArea.adoptFile(transaction, index, chunkStore.chunkFile(id, 0))) linked.add(id);
     }
+    return [...linked];
   }
 
   /** The v1 start's refusals in v2's words. */
@@ -130,9 +145,11 @@ export function createSyncV2Service(deps: {
     if (Array.isArray(corrupted)) {
       return dataSyncError(Object.fromEntries(corrupted.map((path) => [String(path), V2_ERRORS.corrupted])));
     }
-    if (error.detail === PUSH_TEXTS.anotherProcess || error.detail === PUSH_TEXTS.uploadCanceled) {
-      return anotherUpload();
-    }
+    // The transaction went meanwhile (a cancel or a finish elsewhere): before its finish began (404) or during it.
+    const transactionGone =
+      (error.kind === 'not-found' && error.detail === ERROR_TEXTS.notFound) ||
+      error.detail === PUSH_TEXTS.uploadCanceled;
+    if (error.detail === PUSH_TEXTS.anotherProcess || transactionGone) return anotherUpload();
     if (error.kind === 'invalid') return uploadError(error.detail);
     return error;
   }
@@ -217,8 +234,12 @@ export function createSyncV2Service(deps: {
       if (!('transaction' in started)) return presentLatest(input.actor, input.id);
 
       const chunkIds = declaredChunkIds(changes);
+      let linked: string[] = [];
       try {
-        await linkChunks(started.transaction, chunkIds);
+        linked = await linkChunks(started.transaction, chunkIds, {
+          userId: input.actor.id,
+          projectId: row.project.id,
+        });
         await push.finish({ actor: input.actor, transaction: started.transaction, client: input.client });
       } catch (error) {
         // Whatever failed, the project must not stay locked by this call's transaction.
@@ -230,9 +251,8 @@ export function createSyncV2Service(deps: {
         throw answer;
       }
       // The chunks belong to the version now (as the reference, they are not reused).
-      const used = [...new Set(chunkIds)].filter((id) => UUID_PATTERN.test(id)).map((id) => id.toLowerCase());
-      for (const id of used) await chunkStore.remove(id);
-      await repos.quota.deleteChunks(used);
+      for (const id of linked) await chunkStore.remove(id);
+      await repos.quota.deleteChunks(linked);
       return presentLatest(input.actor, input.id);
     },
 
