@@ -17,6 +17,8 @@ let server: TestServer;
 let owner: HttpClient;
 let other: HttpClient;
 let projects = 0;
+/** Told each SQL statement the server sends. */
+let queryHook: ((sql: string) => void) | undefined;
 
 const bearerOf = async (username: string) => {
   const http = new HttpClient(server.url);
@@ -29,7 +31,7 @@ const bearerOf = async (username: string) => {
 };
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({}, { onQuery: (sql) => queryHook?.(sql) });
   await server.createUser({ username: 'olga' });
   await server.createUser({ username: 'mallory' });
   owner = await bearerOf('olga');
@@ -250,5 +252,38 @@ describe('a project scheduled for deletion', () => {
     expect((await owner.post(`/v2/projects/${project.id}/scheduleDelete`)).status).toBe(204);
     const chunk = await owner.post(`/v2/projects/${project.id}/chunks`, new Uint8Array(Buffer.from('late')));
     expect(chunk.status).toBe(404);
+  });
+});
+
+describe('two pushes from the same version', () => {
+  it('are told apart inside the lock: the one that lost gets 400 "Version mismatch" at its start', async () => {
+    let answer: Awaited<ReturnType<typeof startPush>>['response'] | undefined;
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const project = await newProject();
+      const first = await uploadedPush(owner, project.path, 'v1', 1, 1);
+      // The first push's finish commits v2 just after the second start has checked the version, before it
+      // asks for the lock: arranged as that finish does it (its row locked, the version, its row deleted), at the
+      // second start's next statement (its look at the current files).
+      let arranged: Promise<void> | undefined;
+      queryHook = (sql) => {
+        if (!sql.includes('"project_files"')) return;
+        queryHook = undefined;
+        arranged = server.repos.transaction(async (tx) => {
+          if (!(await tx.uploads.lockById(first))) return;
+          await tx.projects.update(project.id, { latestVersion: 2 });
+          await tx.uploads.delete(first);
+        });
+      };
+      const second = await startPush(owner, project.path, {
+        version: 'v1',
+        added: [{ path: 'second.txt', content: 'second' }],
+      });
+      queryHook = undefined;
+      await arranged;
+      answer = second.response;
+      // On PostgreSQL the second start may reach the lock before the arranged finish: it then waits its turn.
+      if (answer.body.detail !== PUSH_TEXTS.anotherProcess) break;
+    }
+    expect(answer).toMatchObject({ status: 400, body: { detail: PUSH_TEXTS.versionMismatch } });
   });
 });

@@ -58,6 +58,8 @@ export async function startTestServer(
   options: {
     serveWebApp?: boolean;
     jobs?: boolean;
+    /** Told every SQL statement before it is sent (a test can act at a chosen step of a request). */
+    onQuery?: (sql: string) => void;
     /** The server's log lines (JSON) at this level go to `write`; silent otherwise. */
     logTo?: { level: 'debug' | 'info'; write(line: string): void };
     /** The caches' clock (`createContext`): a test moves it past their time instead of waiting. */
@@ -76,6 +78,7 @@ export async function startTestServer(
   // depends on the clock, not on the work: it is left out of the counts.
   const { database, drop } = await openTestDatabase((text) => {
     if (!text.includes('"server_settings"')) queryCount += 1;
+    options.onQuery?.(text);
   });
   const log = options.logTo ? createLogger(options.logTo.level, options.logTo) : createLogger('silent');
   const context = createContext({

@@ -126,6 +126,17 @@ export function createPushService(deps: {
     return holder.id;
   }
 
+  /**
+   * The base version compared again once the lock is held: a push that committed between the first look and the
+   * lock made this one stale, and it is refused at its start (400, as the reference) rather than at its finish.
+   */
+  async function assertBaseStillLatest(tx: Repositories, projectId: string, base: number): Promise<void> {
+    const now = await tx.projects.findById(projectId);
+    if (!now || now.project.removedAt) throw notFound(ERROR_TEXTS.notFound);
+    const latest = now.project.latestVersion;
+    if (base !== latest) throw invalid(latest === 0 ? PUSH_TEXTS.firstPush : PUSH_TEXTS.versionMismatch);
+  }
+
   /** The history rows of a version from the declared changes, the blobs stored for them and the rebuilt diffs. */
   function commitChanges(
     changes: DeclaredChanges,
@@ -342,13 +353,20 @@ export function createPushService(deps: {
       assertStorageAllows(growth, usage, row.workspace.storage);
 
       if (!needsUpload(changes)) {
-        await commitDirect({
-          projectId,
-          base: base.data,
-          actor: input.actor,
-          client: input.client,
-          changes: commitChanges(changes, current),
+        const replaced = await repos.transaction(async (tx) => {
+          const stale = await takeLock(tx, projectId);
+          await assertBaseStillLatest(tx, projectId, base.data);
+          await commitVersion({
+            tx,
+            projectId,
+            base: base.data,
+            actor: input.actor,
+            client: input.client,
+            changes: commitChanges(changes, current),
+          });
+          return stale;
         });
+        if (replaced) await uploadArea.remove(replaced);
         return projectAfterPush(input.actor, projectId);
       }
 
@@ -358,6 +376,7 @@ export function createPushService(deps: {
       try {
         replaced = await repos.transaction(async (tx) => {
           const stale = await takeLock(tx, projectId);
+          await assertBaseStillLatest(tx, projectId, base.data);
           await reserveAtStart(tx, projectId, quotaCharge(changes, current));
           await tx.uploads.insert({
             id: transaction,
