@@ -287,3 +287,71 @@ describe('two pushes from the same version', () => {
     expect(answer).toMatchObject({ status: 400, body: { detail: PUSH_TEXTS.versionMismatch } });
   });
 });
+
+describe('declared checksums', () => {
+  const start = (projectPath: string, file: Record<string, unknown>) =>
+    owner.post(`/v1/project/push/${projectPath}`, {
+      version: 'v1',
+      changes: { added: [{ size: 4, chunks: [randomUUID()], ...file }], updated: [], removed: [] },
+    });
+
+  it('must be SHA-1s (40 hexadecimal digits): otherwise 400 at the start, naming the file', async () => {
+    const project = await newProject();
+    for (const checksum of ['abc', 'z'.repeat(40), `${'a'.repeat(40)}0`, ' '.repeat(40), '']) {
+      expect(await start(project.path, { path: 'odd.txt', checksum })).toMatchObject({
+        status: 400,
+        body: { detail: PUSH_TEXTS.invalidChecksum('odd.txt') },
+      });
+    }
+    const removal = await owner.post(`/v1/project/push/${project.path}`, {
+      version: 'v1',
+      changes: { added: [], updated: [], removed: [{ path: 'start.txt', checksum: 'nope', size: 5 }] },
+    });
+    expect(removal).toMatchObject({ status: 400, body: { detail: PUSH_TEXTS.invalidChecksum('start.txt') } });
+    // Upper-case digits are a SHA-1 all the same; nothing was started or committed by the refusals.
+    const upper = await start(project.path, { path: 'fine.txt', checksum: sha1('fine').toUpperCase() });
+    expect(upper.status).toBe(200);
+    expect(await versionOf(project.path)).toBe('v1');
+  });
+
+  it('of a changeset too, and v2 refuses them as an UploadError', async () => {
+    const project = await newProject();
+    const diffUpdate = {
+      version: 'v1',
+      changes: {
+        added: [],
+        updated: [
+          {
+            path: 'start.txt',
+            checksum: sha1('start'),
+            size: 5,
+            chunks: [randomUUID()],
+            diff: { path: 'start.txt-diff-1', checksum: 'not-a-sha1', size: 3 },
+          },
+        ],
+        removed: [],
+      },
+    };
+    expect(await owner.post(`/v1/project/push/${project.path}`, diffUpdate)).toMatchObject({
+      status: 400,
+      body: { detail: PUSH_TEXTS.invalidChecksum('start.txt-diff-1') },
+    });
+    const v2 = await owner.post(`/v2/projects/${project.id}/versions`, {
+      ...v2Addition('v1', [{ path: 'odd.txt', bytes: Buffer.from('odd'), chunks: [randomUUID()] }]),
+      check_only: true,
+    });
+    expect(v2.status).toBe(204);
+    const odd = v2Addition('v1', [{ path: 'odd.txt', bytes: Buffer.from('odd'), chunks: [randomUUID()] }]);
+    const refused = await owner.post(`/v2/projects/${project.id}/versions`, {
+      ...odd,
+      changes: { ...odd.changes, added: odd.changes.added.map((file) => ({ ...file, checksum: 'abc' })) },
+    });
+    expect(refused).toMatchObject({
+      status: 422,
+      body: {
+        code: V2_ERRORS.uploadError.code,
+        detail: V2_ERRORS.uploadErrorDetail(PUSH_TEXTS.invalidChecksum('odd.txt')),
+      },
+    });
+  });
+});

@@ -44,6 +44,9 @@ export const PUSH_TEXTS = {
   beyondDeclaredSize: 'Chunk goes beyond the declared size of its file',
   /** v2: more chunks uploaded to a project and not used by a push yet than one push may use. */
   tooManyPendingChunks: `Too many chunks waiting for a push in this project (at most ${MAX_PENDING_CHUNKS_PER_PROJECT})`,
+  /** A declared checksum that is no SHA-1 (40 hexadecimal digits). */
+  invalidChecksum: (path: string) =>
+    `Invalid checksum of '${path}': expected a SHA-1 of 40 hexadecimal digits`,
   tooBigChunk: 'Too big chunk',
   uploadCanceled: 'Upload was probably canceled',
   uploadForbidden: 'You do not have permissions for ongoing upload',

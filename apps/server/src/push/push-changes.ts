@@ -92,6 +92,8 @@ export function validatePushChanges(
     if (!currentPaths.has(file.path)) throw invalid(PUSH_TEXTS.notInProject);
   }
 
+  assertChecksums(all);
+
   let chunkCount = 0;
   for (const file of [...result.added, ...result.updated]) {
     chunkCount += file.chunks.length;
@@ -111,6 +113,18 @@ export function validatePushChanges(
       throw invalid(PUSH_TEXTS.unsupportedName(file.diff.path));
   }
   return result;
+}
+
+const SHA1_PATTERN = /^[0-9a-f]{40}$/;
+
+/** Every declared checksum (of a file, and of its changeset) is a SHA-1: 40 hexadecimal digits (any case). */
+function assertChecksums(files: DeclaredFile[]): void {
+  for (const file of files) {
+    if (!SHA1_PATTERN.test(file.checksum)) throw invalid(PUSH_TEXTS.invalidChecksum(file.path));
+    if (file.diff && !SHA1_PATTERN.test(file.diff.checksum)) {
+      throw invalid(PUSH_TEXTS.invalidChecksum(file.diff.path));
+    }
+  }
 }
 
 /** The names of the changesets a push uploads (each names one diff for good: the v2 diff id). */
