@@ -18,6 +18,8 @@ let boss: HttpClient;
 let workspaceId = 0;
 let projects = 0;
 let users = 0;
+/** Told each SQL statement the server sends. */
+let queryHook: ((sql: string) => void) | undefined;
 
 const signIn = async (username: string) => {
   const http = new HttpClient(server.url);
@@ -27,7 +29,7 @@ const signIn = async (username: string) => {
 const userId = async (username: string) => (await server.repos.users.findByUsername(username))?.id ?? 0;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({}, { onQuery: (sql) => queryHook?.(sql) });
   await server.createUser({ username: 'boss' });
   const workspace = await server.context.workspaces.create({ name: 'crew' });
   workspaceId = workspace.id;
@@ -213,5 +215,37 @@ describe.each(REVOCATIONS)('v2: a writer $name after uploading chunks', (revocat
       },
     });
     expect(next.status).toBe(204);
+  });
+});
+
+describe.each(REVOCATIONS)('v2: a writer $name during their version call', (revocation) => {
+  it('is refused between the start and the finish of the call (403), and nothing stays locked', async () => {
+    const { project, username, http } = await writerOn(revocation);
+    const content = Buffer.from('v2 bytes of mine');
+    const chunk = await http.post<{ id: string }>(
+      `/v2/projects/${project.id}/chunks`,
+      new Uint8Array(content),
+    );
+    // Access goes as soon as the call has taken the lock (its transaction row), before its finish.
+    let revoked: Promise<void> | undefined;
+    queryHook = (sql) => {
+      if (!/insert into "uploads"/i.test(sql)) return;
+      queryHook = undefined;
+      revoked = revocation.revoke(username, project.id);
+    };
+    const version = await http.post<ProjectV2>(`/v2/projects/${project.id}/versions`, {
+      version: 'v1',
+      changes: {
+        added: [{ path: 'mine.txt', checksum: sha1(content), size: content.length, chunks: [chunk.body.id] }],
+        updated: [],
+        removed: [],
+      },
+    });
+    queryHook = undefined;
+    await revoked;
+    expect(revoked).toBeDefined();
+    expect(version).toMatchObject(refused);
+    expect(await versionOf(project.path)).toBe('v1');
+    expect(await server.repos.uploads.findByProjectForUpdate(project.id)).toBeUndefined();
   });
 });
