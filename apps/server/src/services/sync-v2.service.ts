@@ -120,6 +120,11 @@ export function createSyncV2Service(deps: {
     return [...linked];
   }
 
+  const projectIsLive = async (id: string) => {
+    const found = await repos.projects.findById(id);
+    return found !== undefined && found.project.removedAt === null;
+  };
+
   /** The v1 start's refusals in v2's words. */
   function asV2StartError(error: unknown, base: number, latest: () => Promise<number>): Promise<never> {
     // A removal-only push commits in its start: another push may have committed that version first.
@@ -145,11 +150,10 @@ export function createSyncV2Service(deps: {
     if (Array.isArray(corrupted)) {
       return dataSyncError(Object.fromEntries(corrupted.map((path) => [String(path), V2_ERRORS.corrupted])));
     }
-    // The transaction went meanwhile (a cancel or a finish elsewhere): before its finish began (404) or during it.
-    const transactionGone =
-      (error.kind === 'not-found' && error.detail === ERROR_TEXTS.notFound) ||
-      error.detail === PUSH_TEXTS.uploadCanceled;
-    if (error.detail === PUSH_TEXTS.anotherProcess || transactionGone) return anotherUpload();
+    // The transaction went meanwhile (a cancel or a finish elsewhere) while its finish ran.
+    if (error.detail === PUSH_TEXTS.anotherProcess || error.detail === PUSH_TEXTS.uploadCanceled) {
+      return anotherUpload();
+    }
     if (error.kind === 'invalid') return uploadError(error.detail);
     return error;
   }
@@ -244,6 +248,10 @@ export function createSyncV2Service(deps: {
       } catch (error) {
         // Whatever failed, the project must not stay locked by this call's transaction.
         await push.cancel(input.actor, started.transaction).catch(() => undefined);
+        // A 404 of the finish while the project is still there: the transaction went before the finish began.
+        if (error instanceof DomainError && error.kind === 'not-found' && (await projectIsLive(input.id))) {
+          throw anotherUpload();
+        }
         const answer = asV2FinishError(error);
         if (isLostVersionRace(answer)) {
           throw versionExists(base, await latest());
