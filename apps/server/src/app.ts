@@ -21,6 +21,7 @@ import { authRoutes } from './routes/auth.routes.ts';
 import { changesetRoutes } from './routes/changeset.routes.ts';
 import { collaboratorRoutes } from './routes/collaborator.routes.ts';
 import { fileRoutes } from './routes/file.routes.ts';
+import { projectByIdRoutes } from './routes/project-by-id.routes.ts';
 import { projectRoutes } from './routes/project.routes.ts';
 import { pushRoutes } from './routes/push.routes.ts';
 import { serviceRoutes } from './routes/service.routes.ts';
@@ -77,6 +78,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await app.register(accountRoutes(context));
   await app.register(workspaceRoutes(context));
   await app.register(projectRoutes(context));
+  await app.register(projectByIdRoutes(context));
   await app.register(fileRoutes(context));
   await app.register(changesetRoutes(context));
   await app.register(pushRoutes(context));

@@ -17,6 +17,7 @@ import { createHealthService } from './services/health.service.ts';
 import { createMaintenanceService } from './services/maintenance.service.ts';
 import { createPasswordResetService } from './services/password-reset.service.ts';
 import { createProjectService } from './services/project.service.ts';
+import { createProjectByIdService } from './services/project-by-id.service.ts';
 import { createProjectMembersService } from './services/project-members.service.ts';
 import { createStorageService } from './services/storage.service.ts';
 import { createUserService } from './services/user.service.ts';
@@ -139,6 +140,7 @@ export function createContext(deps: {
     }),
     health: createHealthService({ repos, maintenance, log }),
     projects,
+    projectsById: createProjectByIdService({ config, log, repos, projectService: projects }),
     projectMembers: createProjectMembersService({ repos, projectService: projects }),
     accessRequests: createAccessRequestService({ config, mailer, log, repos, mailThrottle }),
     collaborators: createCollaboratorService({ config, repos, projectService: projects }),

@@ -1,5 +1,6 @@
 import type { HttpClient, HttpResponse } from './http-client.ts';
 import type { FreshOptions, Persona, Target, World } from './authorization-matrix.arrange.ts';
+import { ISSUE_23_ROWS } from './authorization-matrix.rows-issue23.ts';
 import { MATRIX_DIFF_ID, usernameOf, WORKSPACE } from './authorization-matrix.arrange.ts';
 
 /**
@@ -829,4 +830,6 @@ export const MATRIX: MatrixRow[] = [
     expect: { any: [401, 403, 403, 403, 403, 403, 403, 403, 200] },
     call: ({ client }) => client.request('PUT', '/app/admin/maintenance', { maintenance: false }),
   },
+  // Issue 23: the reference's routes Waymark lacked, and the workspace API.
+  ...ISSUE_23_ROWS,
 ];

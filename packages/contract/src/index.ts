@@ -30,3 +30,4 @@ export * from './web-upload.ts';
 export * from './web-texts-collaborators.ts';
 export * from './sync.ts';
 export * from './admin.ts';
+export * from './projects-v2.ts';

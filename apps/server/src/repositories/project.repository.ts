@@ -475,6 +475,16 @@ export function createProjectRepository(db: Db) {
       return row;
     },
 
+    /** Projects (live or removed) with any of these ids, in one query. */
+    async findByIds(ids: string[]): Promise<ProjectWithWorkspace[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select({ project: projects, workspace: workspaces })
+        .from(projects)
+        .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
+        .where(inArray(projects.id, ids));
+    },
+
     /** Any project (live or awaiting purge) holding this name in the workspace. */
     async findByName(workspaceId: number, name: string): Promise<ProjectRow | undefined> {
       const [row] = await db
@@ -862,6 +872,12 @@ export function createProjectRepository(db: Db) {
         .delete(projects)
         .where(and(eq(projects.id, id), sql`${projects.removedAt} IS NOT NULL`))
         .returning({ id: projects.id });
+      return removed.length > 0;
+    },
+
+    /** Permanently deletes one project, live or removed (DELETE /v2/projects/{id}); true when it was deleted. */
+    async purgeById(id: string): Promise<boolean> {
+      const removed = await db.delete(projects).where(eq(projects.id, id)).returning({ id: projects.id });
       return removed.length > 0;
     },
 

@@ -6,12 +6,14 @@ import {
   configResponseSchema,
   csrfResponseSchema,
   errorResponseSchema,
+  latestVersionSchema,
   MERGIN_API_VERSION,
   pingResponseSchema,
 } from '@waymark/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
 import { csrfTokenFor } from '../plugins/auth.ts';
+import { APP_VERSION } from '../lib/app-version.ts';
 
 const [major = 0, minor = 0, fix = 0] = MERGIN_API_VERSION.split('.').map(Number);
 
@@ -62,6 +64,13 @@ export function serviceRoutes(context: AppContext): FastifyPluginAsyncZod {
       build_hash: '',
       deleted_project_expiration_days: config.deletedProjectRetentionMs / 86_400_000,
     }));
+
+    // The reference asks a statistics service of Mergin's releases; Waymark's releases have none, so the latest
+    // version this server knows of is its own.
+    app.get('/v1/latest-version', { schema: { response: { 200: latestVersionSchema } } }, async () => {
+      const [appMajor = 0, appMinor = 0, appFix = 0] = APP_VERSION.split('.').map(Number);
+      return { version: APP_VERSION, major: appMajor, minor: appMinor, fix: appFix, info_url: null };
+    });
 
     app.get('/app/init', { schema: { response: { 200: appInitResponseSchema } } }, async (request, reply) => {
       reply.header('X-CSRF-Token', csrfTokenFor(context, request));

@@ -1,4 +1,11 @@
-import { createUserRequestSchema, ERROR_TEXTS, userInfoSchema, userProfileSchema } from '@waymark/contract';
+import {
+  createUserRequestSchema,
+  ERROR_TEXTS,
+  userInfoSchema,
+  userProfileSchema,
+  userPublicSchema,
+} from '@waymark/contract';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
 import { forbidden, invalid } from '../lib/errors.ts';
@@ -17,6 +24,13 @@ export function userRoutes(context: AppContext): FastifyPluginAsyncZod {
         : null;
       return presentUserProfile(user, refs, preferred ?? refs[0]?.id ?? null);
     });
+
+    // Deprecated in the reference, which ignores the name and answers the caller's own figures.
+    app.get(
+      '/v1/user/:username',
+      { schema: { params: z.object({ username: z.string() }), response: { 200: userPublicSchema } } },
+      async (request) => context.workspaces.userPublic(requireActor(request), requireUser(request)),
+    );
 
     app.post(
       '/v2/users',

@@ -192,6 +192,7 @@ export function createProjectService(deps: {
     requireProject,
     requireLoadedProject,
     requireProjectAt,
+    listItems,
 
     async create(input: {
       actor: NonNullable<Actor>;

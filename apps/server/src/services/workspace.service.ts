@@ -2,6 +2,7 @@ import {
   ADMIN_TEXTS,
   ERROR_TEXTS,
   PROJECT_TEXTS,
+  type UserPublic,
   type Workspace,
   workspaceNameSchema,
   type WorkspaceRole,
@@ -120,6 +121,29 @@ export function createWorkspaceService(deps: { config: AppConfig; repos: Reposit
         storage: personal.storage,
         diskUsage: usage?.diskUsage ?? 0,
         projectCount: usage?.projectCount ?? 0,
+      };
+    },
+
+    /**
+     * GET /v1/user/{username} (deprecated; the reference ignores the name): the caller's personal workspace's
+     * storage and usage, and their role in each of their workspaces.
+     */
+    async userPublic(
+      actor: NonNullable<Actor>,
+      user: { username: string; email: string },
+    ): Promise<UserPublic> {
+      const [personal, memberships] = await Promise.all([
+        this.personalStorage(user.username),
+        membershipsOf(actor),
+      ]);
+      const storage = personal?.storage ?? config.defaultStorage;
+      return {
+        username: user.username,
+        email: user.email,
+        disk_usage: personal?.diskUsage ?? 0,
+        storage,
+        storage_limit: storage,
+        organisations: Object.fromEntries(memberships.map((row) => [row.name, row.role])),
       };
     },
 
