@@ -27,6 +27,7 @@ import { pushRoutes } from './routes/push.routes.ts';
 import { serviceRoutes } from './routes/service.routes.ts';
 import { syncV2Routes } from './routes/sync-v2.routes.ts';
 import { userRoutes } from './routes/user.routes.ts';
+import { workspaceMemberRoutes } from './routes/workspace-members.routes.ts';
 import { workspaceRoutes } from './routes/workspace.routes.ts';
 
 export type BuildAppOptions = { serveWebApp?: boolean };
@@ -77,6 +78,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await app.register(userRoutes(context));
   await app.register(accountRoutes(context));
   await app.register(workspaceRoutes(context));
+  await app.register(workspaceMemberRoutes(context));
   await app.register(projectRoutes(context));
   await app.register(projectByIdRoutes(context));
   await app.register(fileRoutes(context));

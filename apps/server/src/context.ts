@@ -22,6 +22,7 @@ import { createProjectMembersService } from './services/project-members.service.
 import { createStorageService } from './services/storage.service.ts';
 import { createUserService } from './services/user.service.ts';
 import { createWorkspaceService } from './services/workspace.service.ts';
+import { createWorkspaceMembersService } from './services/workspace-members.service.ts';
 import { openBlobStore } from './storage/open-blob-store.ts';
 import { createUploadArea } from './push/upload-area.ts';
 import { createPushService } from './services/push.service.ts';
@@ -126,6 +127,7 @@ export function createContext(deps: {
     users,
     account,
     workspaces,
+    workspaceMembers: createWorkspaceMembersService({ config, log, mailer, repos, workspaces }),
     maintenance,
     admin: createAdminService({
       config,

@@ -1,4 +1,29 @@
-import type { MatrixRow } from './authorization-matrix.rows.ts';
+import { randomUUID } from 'node:crypto';
+import { usernameOf } from './authorization-matrix.arrange.ts';
+import type { CallContext, MatrixRow } from './authorization-matrix.rows.ts';
+
+/** An invitation to the matrix's workspace, written below the services, for an address nobody has. */
+async function invitationFor({ world, unique }: CallContext, email = `nobody-${unique}@example.com`) {
+  const invitation = await world.server.repos.invitations.put({
+    id: randomUUID(),
+    workspaceId: world.workspaceId,
+    email,
+    role: 'guest',
+    invitedBy: world.idOf('p-wsadmin'),
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
+  return invitation.id;
+}
+
+/** A user of the call's own, a reader of the matrix's workspace. */
+async function memberOfItsOwn({ world, unique }: CallContext): Promise<number> {
+  const user = await world.server.createUser({ username: `wm-${unique}` });
+  await world.server.repos.workspaces.upsertMember(world.workspaceId, user.id, 'reader');
+  return user.id;
+}
+
+/** Workspace admins and superusers: the members API's columns. */
+const MANAGERS_ONLY = (ok: number) => [401, 403, 403, 403, 403, 403, ok, 403, ok] as const;
 
 /**
  * Rows of the routes issue 23 added (the reference's project calls by id and by workspace, the deprecated user
@@ -72,5 +97,85 @@ export const ISSUE_23_ROWS: MatrixRow[] = [
     target: 'none',
     expect: { any: [200, 200, 200, 200, 200, 200, 200, 200, 200] },
     call: ({ client }) => client.get('/v1/latest-version'),
+  },
+  {
+    route: 'GET /v2/workspaces/{id}/members',
+    target: 'none',
+    expect: { any: MANAGERS_ONLY(200) },
+    call: ({ client, world }) => client.get(`/v2/workspaces/${world.workspaceId}/members`),
+  },
+  {
+    route: 'GET /v2/workspaces/{id}/members/{user_id}',
+    target: 'none',
+    expect: { any: MANAGERS_ONLY(200) },
+    call: ({ client, world }) =>
+      client.get(`/v2/workspaces/${world.workspaceId}/members/${world.idOf('p-wsguest')}`),
+  },
+  {
+    route: 'PATCH /v2/workspaces/{id}/members/{user_id}',
+    variant: 'a member of its own',
+    target: 'none',
+    expect: { any: MANAGERS_ONLY(200) },
+    call: async (ctx) =>
+      ctx.client.request(
+        'PATCH',
+        `/v2/workspaces/${ctx.world.workspaceId}/members/${await memberOfItsOwn(ctx)}`,
+        {
+          workspace_role: 'writer',
+        },
+      ),
+  },
+  {
+    route: 'DELETE /v2/workspaces/{id}/members/{user_id}',
+    variant: 'a member of its own',
+    target: 'none',
+    expect: { any: MANAGERS_ONLY(204) },
+    call: async (ctx) =>
+      ctx.client.request(
+        'DELETE',
+        `/v2/workspaces/${ctx.world.workspaceId}/members/${await memberOfItsOwn(ctx)}`,
+      ),
+  },
+  {
+    route: 'POST /v2/workspaces/{id}/invitations',
+    target: 'none',
+    expect: { any: MANAGERS_ONLY(201) },
+    call: ({ client, world, unique }) =>
+      client.post(`/v2/workspaces/${world.workspaceId}/invitations`, {
+        email: `invited-${unique}@example.com`,
+        role: 'reader',
+      }),
+  },
+  {
+    // Others than its address's account and the workspace's managers learn nothing of an invitation.
+    route: 'GET /v1/workspace/invitation/{id}',
+    target: 'none',
+    expect: { any: [401, 404, 404, 404, 404, 404, 200, 404, 200] },
+    call: async (ctx) => ctx.client.get(`/v1/workspace/invitation/${await invitationFor(ctx)}`),
+  },
+  {
+    route: 'DELETE /v1/workspace/invitation/{id}',
+    target: 'none',
+    expect: { any: [401, 404, 404, 404, 404, 404, 204, 404, 204] },
+    call: async (ctx) => ctx.client.request('DELETE', `/v1/workspace/invitation/${await invitationFor(ctx)}`),
+  },
+  {
+    // Each persona accepts an invitation to its own address, into a workspace of the call's own.
+    route: 'POST /v1/workspace/invitation/{id}/accept',
+    target: 'none',
+    expect: { any: [401, 200, 200, 200, 200, 200, 200, 200, 200] },
+    call: async (ctx) => {
+      const workspace = await ctx.world.server.context.workspaces.create({ name: `inv-${ctx.unique}` });
+      const email = ctx.persona === 'anonymous' ? undefined : `${usernameOf(ctx.persona)}@example.com`;
+      const invitation = await ctx.world.server.repos.invitations.put({
+        id: randomUUID(),
+        workspaceId: workspace.id,
+        email: email ?? `nobody-${ctx.unique}@example.com`,
+        role: 'reader',
+        invitedBy: ctx.world.idOf('p-wsadmin'),
+        expiresAt: new Date(Date.now() + 3_600_000),
+      });
+      return ctx.client.post(`/v1/workspace/invitation/${invitation.id}/accept`);
+    },
   },
 ];

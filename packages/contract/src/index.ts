@@ -31,3 +31,4 @@ export * from './web-texts-collaborators.ts';
 export * from './sync.ts';
 export * from './admin.ts';
 export * from './projects-v2.ts';
+export * from './workspace-members.ts';

@@ -54,6 +54,8 @@ export type WorkspaceAbilities = {
   createProjects: boolean;
   /** See the pending access requests to its projects. */
   listAccessRequests: boolean;
+  /** List, invite, add (create users in it), change and remove its members. */
+  manageMembers: boolean;
 };
 
 /**
@@ -65,6 +67,7 @@ export function abilitiesOfWorkspaceRole(role: WorkspaceRole | null, isMember: b
     view: role !== null && (isMember || hasWorkspaceRole(role, 'reader')),
     createProjects: hasWorkspaceRole(role, 'admin'),
     listAccessRequests: hasWorkspaceRole(role, 'admin'),
+    manageMembers: hasWorkspaceRole(role, 'admin'),
   };
 }
 

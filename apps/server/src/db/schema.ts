@@ -107,6 +107,27 @@ export const workspaceMembers = pgTable(
   ],
 );
 
+/**
+ * Invitations to join a workspace (POST /v2/workspaces/{id}/invitations): mailed to an address; the account with
+ * that address accepts it while it is pending and unexpired, and joins with the role. One pending invitation per
+ * workspace and address (a new one replaces it).
+ */
+export const workspaceInvitations = pgTable(
+  'workspace_invitations',
+  {
+    id: uuid('id').primaryKey(),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: workspaceRole('role').notNull(),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [uniqueIndex('workspace_invitations_email_key').on(t.workspaceId, sql`lower(${t.email})`)],
+);
+
 export const loginAttempts = pgTable(
   'login_attempts',
   {

@@ -15,6 +15,7 @@ import {
 import {
   type Actor,
   canListAccessRequests,
+  canManageWorkspaceMembers,
   canViewWorkspace,
   effectiveWorkspaceRole,
   type GlobalSettings,
@@ -54,6 +55,7 @@ describe('workspace and project policies over every role combination', () => {
     expect(canViewWorkspace(role, c.workspaceMemberRole !== null)).toBe(c.expected.workspace.view);
     expect(canCreateProjectIn(actorOf(c), role)).toBe(c.expected.workspace.createProjects);
     expect(canListAccessRequests(role)).toBe(c.expected.workspace.listAccessRequests);
+    expect(canManageWorkspaceMembers(role)).toBe(c.expected.workspace.manageMembers);
 
     const facts = factsOf(c);
     expect({

@@ -49,7 +49,26 @@ export function canListAccessRequests(role: WorkspaceRole | null): boolean {
   return abilitiesOfWorkspaceRole(role, false).listAccessRequests;
 }
 
-/** Creating users in a workspace (POST /v2/users) is for superusers, as in Mergin CE. */
-export function canAddUsers(actor: Actor): boolean {
-  return actor?.isAdmin === true;
+/**
+ * Managing a workspace's members (list, invite, change, remove; create users in it with POST /v2/users): its
+ * admins and owners (the Enterprise edition's rule), and superusers, who own every workspace.
+ */
+export function canManageWorkspaceMembers(role: WorkspaceRole | null): boolean {
+  return abilitiesOfWorkspaceRole(role, false).manageMembers;
+}
+
+/**
+ * Creating users with POST /v2/users: superusers anywhere (Mergin CE's rule); admins of the workspace the body
+ * names, into that workspace (the larger editions' rule).
+ */
+export function canAddUsers(actor: Actor, roleInTargetWorkspace: WorkspaceRole | null = null): boolean {
+  return actor?.isAdmin === true || (actor !== null && canManageWorkspaceMembers(roleInTargetWorkspace));
+}
+
+/**
+ * Granting or taking away the owner role of a workspace (also removing an owner): its owners and superusers
+ * only; admins manage the other roles.
+ */
+export function canGrantWorkspaceOwner(role: WorkspaceRole | null): boolean {
+  return role === 'owner';
 }

@@ -633,6 +633,21 @@ export function createProjectRepository(db: Db) {
     },
 
     /** Adds or changes many members in one statement (the id and role lists travel as two array parameters). */
+    /** Drops the user's project roles in every project of the workspace (a workspace role reset). */
+    async removeMemberInWorkspace(workspaceId: number, userId: number): Promise<void> {
+      await db
+        .delete(projectMembers)
+        .where(
+          and(
+            eq(projectMembers.userId, userId),
+            inArray(
+              projectMembers.projectId,
+              db.select({ id: projects.id }).from(projects).where(eq(projects.workspaceId, workspaceId)),
+            ),
+          ),
+        );
+    },
+
     async setMembers(projectId: string, members: ReadonlyArray<{ userId: number; role: ProjectRole }>) {
       if (members.length === 0) return;
       const userIds = sql.param(members.map((member) => member.userId));

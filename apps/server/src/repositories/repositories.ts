@@ -3,6 +3,7 @@ import { type AccessRequestRepository, createAccessRequestRepository } from './a
 import { type BlobRepository, createBlobRepository } from './blob.repository.ts';
 import { type ChangesetRepository, createChangesetRepository } from './changeset.repository.ts';
 import { type CollaboratorRepository, createCollaboratorRepository } from './collaborator.repository.ts';
+import { createInvitationRepository, type InvitationRepository } from './invitation.repository.ts';
 import { createJobRepository, type JobRepository } from './job.repository.ts';
 import { createHealthRepository, type HealthRepository } from './health.repository.ts';
 import { createLoginAttemptRepository, type LoginAttemptRepository } from './login-attempt.repository.ts';
@@ -24,6 +25,7 @@ import { createWorkspaceRepository, type WorkspaceRepository } from './workspace
 export type Repositories = {
   users: UserRepository;
   workspaces: WorkspaceRepository;
+  invitations: InvitationRepository;
   sessions: SessionRepository;
   loginAttempts: LoginAttemptRepository;
   mailLog: MailLogRepository;
@@ -97,6 +99,7 @@ export function createRepositories(db: Db, hooks: WriteHooks = NO_HOOKS): Reposi
       upsertMember: then(workspaces.upsertMember, listed),
       deleteMany: then(workspaces.deleteMany, listed),
     },
+    invitations: createInvitationRepository(db),
     sessions: createSessionRepository(db),
     loginAttempts: createLoginAttemptRepository(db),
     mailLog: createMailLogRepository(db),
@@ -110,6 +113,8 @@ export function createRepositories(db: Db, hooks: WriteHooks = NO_HOOKS): Reposi
       update: then(projects.update, listed),
       restore: then(projects.restore, listed),
       purgeRemovedById: then(projects.purgeRemovedById, listed),
+      purgeById: then(projects.purgeById, listed),
+      removeMemberInWorkspace: then(projects.removeMemberInWorkspace, listed),
       purgeRemovedBefore: then(projects.purgeRemovedBefore, listed),
     },
     accessRequests: createAccessRequestRepository(db),

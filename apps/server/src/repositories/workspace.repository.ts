@@ -12,7 +12,14 @@ export type AdminWorkspaceRow = WorkspaceRow & {
   projectCount: number;
   memberCount: number;
 };
-export type WorkspaceMemberRow = { userId: number; username: string; email: string; role: WorkspaceRole };
+export type WorkspaceMemberRow = {
+  userId: number;
+  username: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  role: WorkspaceRole;
+};
 
 // Written out: inside a select of one table Drizzle leaves the columns of the others unqualified.
 const liveDiskUsage = sql<number>`(SELECT coalesce(sum(p.disk_usage), 0)::float8 FROM projects p WHERE p.workspace_id = workspaces.id AND p.removed_at IS NULL)`;
@@ -134,6 +141,8 @@ export function createWorkspaceRepository(db: Db) {
           userId: workspaceMembers.userId,
           username: users.username,
           email: users.email,
+          firstName: users.firstName,
+          lastName: users.lastName,
           role: workspaceMembers.role,
         })
         .from(workspaceMembers)

@@ -1,6 +1,5 @@
 import {
   createUserRequestSchema,
-  ERROR_TEXTS,
   userInfoSchema,
   userProfileSchema,
   userPublicSchema,
@@ -8,9 +7,8 @@ import {
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
-import { forbidden, invalid } from '../lib/errors.ts';
+import { invalid } from '../lib/errors.ts';
 import { requireActor, requireUser } from '../plugins/auth.ts';
-import { canAddUsers } from '../policies/workspace.policy.ts';
 import { presentUserInfo, presentUserProfile } from '../presenters/user.presenter.ts';
 
 /** The signed-in user's profile and user creation by superusers. */
@@ -37,8 +35,14 @@ export function userRoutes(context: AppContext): FastifyPluginAsyncZod {
       {
         schema: { body: createUserRequestSchema, response: { 201: userInfoSchema } },
         // Before body validation: callers who may not create users learn nothing about the body rules.
+        // Superusers anywhere; a workspace's admins into that workspace (the body's workspace_id and role).
         preValidation: async (request) => {
-          if (!canAddUsers(requireActor(request))) throw forbidden(ERROR_TEXTS.permissionDenied);
+          const body = (request.body ?? {}) as { workspace_id?: unknown; role?: unknown };
+          await context.workspaceMembers.assertMayCreateUsers(
+            requireActor(request),
+            body.workspace_id,
+            body.role,
+          );
         },
         // The reference answers a bad body with the rule's own text ('Invalid email address.'), without the
         // '(field)' suffix of the generic validation answer.

@@ -24,6 +24,8 @@ export type CreateUserInput = {
   /** An extra workspace to join, besides the personal one. */
   membership?: { workspaceId: number; role: WorkspaceRole } | undefined;
   verifiedEmail?: boolean;
+  /** Whether the user gets notification mails (POST /v2/users: its `notify_user`, as the reference). */
+  receiveNotifications?: boolean;
 };
 
 /** Usernames some clients and URLs treat specially; the reference server rejects them too. */
@@ -103,6 +105,9 @@ export function createUserService(deps: { config: AppConfig; mailer: Mailer; rep
           passwordHash,
           isAdmin: input.isAdmin ?? false,
           verifiedEmail: input.verifiedEmail ?? false,
+          ...(input.receiveNotifications === undefined
+            ? {}
+            : { receiveNotifications: input.receiveNotifications }),
         });
         const personal = await workspaces.insert({ name: username, storage: config.defaultStorage });
         await workspaces.upsertMember(personal.id, user.id, 'owner');
@@ -119,6 +124,7 @@ export function createUserService(deps: { config: AppConfig; mailer: Mailer; rep
         username: request.username,
         email: request.email,
         password: request.password,
+        receiveNotifications: request.notify_user,
         membership:
           request.workspace_id === undefined
             ? undefined

@@ -74,14 +74,17 @@ const ROLE_OF_ABILITIES: Record<string, ProjectRole | null> = {
   '----': null,
 };
 
-/** Workspace abilities by effective role: view for members / for non-members, create projects, list requests. */
+/**
+ * Workspace abilities by effective role: view for members / for non-members, create projects, list requests,
+ * manage members.
+ */
 const WORKSPACE_ABILITIES: Record<WorkspaceRole, string> = {
-  guest: 'V---',
-  reader: 'Vv--',
-  editor: 'Vv--',
-  writer: 'Vv--',
-  admin: 'Vvcl',
-  owner: 'Vvcl',
+  guest: 'V----',
+  reader: 'Vv---',
+  editor: 'Vv---',
+  writer: 'Vv---',
+  admin: 'Vvclm',
+  owner: 'Vvclm',
 };
 
 export type RoleCase = {
@@ -92,7 +95,12 @@ export type RoleCase = {
   isPublic: boolean;
   expected: {
     workspaceRole: WorkspaceRole | null;
-    workspace: { view: boolean; createProjects: boolean; listAccessRequests: boolean };
+    workspace: {
+      view: boolean;
+      createProjects: boolean;
+      listAccessRequests: boolean;
+      manageMembers: boolean;
+    };
     project: { read: boolean; edit: boolean; upload: boolean; manage: boolean };
     projectRole: ProjectRole | null;
     /** SPEC §6: the Leave action is offered to guests of the workspace who are on the project. */
@@ -138,7 +146,7 @@ export function roleCases(): RoleCase[] {
           for (const isPublic of [false, true]) {
             const workspaceRole = expectedWorkspaceRole(userKind, workspaceMemberRole, globalPermission);
             const letters = expectedAbilities(userKind, workspaceRole, projectMemberRole, isPublic);
-            const workspaceLetters = workspaceRole ? WORKSPACE_ABILITIES[workspaceRole] : '----';
+            const workspaceLetters = workspaceRole ? WORKSPACE_ABILITIES[workspaceRole] : '-----';
             cases.push({
               userKind,
               workspaceMemberRole,
@@ -151,6 +159,7 @@ export function roleCases(): RoleCase[] {
                   view: workspaceLetters[workspaceMemberRole ? 0 : 1] !== '-',
                   createProjects: workspaceLetters[2] === 'c',
                   listAccessRequests: workspaceLetters[3] === 'l',
+                  manageMembers: workspaceLetters[4] === 'm',
                 },
                 project: {
                   read: letters[0] === 'r',
