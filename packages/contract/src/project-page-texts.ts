@@ -95,6 +95,21 @@ export const PROJECT_SETTINGS_TEXTS = {
   deleteFailed: 'Failed to remove project',
 } as const;
 
+/** Renaming a project (Settings tab and admin panel; PATCH /v2/projects/{id}). */
+export const RENAME_PROJECT_TEXTS = {
+  cardTitle: 'Project name',
+  rowTitle: (name: string) => `This project is named ${name}`,
+  rowDescription:
+    "Renaming changes the project's address. Devices that synchronise it find it under the new name by its id.",
+  button: 'Rename',
+  header: 'Rename project',
+  nameLabel: 'New project name',
+  cancel: 'Cancel',
+  submit: 'Rename project',
+  renamed: 'Project renamed',
+  failed: 'Failed to rename project',
+} as const;
+
 /** Defaults of the generic confirmation dialog (SPEC §2 "Generic dialog holder"). */
 export const CONFIRM_DIALOG_TEXTS = {
   header: 'Action',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { adminCreateUserRequestSchema, adminCreateWorkspaceRequestSchema } from './admin.ts';
-import { cloneProjectRequestSchema, createProjectRequestSchema } from './project.ts';
+import { cloneProjectRequestSchema, createProjectRequestSchema, projectNameError } from './project.ts';
+import { renameProjectRequestSchema } from './projects-v2.ts';
 import { loginRequestSchema, resetPasswordWithTokenSchema } from './user.ts';
 import { resetPasswordRequestSchema } from './web-auth.ts';
 
@@ -40,6 +41,15 @@ export const cloneProjectFormSchema = cloneProjectRequestSchema.extend({
   namespace: z.string({ error: REQUIRED }).min(1, REQUIRED),
 });
 export type CloneProjectFormValues = z.input<typeof cloneProjectFormSchema>;
+
+/** Rename project: the new name trimmed, by the project name rules the server applies (SPEC's name rules). */
+export const renameProjectFormSchema = renameProjectRequestSchema.extend({
+  name: filledText().superRefine((name, ctx) => {
+    const error = projectNameError(name);
+    if (error) ctx.addIssue({ code: 'custom', message: error });
+  }),
+});
+export type RenameProjectFormValues = z.input<typeof renameProjectFormSchema>;
 
 /** Edit account: names and address trimmed (SPEC §5); the address is required, the server checks it. */
 export const editAccountFormSchema = z.object({

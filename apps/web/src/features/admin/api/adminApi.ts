@@ -157,3 +157,8 @@ export async function fetchServerInfo(): Promise<AdminServerInfo> {
 export async function setMaintenance(maintenance: boolean): Promise<MaintenanceResponse> {
   return (await http.put<MaintenanceResponse>('/app/admin/maintenance', { maintenance })).data;
 }
+
+/** PATCH /v2/projects/{id}: renames a project (superusers may rename any). */
+export async function renameAdminProject(projectId: string, name: string): Promise<void> {
+  await http.patch(`/v2/projects/${encodeURIComponent(projectId)}`, { name });
+}

@@ -11,7 +11,12 @@ import { projectPath } from '../../../lib/paths.ts';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { sortFromTableEvent, tableSortProps } from '../adminSort.ts';
 import { type AdminSort, useAdminListState } from '../hooks/useAdminListState.ts';
-import { useAdminProjects, useRemovedProjectActions } from '../hooks/useAdminProjects.ts';
+import { RenameProjectDialog } from '../../project/components/ProjectRenameSetting.tsx';
+import {
+  useAdminProjects,
+  useAdminRenameProject,
+  useRemovedProjectActions,
+} from '../hooks/useAdminProjects.ts';
 import { AdminListCard } from './AdminListCard.tsx';
 import { DateCell, TimeAgoCell } from './AdminCells.tsx';
 
@@ -70,6 +75,8 @@ export function AdminProjects() {
   const [toDelete, setToDelete] = useState<AdminProject | null>(null);
   const [isConfirmOpen, setIsConfirmOpen] = useState(false);
   const isBusy = restore.isPending || deleteNow.isPending;
+  const rename = useAdminRenameProject();
+  const [toRename, setToRename] = useState<AdminProject | null>(null);
 
   const changeView = (next: View) => {
     setView(next);
@@ -166,6 +173,24 @@ export function AdminProjects() {
                 body={(project: AdminProject) => <TimeAgoCell value={project.updated} />}
               />
             )}
+            {isLive && (
+              <Column
+                header={<span className="visually-hidden">{ADMIN_PROJECTS_TEXTS.columnActions}</span>}
+                headerClassName="admin-table__actions"
+                bodyClassName="admin-table__actions"
+                body={(project: AdminProject) => (
+                  <Button
+                    label={ADMIN_PROJECTS_TEXTS.rename}
+                    icon="pi pi-pencil"
+                    size="small"
+                    outlined
+                    aria-label={ADMIN_PROJECTS_TEXTS.renameOf(project.name)}
+                    onClick={() => setToRename(project)}
+                    data-testid="admin-project-rename"
+                  />
+                )}
+              />
+            )}
             {!isLive && (
               <Column
                 field="removed_at"
@@ -225,6 +250,20 @@ export function AdminProjects() {
           </DataTable>
         </div>
       </AdminListCard>
+      <RenameProjectDialog
+        isVisible={toRename !== null}
+        name={toRename?.name ?? ''}
+        isPending={rename.isPending}
+        onSubmit={(name, onRefused) => {
+          if (toRename) {
+            rename.mutate(
+              { project: toRename, name },
+              { onSuccess: () => setToRename(null), onError: onRefused },
+            );
+          }
+        }}
+        onHide={() => setToRename(null)}
+      />
       <ConfirmDialog
         isVisible={isConfirmOpen && toDelete !== null}
         header={ADMIN_PROJECTS_TEXTS.deleteHeader}

@@ -1,11 +1,18 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_PROJECTS_TEXTS, type AdminProject, type AdminProjectSortField } from '@waymark/contract';
+import {
+  ADMIN_PROJECTS_TEXTS,
+  type AdminProject,
+  type AdminProjectSortField,
+  RENAME_PROJECT_TEXTS,
+} from '@waymark/contract';
+import { readToastUnlessDetail } from '../../../lib/forms/serverFormErrors.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { PROJECTS_QUERY_KEY } from '../../projects/hooks/useProjectList.ts';
 import {
   type AdminListParams,
   deleteRemovedProject,
   fetchAdminProjects,
+  renameAdminProject,
   restoreRemovedProject,
 } from '../api/adminApi.ts';
 import { ADMIN_QUERY_KEY } from './useAdminUsers.ts';
@@ -50,4 +57,21 @@ export function useRemovedProjectActions() {
     },
   });
   return { restore, deleteNow };
+}
+
+/** Renames a live project; a refusal with a reason is for the dialog to show under the name. */
+export function useAdminRenameProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ project, name }: { project: AdminProject; name: string }) =>
+      renameAdminProject(project.id, name),
+    meta: { readErrorMessage: readToastUnlessDetail(RENAME_PROJECT_TEXTS.failed) },
+    onSuccess: async (_answer, { project, name }) => {
+      notify.success(ADMIN_PROJECTS_TEXTS.renamed(`${project.workspace}/${name}`));
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: PROJECTS_QUERY_KEY }),
+      ]);
+    },
+  });
 }

@@ -31,6 +31,11 @@ export async function scheduleProjectDelete(projectId: string): Promise<void> {
   await http.post(`/v2/projects/${segment(projectId)}/scheduleDelete`);
 }
 
+/** PATCH /v2/projects/{id}: a new name in the same workspace (204). */
+export async function renameProject(projectId: string, name: string): Promise<void> {
+  await http.patch(`/v2/projects/${segment(projectId)}`, { name });
+}
+
 /** PATCH /app/project/{id}/public */
 export async function updateProjectPublicFlag(projectId: string, isPublic: boolean): Promise<void> {
   await http.patch(`/app/project/${segment(projectId)}/public`, { public: isPublic });

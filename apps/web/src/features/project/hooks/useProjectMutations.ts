@@ -4,10 +4,13 @@ import {
   PROJECT_ACCESS_TEXTS,
   PROJECT_SETTINGS_TEXTS,
   type ProjectDetail,
+  RENAME_PROJECT_TEXTS,
 } from '@waymark/contract';
 import { useNavigate } from 'react-router';
-import { DASHBOARD_PATH, PROJECTS_PATH } from '../../../lib/paths.ts';
+import { readToastUnlessDetail } from '../../../lib/forms/serverFormErrors.ts';
+import { DASHBOARD_PATH, PROJECTS_PATH, projectPath } from '../../../lib/paths.ts';
 import {
+  renameProject,
   requestProjectAccess,
   scheduleProjectDelete,
   unsubscribeFromProject,
@@ -49,6 +52,27 @@ export function useDeleteProject(project: ProjectRef) {
       await invalidateProjectLists(queryClient);
     },
     meta: { errorMessage: PROJECT_SETTINGS_TEXTS.deleteFailed },
+  });
+}
+
+/**
+ * Renames the project, then opens its settings at the new address; the old address's cache goes. A refusal with a
+ * reason (a name rule, a taken name) is for the dialog to show under the name.
+ */
+export function useRenameProject(project: ProjectRef) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: (name: string) => renameProject(project.id, name),
+    meta: {
+      successMessage: RENAME_PROJECT_TEXTS.renamed,
+      readErrorMessage: readToastUnlessDetail(RENAME_PROJECT_TEXTS.failed),
+    },
+    onSuccess: async (_data, name) => {
+      await navigate(`${projectPath(project.namespace, name)}/settings`, { replace: true });
+      forgetCachedProject(queryClient, project);
+      await invalidateProjectLists(queryClient);
+    },
   });
 }
 
