@@ -3,6 +3,7 @@ import {
   ACCESS_REQUEST_TABLE_TEXTS,
   ADMIN_PANEL_TEXTS,
   DASHBOARD_TEXTS,
+  INVITATION_PAGE_TEXTS,
   SHELL_TEXTS,
 } from '@waymark/contract';
 import type { Params, RouteObject } from 'react-router';
@@ -124,6 +125,19 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   { title: SHELL_TEXTS.dashboard, path: DASHBOARD_PATH },
                   { title: ACCESS_REQUEST_TABLE_TEXTS.workspaceTitle, path: ACCESS_REQUESTS_PATH },
                 ],
+              }),
+            },
+            {
+              path: 'invitation/:id',
+              lazy: () =>
+                import('../pages/InvitationPage.tsx').then((module) => ({
+                  Component: module.InvitationPage,
+                })),
+              handle: handle({
+                name: ROUTE_NAMES.invitation,
+                allowedWithoutWorkspace: true,
+                title: INVITATION_PAGE_TEXTS.title,
+                breadcrumb: [{ title: SHELL_TEXTS.dashboard, path: DASHBOARD_PATH }],
               }),
             },
             {

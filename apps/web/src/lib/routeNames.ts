@@ -3,6 +3,7 @@ export const ROUTE_NAMES = {
   home: 'home',
   login: 'login',
   confirmEmail: 'confirm_email',
+  invitation: 'workspace_invitation',
   changePassword: 'change_password',
   dashboard: 'dashboard',
   userProfile: 'user_profile',
