@@ -21,6 +21,7 @@ import { authRoutes } from './routes/auth.routes.ts';
 import { changesetRoutes } from './routes/changeset.routes.ts';
 import { collaboratorRoutes } from './routes/collaborator.routes.ts';
 import { fileRoutes } from './routes/file.routes.ts';
+import { diagnosticLogRoutes } from './routes/diagnostic-log.routes.ts';
 import { projectByIdRoutes } from './routes/project-by-id.routes.ts';
 import { projectRoutes } from './routes/project.routes.ts';
 import { pushRoutes } from './routes/push.routes.ts';
@@ -88,6 +89,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await app.register(accessRequestRoutes(context));
   await app.register(collaboratorRoutes(context));
   await app.register(adminRoutes(context));
+  await app.register(diagnosticLogRoutes(context));
 
   await registerWebApp(app, options.serveWebApp === false ? undefined : context.config.webDist);
   return app;

@@ -121,6 +121,16 @@ const envSchema = z.object({
   ENGINE_TASK_TIMEOUT_SECONDS: seconds(120),
   /** How long a process keeps a Bearer token's user (list counts: at most 2 s); 0 keeps nothing. */
   CACHE_SECONDS: z.coerce.number().nonnegative().max(60).default(5),
+  DIAGNOSTIC_LOGS: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+    .default('true')
+    .transform((value) => ['true', '1', 'yes', 'on'].includes(value)),
+  DIAGNOSTIC_LOGS_MAX_SIZE: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(100 * 1024 * 1024)
+    .default(10 * 1024 * 1024),
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   BLOB_STORE: z.enum(['local', 's3'], { error: "must be 'local' or 's3'" }).default('local'),
   S3_ENDPOINT: optionalString.pipe(
@@ -224,6 +234,10 @@ export type AppConfig = {
    * this process is forgotten at once; one through another process (or plain SQL) is seen when the time is up.
    */
   cacheTtlMs: { users: number; listCounts: number };
+  /** Whether POST /v2/diagnostic-logs keeps the logs the apps send (off: the reference's 404). */
+  diagnosticLogs: boolean;
+  /** Largest diagnostic log kept, in bytes (reference DIAGNOSTIC_LOGS_MAX_SIZE); larger ones answer 413. */
+  diagnosticLogsMaxSize: number;
   /** When set, `/metrics` answers whoever sends it as a Bearer token; else only this machine (docs/OPERATIONS.md). */
   metricsToken: string | undefined;
   /** Where file bytes live: the data folder (`local`) or S3-compatible object storage. */
@@ -328,6 +342,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       users: Math.round(e.CACHE_SECONDS * 1000),
       listCounts: Math.round(Math.min(e.CACHE_SECONDS, LIST_COUNT_SECONDS) * 1000),
     },
+    diagnosticLogs: e.DIAGNOSTIC_LOGS,
+    diagnosticLogsMaxSize: e.DIAGNOSTIC_LOGS_MAX_SIZE,
     metricsToken: e.METRICS_TOKEN,
     blobStore: e.BLOB_STORE,
     s3,

@@ -17,6 +17,8 @@ import { createHealthService } from './services/health.service.ts';
 import { createMaintenanceService } from './services/maintenance.service.ts';
 import { createPasswordResetService } from './services/password-reset.service.ts';
 import { createProjectService } from './services/project.service.ts';
+import { createDiagnosticLogService } from './services/diagnostic-log.service.ts';
+import { createDiagnosticLogStore } from './storage/diagnostic-logs.ts';
 import { createProjectByIdService } from './services/project-by-id.service.ts';
 import { createProjectMembersService } from './services/project-members.service.ts';
 import { createStorageService } from './services/storage.service.ts';
@@ -139,6 +141,12 @@ export function createContext(deps: {
       workspaces,
       projects,
       maintenance,
+    }),
+    diagnosticLogs: createDiagnosticLogService({
+      config,
+      log,
+      repos,
+      store: createDiagnosticLogStore(path.join(config.dataDir, 'diagnostic-logs')),
     }),
     health: createHealthService({ repos, maintenance, log }),
     projects,

@@ -178,4 +178,26 @@ export const ISSUE_23_ROWS: MatrixRow[] = [
       return ctx.client.post(`/v1/workspace/invitation/${invitation.id}/accept`);
     },
   },
+  {
+    route: 'POST /v2/diagnostic-logs',
+    target: 'none',
+    expect: { any: [200, 200, 200, 200, 200, 200, 200, 200, 200] },
+    call: ({ client }) =>
+      client.request('POST', '/v2/diagnostic-logs?app=matrix', 'a log line', {
+        'content-type': 'text/plain',
+      }),
+  },
+  {
+    route: 'GET /app/admin/diagnostic-logs',
+    target: 'none',
+    expect: { any: [401, 403, 403, 403, 403, 403, 403, 403, 200] },
+    call: ({ client }) => client.get('/app/admin/diagnostic-logs'),
+  },
+  {
+    // No such log: the superuser gets past the permission to the 404.
+    route: 'GET /app/admin/diagnostic-logs/{name}',
+    target: 'none',
+    expect: { any: [401, 403, 403, 403, 403, 403, 403, 403, 404] },
+    call: ({ client }) => client.get('/app/admin/diagnostic-logs/none.log'),
+  },
 ];

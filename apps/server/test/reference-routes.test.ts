@@ -18,8 +18,6 @@ const KNOWN_GAPS: string[] = [
   'POST /app/projects/{}/download',
   // The reference's separate sign-in of its admin interface; Waymark's admin panel uses the one sign-in.
   'POST /app/admin/login',
-  // Diagnostic logs of the mobile app and the QGIS plugin, stored for superusers.
-  'POST /v2/diagnostic-logs',
   // The usage CSV of the admin panel.
   'GET /app/admin/report',
 ];

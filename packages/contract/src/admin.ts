@@ -362,3 +362,28 @@ export const ADMIN_TEXTS = {
   /** A change that would leave a workspace without an owner (409). */
   lastOwner: 'A workspace must keep at least one owner',
 } as const;
+
+/** A diagnostic log the apps sent (POST /v2/diagnostic-logs), as the admin panel lists it. */
+export const diagnosticLogSchema = z.object({
+  name: z.string(),
+  size: z.number().int(),
+  created: z.string(),
+});
+export type DiagnosticLog = z.infer<typeof diagnosticLogSchema>;
+
+export const DIAGNOSTIC_LOG_TEXTS = {
+  saved: 'Log saved successfully',
+  emptyLog: 'The log is empty',
+  notText: 'The log must be plain text',
+  appRequired: 'app is required',
+  notFound: 'Log not found',
+  title: 'Diagnostic logs',
+  empty: 'No diagnostic logs received yet.',
+  tableLabel: 'Diagnostic logs sent by the apps',
+  columnName: 'Log',
+  columnSize: 'Size',
+  columnReceived: 'Received',
+  download: 'Download',
+  downloadOf: (name: string) => `Download ${name}`,
+  fetchFailed: 'Failed to load diagnostic logs',
+} as const;

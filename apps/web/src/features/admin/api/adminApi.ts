@@ -1,4 +1,5 @@
 import type {
+  DiagnosticLog,
   AdminAddWorkspaceMemberRequest,
   AdminCreateUserRequest,
   AdminCreateWorkspaceRequest,
@@ -161,4 +162,14 @@ export async function setMaintenance(maintenance: boolean): Promise<MaintenanceR
 /** PATCH /v2/projects/{id}: renames a project (superusers may rename any). */
 export async function renameAdminProject(projectId: string, name: string): Promise<void> {
   await http.patch(`/v2/projects/${encodeURIComponent(projectId)}`, { name });
+}
+
+/** GET /app/admin/diagnostic-logs: the logs the apps sent, newest first. */
+export async function fetchDiagnosticLogs(): Promise<DiagnosticLog[]> {
+  return (await http.get<DiagnosticLog[]>('/app/admin/diagnostic-logs')).data;
+}
+
+/** Where a diagnostic log downloads (the session cookie authorises it). */
+export function diagnosticLogUrl(name: string): string {
+  return `/app/admin/diagnostic-logs/${encodeURIComponent(name)}`;
 }

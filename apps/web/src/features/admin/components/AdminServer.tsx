@@ -2,6 +2,7 @@ import {
   ADMIN_PANEL_TEXTS,
   ADMIN_SERVER_TEXTS,
   type AdminServerInfo,
+  DIAGNOSTIC_LOG_TEXTS,
   type FailedMail,
   type MailTransportInfo,
   type ServerUsage,
@@ -16,7 +17,13 @@ import { formatByteSize } from '../../../lib/format/byteSize.ts';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { usePing } from '../../session/hooks/useInstance.ts';
-import { useServerInfo, useServerUsage, useSetMaintenance } from '../hooks/useAdminServer.ts';
+import {
+  useDiagnosticLogs,
+  useServerInfo,
+  useServerUsage,
+  useSetMaintenance,
+} from '../hooks/useAdminServer.ts';
+import { DiagnosticLogsTable } from './DiagnosticLogsTable.tsx';
 import { TimeAgoCell } from './AdminCells.tsx';
 import '../admin.css';
 
@@ -225,10 +232,14 @@ function FailedMailsTable({ mails }: { mails: FailedMail[] }) {
   );
 }
 
-/** The server section: maintenance switch, version and mail transport, usage figures and failed mails. */
+/**
+ * The server section: maintenance switch, version and mail transport, usage figures, failed mails and the
+ * diagnostic logs the apps sent.
+ */
 export function AdminServer() {
   const info = useServerInfo();
   const usage = useServerUsage();
+  const logs = useDiagnosticLogs();
   // What the Mergin clients see in /ping (the sidebar shows it too), beside Waymark's own release.
   const apiVersion = usePing()?.version;
   const infoBody = (render: (data: AdminServerInfo) => ReactNode) =>
@@ -290,6 +301,19 @@ export function AdminServer() {
         {infoBody((data) => (
           <FailedMailsTable mails={data.failed_mails} />
         ))}
+      </ServerCard>
+      <ServerCard
+        title={DIAGNOSTIC_LOG_TEXTS.title}
+        testId="admin-diagnostic-logs"
+        className="admin-server-card--table"
+      >
+        {logs.data ? (
+          <DiagnosticLogsTable logs={logs.data} />
+        ) : logs.isError ? (
+          <LoadError onRetry={() => void logs.refetch()} />
+        ) : (
+          <LoadingLines />
+        )}
       </ServerCard>
     </div>
   );

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_SERVER_TEXTS } from '@waymark/contract';
+import { ADMIN_SERVER_TEXTS, DIAGNOSTIC_LOG_TEXTS } from '@waymark/contract';
 import { notify } from '../../../lib/notifications.ts';
 import { PING_QUERY_KEY } from '../../session/session.ts';
-import { fetchServerInfo, fetchServerUsage, setMaintenance } from '../api/adminApi.ts';
+import { fetchDiagnosticLogs, fetchServerInfo, fetchServerUsage, setMaintenance } from '../api/adminApi.ts';
 import { ADMIN_QUERY_KEY } from './useAdminUsers.ts';
 
 const SERVER_INFO_KEY = [...ADMIN_QUERY_KEY, 'server'] as const;
@@ -44,5 +44,14 @@ export function useSetMaintenance() {
         queryClient.invalidateQueries({ queryKey: PING_QUERY_KEY }),
       ]);
     },
+  });
+}
+
+/** GET /app/admin/diagnostic-logs */
+export function useDiagnosticLogs() {
+  return useQuery({
+    queryKey: [...ADMIN_QUERY_KEY, 'diagnostic-logs'],
+    queryFn: fetchDiagnosticLogs,
+    meta: { errorMessage: DIAGNOSTIC_LOG_TEXTS.fetchFailed },
   });
 }
