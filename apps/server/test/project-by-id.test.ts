@@ -158,7 +158,14 @@ describe('PATCH /v2/projects/{id}', () => {
     for (const name of ['clash-b', 'CLASH-B', 'clash-removed']) {
       const response = await as('olga').request('PATCH', `/v2/projects/${project.id}`, { name });
       expect(response.status).toBe(409);
-      expect(response.body).toMatchObject({ detail: 'Name already exist within workspace' });
+      // The Mergin API's error envelope, as every other error of it (the client parses only this type).
+      expect(response.headers.get('content-type')).toBe('application/problem+json');
+      expect(response.body).toMatchObject({
+        detail: 'Name already exist within workspace',
+        status: 409,
+        title: 'Conflict',
+        type: 'about:blank',
+      });
     }
   });
 

@@ -99,7 +99,11 @@ describe('GET /v2/workspaces/{id}/members[/{user_id}]', () => {
     for (const caller of ['wren', 'rory', 'gwen', 'otto']) {
       const response = await as(caller).get(members());
       expect({ caller, status: response.status }).toEqual({ caller, status: 403 });
-      expect(response.body).toMatchObject({ detail: 'You do not have admin permissions to workspace' });
+      expect(response.headers.get('content-type')).toBe('application/problem+json');
+      expect(response.body).toMatchObject({
+        detail: 'You do not have admin permissions to workspace',
+        status: 403,
+      });
       expect((await as(caller).get(`${members()}/${id('wren')}`)).status).toBe(403);
     }
     expect((await anonymous.get(members())).status).toBe(401);

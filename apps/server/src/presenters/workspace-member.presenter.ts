@@ -1,7 +1,8 @@
 import type { WorkspaceInvitation, WorkspaceMember } from '@waymark/contract';
 import type { InvitationRow } from '../repositories/invitation.repository.ts';
 import type { WorkspaceMemberRow } from '../repositories/workspace.repository.ts';
-import { displayName, isoUtc } from './user.presenter.ts';
+import { isoSeconds } from './timestamps.ts';
+import { displayName } from './user.presenter.ts';
 
 export function presentWorkspaceMember(member: WorkspaceMemberRow): WorkspaceMember {
   return {
@@ -22,7 +23,7 @@ export function presentInvitation(
     email: invitation.email,
     role: invitation.role,
     workspace: { id: workspace.id, name: workspace.name },
-    created_at: isoUtc(invitation.createdAt),
-    expires_at: isoUtc(invitation.expiresAt),
+    created_at: isoSeconds(invitation.createdAt),
+    expires_at: isoSeconds(invitation.expiresAt),
   };
 }

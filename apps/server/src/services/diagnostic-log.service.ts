@@ -4,7 +4,7 @@ import { forbidden, invalid, notFound, tooLarge } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import { canAdministerServer } from '../policies/admin.policy.ts';
 import type { Actor } from '../policies/workspace.policy.ts';
-import { isoUtc } from '../presenters/user.presenter.ts';
+import { isoSeconds } from '../presenters/timestamps.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import type { DiagnosticLogStore } from '../storage/diagnostic-logs.ts';
 
@@ -62,7 +62,7 @@ export function createDiagnosticLogService(deps: {
       return (await store.list()).map((file) => ({
         name: file.name,
         size: file.size,
-        created: isoUtc(file.createdAt),
+        created: isoSeconds(file.createdAt),
       }));
     },
 
