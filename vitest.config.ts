@@ -1,16 +1,34 @@
 import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
+import server, { PGLITE_SUITES, SERVER_SUITES } from './apps/server/vitest.config.ts';
 
-const projects: TestProjectConfiguration[] = ['packages/*', 'apps/*'];
+const postgresUrl = process.env.TEST_DATABASE_URL;
+/** `npm run test:pglite` (WAYMARK_TEST_PGLITE=all): every server suite on PGlite even when PostgreSQL is given. */
+const everySuiteOnPglite = !postgresUrl || process.env.WAYMARK_TEST_PGLITE === 'all';
 
-// The server suites run again on a real PostgreSQL when one is given.
-if (process.env.TEST_DATABASE_URL) {
-  projects.push({
-    extends: './apps/server/vitest.config.ts',
+/** The server project on its own folder, with these files and settings. */
+function serverProject(name: string, include: string[], env: Record<string, string> = {}) {
+  return {
+    ...server,
     root: './apps/server',
-    test: { name: 'server-postgres', env: { WAYMARK_TEST_POSTGRES_URL: process.env.TEST_DATABASE_URL } },
-  });
+    test: { ...server.test, name, include, env },
+  } satisfies TestProjectConfiguration;
+}
+
+const projects: TestProjectConfiguration[] = [
+  'packages/*',
+  'apps/web',
+  // On PGlite: every suite, or when PostgreSQL runs them all, the suites about the embedded driver (PGLITE_SUITES).
+  serverProject('server', everySuiteOnPglite ? SERVER_SUITES : PGLITE_SUITES),
+];
+if (postgresUrl) {
+  projects.push(serverProject('server-postgres', SERVER_SUITES, { WAYMARK_TEST_POSTGRES_URL: postgresUrl }));
 }
 
 export default defineConfig({
-  test: { projects },
+  test: {
+    projects,
+    // Vitest's default on 2 cores is one worker; the server suites wait on I/O, child processes and timers much
+    // of the time, so three keep both cores busy (CI sets CI=true).
+    ...(process.env.CI ? { maxWorkers: 3 } : {}),
+  },
 });
