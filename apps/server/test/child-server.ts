@@ -1,7 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
+import { logTail, registerChildLog } from './child-logs.ts';
+import { freePort } from './free-port.ts';
 import { HttpClient } from './http-client.ts';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
@@ -26,39 +28,41 @@ export class ChildServer {
     return `http://127.0.0.1:${this.port}`;
   }
 
-  /** Starts the server and waits until it answers /ping, then signs in. */
+  /**
+   * Starts the server on a free port and waits until it answers /ping, then signs in. Its output goes to a log
+   * file in the data folder, shown when the start fails and kept when a test fails (`child-logs.ts`).
+   */
   async start(env: Record<string, string> = {}): Promise<void> {
-    this.port = 20_000 + Math.floor(Math.random() * 20_000);
-    // Several servers may share one data folder (and start in the same millisecond): the port tells them apart.
-    const log = createWriteStream(path.join(this.dataDir, `server-${Date.now()}-${this.port}.log`));
-    const child = spawn(process.execPath, [path.join(inject('serverBuild'), 'main.mjs')], {
-      cwd: SERVER_DIR,
-      env: {
-        PATH: process.env.PATH ?? '',
-        DATA_DIR: this.dataDir,
-        PORT: String(this.port),
-        HOST: '127.0.0.1',
-        ADMIN_PASSWORD,
-        SECRET_KEY: 'crash-test-secret-0123456789',
-        WEB_DIST: path.join(this.dataDir, 'no-web'),
-        LOG_LEVEL: 'info',
-        ...this.baseEnv,
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    this.child = child;
-    child.stdout?.pipe(log);
-    child.stderr?.pipe(log);
-    const deadline = Date.now() + 90_000;
-    while (Date.now() < deadline) {
-      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-      try {
-        if ((await fetch(`${this.url}/ping`)).ok) break;
-      } catch {
-        // not listening yet
+    for (let attempt = 1; ; attempt += 1) {
+      this.port = await freePort();
+      // Several servers may share one data folder (and start in the same millisecond): the port tells them apart.
+      const logFile = path.join(this.dataDir, `server-${Date.now()}-${this.port}.log`);
+      registerChildLog(logFile);
+      // The child writes to the file itself: nothing is lost when either process dies.
+      const log = openSync(logFile, 'a');
+      const child = spawn(process.execPath, [path.join(inject('serverBuild'), 'main.mjs')], {
+        cwd: SERVER_DIR,
+        env: {
+          PATH: process.env.PATH ?? '',
+          DATA_DIR: this.dataDir,
+          PORT: String(this.port),
+          HOST: '127.0.0.1',
+          ADMIN_PASSWORD,
+          SECRET_KEY: 'crash-test-secret-0123456789',
+          WEB_DIST: path.join(this.dataDir, 'no-web'),
+          LOG_LEVEL: 'info',
+          ...this.baseEnv,
+          ...env,
+        },
+        stdio: ['ignore', log, log],
+      });
+      closeSync(log);
+      this.child = child;
+      if (await this.answers(child, logFile)) break;
+      // Another program took the port between the check and the start: once more on another one.
+      if (attempt === 3 || !logTail(logFile).includes('EADDRINUSE')) {
+        throw new Error(`server exited with ${child.exitCode}; the end of its log:\n${logTail(logFile)}`);
       }
-      await new Promise((resolve) => setTimeout(resolve, 200));
     }
     this.client = new HttpClient(this.url);
     const login = await this.client.post<{ session: { token: string } }>('/v1/auth/login', {
@@ -66,6 +70,21 @@ export class ChildServer {
       password: ADMIN_PASSWORD,
     });
     this.client.bearer = login.body.session.token;
+  }
+
+  /** Whether the child answers /ping (polled until it does); false when it exits first. */
+  private async answers(child: ChildProcess, logFile: string): Promise<boolean> {
+    const deadline = Date.now() + 90_000;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null || child.signalCode !== null) return false;
+      try {
+        if ((await fetch(`${this.url}/ping`)).ok) return true;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`server did not answer /ping within 90 s; the end of its log:\n${logTail(logFile)}`);
   }
 
   /** SIGKILL: no shutdown hook, no flush, nothing. */

@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { acquireDataDirLock, DataDirLockedError } from '../src/db/data-dir-lock.ts';
 import { ChildServer } from './child-server.ts';
+import { freePort } from './free-port.ts';
 
 let dir: string;
 const children: ChildProcess[] = [];
@@ -141,7 +142,7 @@ describe('the data-folder lock', () => {
     { timeout: 240_000 },
     async () => {
       const serverDir = path.resolve(import.meta.dirname, '..');
-      const port = 18_190;
+      const port = await freePort();
       const env = {
         PATH: process.env.PATH ?? '',
         DATA_DIR: dir,
