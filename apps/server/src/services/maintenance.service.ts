@@ -29,8 +29,10 @@ export function createMaintenanceService(deps: {
   config: Pick<AppConfig, 'maintenance' | 'maintenanceFile'>;
   settings?: ServerSettingRepository | undefined;
   log?: Logger | undefined;
+  /** The clock of the cache, in milliseconds (tests move it on instead of waiting). */
+  now?: () => number;
 }) {
-  const { config, settings, log } = deps;
+  const { config, settings, log, now = Date.now } = deps;
   let cached: { on: boolean; at: number } | undefined;
   let reading: Promise<boolean> | undefined;
 
@@ -42,10 +44,10 @@ export function createMaintenanceService(deps: {
   /** The database switch, read at most once per MAINTENANCE_CACHE_MS (concurrent callers share one read). */
   async function databaseSwitch(): Promise<boolean> {
     if (!settings) return false;
-    if (cached && Date.now() - cached.at < MAINTENANCE_CACHE_MS) return cached.on;
+    if (cached && now() - cached.at < MAINTENANCE_CACHE_MS) return cached.on;
     reading ??= readSwitch()
       .then((on) => {
-        cached = { on, at: Date.now() };
+        cached = { on, at: now() };
         return on;
       })
       .catch((error: unknown) => {
