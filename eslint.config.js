@@ -72,11 +72,12 @@ export default tseslint.config(
       globals: { ...globals.node, ...globals.browser },
       parserOptions: {
         // The worker entry is plain JavaScript (threads load no TypeScript until it registers tsx), and so is
-        // the tests' S3 server (s3rver has no types).
+        // the tests' S3 server (s3rver has no types) and the script `npm test` runs.
         projectService: {
           allowDefaultProject: [
             '*.js',
             '*.ts',
+            'scripts/*.mjs',
             'apps/server/src/changesets/engine-worker.mjs',
             'apps/server/test/s3rver-child.mjs',
           ],
