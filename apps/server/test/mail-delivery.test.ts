@@ -56,7 +56,19 @@ describe('queued mail', () => {
     expect(answer.status).toBe(200);
     expect(Date.now() - started).toBeLessThan(2000);
 
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    // A try has failed (SMTP is down) before SMTP comes back.
+    const mailJob = async () =>
+      (
+        await server.database.executeSql(
+          "SELECT state, retry_count FROM pgboss.job WHERE name = 'mail' AND data->>'to' = 'yara@example.com'",
+          [],
+        )
+      ).rows as Array<{ state: string; retry_count: number }>;
+    const failedOnce = async () => {
+      const [job] = await mailJob();
+      return job && (job.state === 'retry' || job.retry_count > 0) ? true : undefined;
+    };
+    await waitFor('a failed try', failedOnce, 30_000);
     const peer: Peer = await startSmtpPeer(port);
     cleanups.push(() => peer.close());
     const mail = await waitFor(
@@ -68,7 +80,13 @@ describe('queued mail', () => {
     expect(body).toContain('Content-Type: text/plain');
     expect(body).toContain('Content-Type: text/html');
     expect(body).toMatch(/https:\/\/maps\.example\.org\/change-password\//);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Once its one job is done nothing sends it again.
+    await waitFor(
+      'the job done',
+      async () => ((await mailJob())[0]?.state === 'completed' ? true : undefined),
+      30_000,
+    );
+    expect(await mailJob()).toHaveLength(1);
     expect(peer.received.filter((m) => m.to.includes('yara@example.com'))).toHaveLength(1);
   }, 90_000);
 
