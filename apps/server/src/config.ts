@@ -161,6 +161,7 @@ const envSchema = z.object({
     .enum(['when_supported', 'when_required'], { error: "must be 'when_supported' or 'when_required'" })
     .default('when_supported'),
   WAYMARK_TEST_CRASH_POINT: optionalString,
+  WAYMARK_TEST_JOB_POLL_SECONDS: z.coerce.number().int().positive().optional(),
 });
 
 /** Where blobs are kept in S3-compatible object storage (see docs/OPERATIONS.md). */
@@ -246,6 +247,8 @@ export type AppConfig = {
   s3: S3Settings | undefined;
   /** Test-only: the point of a push where the crash-safety test kills the server (lib/crash-point.ts). */
   testCrashPoint: string | undefined;
+  /** Test-only: seconds between the job queue's polls (10 unless set; the multi-process test waits on them). */
+  testJobPollSeconds: number | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -348,6 +351,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     blobStore: e.BLOB_STORE,
     s3,
     testCrashPoint: e.WAYMARK_TEST_CRASH_POINT,
+    testJobPollSeconds: e.WAYMARK_TEST_JOB_POLL_SECONDS,
   };
 }
 

@@ -49,6 +49,7 @@ async function main(): Promise<void> {
       executeSql: database.executeSql,
       jobs: serverJobs(context),
       log,
+      pollingIntervalSeconds: config.testJobPollSeconds,
       onFailure: context.metrics.jobFailed,
     });
   });

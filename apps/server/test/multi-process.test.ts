@@ -38,11 +38,13 @@ describe.skipIf(!postgresUrl)('two server processes on one PostgreSQL database',
     await sql.connect();
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'waymark-multi-'));
     // No SECRET_KEY: both generate one into the shared data folder at the same time and must end up with one.
-    // A short cache time: what one process keeps ends within it after a change made through the other.
+    // A short cache time: what one process keeps ends within it after a change made through the other. Their job
+    // queues poll every second (10 s in production), so the test of jobs running once waits less.
     const env = {
       DATABASE_URL: databaseUrl(base, name),
       SECRET_KEY: '',
       CACHE_SECONDS: String(CACHE_SECONDS),
+      WAYMARK_TEST_JOB_POLL_SECONDS: '1',
     };
     a = new ChildServer(dataDir, env);
     b = new ChildServer(dataDir, env);
@@ -254,8 +256,9 @@ describe.skipIf(!postgresUrl)('two server processes on one PostgreSQL database',
     const deadline = Date.now() + 60_000;
     while (mails().length < before + 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
     expect(mails()).toHaveLength(before + 3);
-    // Both processes poll the queue: give the other one time to (wrongly) send any of them again.
-    await new Promise((resolve) => setTimeout(resolve, 12_000));
+    // Both processes poll the queue every second: give the other one time (a few polls) to (wrongly) send any of
+    // them again.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
     expect(mails()).toHaveLength(before + 3);
     const jobs = await sql.query(
       "SELECT state, retry_count FROM pgboss.job WHERE name = 'mail' AND data->>'to' = 'admin@example.com'",
