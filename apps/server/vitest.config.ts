@@ -18,6 +18,8 @@ export const PGLITE_SUITES = [
   'test/changesets-restart.test.ts',
   'test/mail-delivery.test.ts',
   'test/project-visibility.test.ts',
+  // Its test of other users' answers during a large access update is about PGlite's one connection.
+  'test/project-access-limits.test.ts',
   'test/sync-protocol.test.ts',
   'test/first-run.test.ts',
 ];
