@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,8 +12,30 @@ if (!existsSync(chromium)) {
   );
 }
 
-// One fresh data folder per run, chosen in the runner and inherited by its workers.
+// One fresh data folder per run, chosen in the runner and inherited by its workers (one folder per server in it).
 process.env.WAYMARK_E2E_DATA ??= mkdtempSync(path.join(os.tmpdir(), 'waymark-e2e-'));
+
+/** A port free on this machine now (asked of the system in a child: the config is read synchronously). */
+function freePort(): number {
+  const script =
+    "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); });";
+  return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim());
+}
+// The second server's port, like the data folder, chosen once in the runner.
+process.env.WAYMARK_E2E_PORT_2 ??= String(freePort());
+
+/**
+ * The journeys run in two groups side by side, each group one after the other on its own server with its own data
+ * (one admin, one "Field Team", one outbox each): the journeys of a group share their server's state (the admin's
+ * projects, maintenance mode, users), never with the other group. Group 2 takes every spec not named here.
+ */
+const GROUP_1 = ['admin', 'files', 'foundation', 'account', 'security-headers'].map(
+  (name) => `${name}.spec.ts`,
+);
+const GROUPS = [
+  { name: 'journeys-1', port: E2E_PORT, files: { testMatch: GROUP_1 } },
+  { name: 'journeys-2', port: Number(process.env.WAYMARK_E2E_PORT_2), files: { testIgnore: GROUP_1 } },
+].map((group) => ({ ...group, dataDir: path.join(process.env.WAYMARK_E2E_DATA ?? '', group.name) }));
 
 export default defineConfig({
   testDir: 'e2e',
@@ -20,14 +43,14 @@ export default defineConfig({
   globalSetup: './e2e/global-setup.ts',
   outputDir: 'test-results',
   fullyParallel: false,
-  workers: 1,
+  // One worker per group (a group's journeys run in order on its server).
+  workers: GROUPS.length,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list'], ['html', { outputFolder: 'playwright-report', open: 'never' }]],
-  // Every snap() also runs an axe scan: several seconds each on a busy machine.
+  // A snap() of a new view runs an axe scan: several seconds each on a busy machine.
   timeout: 120_000,
   expect: { timeout: 10_000 },
   use: {
-    baseURL: `http://localhost:${E2E_PORT}`,
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     viewport: { width: 1366, height: 860 },
@@ -44,20 +67,28 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  projects: GROUPS.map((group) => ({
+    name: group.name,
+    ...group.files,
+    workers: 1,
+    use: { baseURL: `http://localhost:${group.port}` },
+    // Where the journeys find their server's outbox (`linkFromOutbox`).
+    metadata: { dataDir: group.dataDir },
+  })),
+  webServer: GROUPS.map((group) => ({
     command: 'bash e2e/serve.sh',
-    url: `http://localhost:${E2E_PORT}/ping`,
+    url: `http://localhost:${group.port}/ping`,
     timeout: 120_000,
     reuseExistingServer: false,
-    stdout: 'pipe',
+    stdout: 'pipe' as const,
     env: {
-      PORT: String(E2E_PORT),
+      PORT: String(group.port),
       HOST: '127.0.0.1',
-      DATA_DIR: process.env.WAYMARK_E2E_DATA,
+      DATA_DIR: group.dataDir,
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',
     },
-  },
+  })),
 });

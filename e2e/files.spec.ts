@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import yauzl from 'yauzl';
-import { apiAsUser, E2E_ADMIN, E2E_PORT, signIn, snap } from './fixtures.ts';
+import { apiAsUser, E2E_ADMIN, signIn, snap } from './fixtures.ts';
 import { bearerToken, type LocalFile, makeGeoPackage, makePng, pushFiles } from './projectFiles.ts';
 
 const PROJECT = { namespace: 'admin', name: 'field-notes' };
@@ -80,10 +80,10 @@ test.describe.serial('browsing files and versions', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test('a project gets files through the push API', async ({ page, playwright }) => {
+  test('a project gets files through the push API', async ({ page, playwright, baseURL }) => {
     await apiAsUser(page, 'POST', `/v1/project/${PROJECT.namespace}`, { name: PROJECT.name, public: false });
     // A client of its own, without the browser's session cookie: the sync clients send only the token.
-    const client = await playwright.request.newContext({ baseURL: `http://localhost:${E2E_PORT}` });
+    const client = await playwright.request.newContext({ baseURL });
     const token = await bearerToken(client, E2E_ADMIN.username, E2E_ADMIN.password);
     const project = await pushFiles(client, token, PROJECT, { added: FILES });
     await client.dispose();

@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { type Page, test } from '@playwright/test';
 
-/** The journeys' server port; E2E_PORT lets two checkouts run their journeys side by side. */
+/** The first journeys server's port (the second's is free one); E2E_PORT lets two checkouts run side by side. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 18180);
 export const E2E_ADMIN = { username: 'admin', email: 'admin@example.com', password: 'E2e-admin-pass1' };
 /** The shared workspace the journeys' global setup makes, with the superuser as its owner (5 GB). */
@@ -16,20 +17,55 @@ const A11Y_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 /** Violations of these impacts fail the journey; moderate and minor ones are left to review. */
 const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
 
+/** `E2E_SCREENS=1`: every snap() also saves a full-page screenshot (under e2e/artifacts/screens) to look at. */
+const SCREENS = process.env.E2E_SCREENS === '1';
+
 /**
- * Saves a full-page screenshot of what the test sees (kept under e2e/artifacts/screens), then checks the
- * same view for accessibility with {@link checkA11y}: every snapped page, dialog and menu is checked.
+ * The views this worker has checked with axe, by {@link viewKey}: a snap of a view already checked (the same
+ * kinds of elements, only other texts or rows) is not checked again.
+ */
+const checkedViews = new Map<string, string>();
+
+/**
+ * Checks what the test sees for accessibility with {@link checkA11y} (every page, dialog and menu that is snapped,
+ * once per distinct view); with `E2E_SCREENS=1` also saves a full-page screenshot of it.
  */
 export async function snap(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  if (SCREENS) {
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  }
   await checkA11y(page, name);
+}
+
+/**
+ * What axe's checks depend on, as a key: every kind of visible element, its tag, classes, role and which
+ * attributes it has (an error message, an invalid field, an open dialog or menu, a new control: each is a new
+ * kind). Two snaps with the same kinds differ only in texts, counts or order.
+ */
+async function viewKey(page: Page): Promise<string> {
+  const kinds = await page.evaluate(() => {
+    const kinds = new Set<string>();
+    for (const element of Array.from(document.body.querySelectorAll('*'))) {
+      if (!element.checkVisibility()) continue;
+      const classes = Array.from(element.classList).sort().join('.');
+      const attributes = element
+        .getAttributeNames()
+        .filter((name) => name !== 'class' && name !== 'style')
+        .sort()
+        .join(',');
+      kinds.add(`${element.tagName}.${classes}[${attributes}]`);
+    }
+    return [...kinds].sort().join('\n');
+  });
+  return createHash('sha256').update(kinds).digest('hex');
 }
 
 /**
  * Runs axe-core over the page as it is now (dialogs and open menus included) and fails on any serious or
  * critical WCAG 2.1 A/AA violation, listing for each the rule, its impact, the offending elements and
- * how to fix it. Waits for running transitions first: a dialog fading in would show false contrast.
+ * how to fix it. Waits for running transitions first: a dialog fading in would show false contrast. A view
+ * checked before in this worker is not checked again.
  */
 async function checkA11y(page: Page, name: string): Promise<void> {
   await page.waitForFunction(() =>
@@ -40,12 +76,21 @@ async function checkA11y(page: Page, name: string): Promise<void> {
           animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity,
       ),
   );
+  const key = await viewKey(page);
+  const checkedAs = checkedViews.get(key);
+  if (checkedAs !== undefined) {
+    test
+      .info()
+      .annotations.push({ type: 'a11y', description: `"${name}": the view of "${checkedAs}", checked` });
+    return;
+  }
   // Only violations are reported in detail: much faster than axe's default of every passing node too.
   const results = await new AxeBuilder({ page })
     .withTags(A11Y_TAGS)
     .options({ resultTypes: ['violations'] })
     .analyze();
   const blocking = results.violations.filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''));
+  checkedViews.set(key, name);
   if (blocking.length === 0) return;
   const report = blocking.map((violation) => {
     const nodes = violation.nodes.map((node) => {
@@ -103,7 +148,7 @@ export async function apiAsUser(
  * server's outbox (the journeys' server has no SMTP_URL). Mail goes out as a job, so this waits for it.
  */
 export async function linkFromOutbox(to: string, pattern: RegExp, sentAfter = 0): Promise<string> {
-  const outbox = path.join(process.env.WAYMARK_E2E_DATA ?? '', 'outbox');
+  const outbox = path.join(String(test.info().project.metadata.dataDir), 'outbox');
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
     const mails = existsSync(outbox)
