@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -21,8 +20,8 @@ const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
 const SCREENS = process.env.E2E_SCREENS === '1';
 
 /**
- * The views this worker has checked with axe, by {@link viewKey}: a snap of a view already checked (the same
- * kinds of elements, only other texts or rows) is not checked again.
+ * The views this worker has checked with axe, by {@link viewKey}, with the snap that checked each: a snap of a view
+ * already checked is not checked again (the report notes it).
  */
 const checkedViews = new Map<string, string>();
 
@@ -39,26 +38,33 @@ export async function snap(page: Page, name: string): Promise<void> {
 }
 
 /**
- * What axe's checks depend on, as a key: every kind of visible element, its tag, classes, role and which
- * attributes it has (an error message, an invalid field, an open dialog or menu, a new control: each is a new
- * kind). Two snaps with the same kinds differ only in texts, counts or order.
+ * The view a snap shows, as a key: the page (its path), the dialogs and menus open over it (role and name), and
+ * whether an error or a status message shows (an alert, an invalid field, a status line). Snaps of one view differ
+ * in texts, rows or counts only.
  */
-async function viewKey(page: Page): Promise<string> {
-  const kinds = await page.evaluate(() => {
-    const kinds = new Set<string>();
-    for (const element of Array.from(document.body.querySelectorAll('*'))) {
-      if (!element.checkVisibility()) continue;
-      const classes = Array.from(element.classList).sort().join('.');
-      const attributes = element
-        .getAttributeNames()
-        .filter((name) => name !== 'class' && name !== 'style')
-        .sort()
-        .join(',');
-      kinds.add(`${element.tagName}.${classes}[${attributes}]`);
-    }
-    return [...kinds].sort().join('\n');
+function viewKey(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const shown = (selector: string) =>
+      Array.from(document.querySelectorAll(selector)).filter((element) => element.checkVisibility());
+    const layers = shown(
+      '[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"], dialog[open]',
+    )
+      .map((element) => {
+        const labelledBy = element.getAttribute('aria-labelledby');
+        const label = labelledBy
+          ? labelledBy
+              .split(' ')
+              .map((id) => document.getElementById(id)?.textContent ?? '')
+              .join(' ')
+          : (element.getAttribute('aria-label') ?? '');
+        return `${element.getAttribute('role') ?? element.tagName}:${label}`;
+      })
+      .sort();
+    const messages = ['[role="alert"]', '[aria-invalid="true"]', '[role="status"]'].filter(
+      (selector) => shown(selector).length > 0,
+    );
+    return [window.location.pathname, ...layers, ...messages].join('|');
   });
-  return createHash('sha256').update(kinds).digest('hex');
 }
 
 /**
