@@ -38,9 +38,10 @@ export async function snap(page: Page, name: string): Promise<void> {
 }
 
 /**
- * The view a snap shows, as a key: the page (its path), the dialogs and menus open over it (role and name), and
- * whether an error or a status message shows (an alert, an invalid field, a status line). Snaps of one view differ
- * in texts, rows or counts only.
+ * The view a snap shows, as a key: the page (its path and the names of its query parameters, e.g. an open file's
+ * details), the viewport's width, the dialogs and menus open over it (role and name), and which kinds of messages
+ * show (alerts, invalid fields, status lines, PrimeReact messages and toasts). Snaps of one view differ in texts,
+ * rows or counts only.
  */
 function viewKey(page: Page): Promise<string> {
   return page.evaluate(() => {
@@ -60,10 +61,16 @@ function viewKey(page: Page): Promise<string> {
         return `${element.getAttribute('role') ?? element.tagName}:${label}`;
       })
       .sort();
-    const messages = ['[role="alert"]', '[aria-invalid="true"]', '[role="status"]'].filter(
-      (selector) => shown(selector).length > 0,
-    );
-    return [window.location.pathname, ...layers, ...messages].join('|');
+    const messages = [
+      '[role="alert"]',
+      '[aria-invalid="true"]',
+      '[role="status"]',
+      '[aria-live]:not(:empty)',
+      '.p-message, .p-inline-message, .p-error',
+      '.p-toast-message',
+    ].filter((selector) => shown(selector).length > 0);
+    const query = [...new URLSearchParams(window.location.search).keys()].sort().join('&');
+    return [window.location.pathname, query, window.innerWidth, ...layers, ...messages].join('|');
   });
 }
 
