@@ -67,6 +67,8 @@ for (const row of rows) {
 }
 const total = rows.reduce((sum, row) => sum + row.wall, 0);
 console.log(`${'total'.padEnd(width)}  ${seconds(total).padStart(8)}`);
+// Chromium's zygote re-parents its renderers, so their CPU never reaches this process's children's account.
+console.log('(CPU: the processes each step waited for; without the browser renderers of the journeys)');
 if (failed) {
   console.error(`\nnpm ${failed} failed`);
   process.exit(1);
