@@ -87,8 +87,9 @@ describe('pushes by editors', () => {
       });
       refusals.push({ status: response.status, body: response.body });
     }
+    // Starts with the reference's text, which the Mergin clients match.
     const detail = (path: string) =>
-      `You do not have permissions to add, change or remove the QGIS project file '${path}': editors may only change data and media files`;
+      `You do not have permissions for this project: editors may only change data and media files, not the QGIS project file '${path}'`;
     expect(refusals).toMatchObject([
       { status: 403, body: { detail: detail('new/Project.QGS') } },
       { status: 403, body: { detail: detail('survey.qgz') } },

@@ -95,9 +95,12 @@ export const COLLABORATOR_TEXTS = {
   cannotSearch: 'You do not have permissions to search within workspace',
 } as const;
 
-/** SPEC §6 / issue 11: editors collect features; QGIS project files are for writers and owners. */
+/**
+ * SPEC §6 / issue 11: editors collect features; QGIS project files are for writers and owners. Starts with the
+ * reference's 403 text, which the Mergin clients match (python-api-client's `test_editor_push`).
+ */
 export const EDITOR_QGIS_FILE_TEXT = (path: string) =>
-  `You do not have permissions to add, change or remove the QGIS project file '${path}': editors may only change data and media files`;
+  `You do not have permissions for this project: editors may only change data and media files, not the QGIS project file '${path}'`;
 
 /** The project role options of SPEC §3 (value, label, description), for role pickers and mails. */
 export const PROJECT_ROLE_OPTIONS = [
