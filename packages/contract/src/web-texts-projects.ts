@@ -28,6 +28,14 @@ export const PROJECTS_LIST_TEXTS = {
   loadErrorTitle: 'Projects could not be loaded.',
   retry: 'Try again',
   paginatorLabel: 'Projects pages',
+  /** The links between the lists a signed-in user has (workspace, created, shared, public). */
+  scopeNavLabel: 'Project lists',
+  scopeWorkspace: 'Workspace',
+  scopeCreated: 'Created by me',
+  scopeShared: 'Shared with me',
+  scopePublic: 'Public',
+  myProjectsSubtitle: 'Projects you created, in every workspace',
+  sharedProjectsSubtitle: 'Projects other people gave you a role in',
 } as const;
 
 /** Sort menu entries of the projects list (SPEC §2: name A-Z, name Z-A, last updated, files size). */
@@ -54,6 +62,7 @@ export const DASHBOARD_PROJECT_TEXTS = {
   accessRequestsReview: 'Review',
   expired: 'Expired',
   viewAllProjects: 'View all projects',
+  sharedWithMe: 'Shared with me',
   mobileAppTitle: 'Take your projects into the field',
   mobileAppText:
     'Capture data on your phone or tablet with the Mergin Maps mobile app and sync it straight into your projects.',

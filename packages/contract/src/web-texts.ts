@@ -36,6 +36,8 @@ export const LOGIN_TEXTS = {
 export const SHELL_TEXTS = {
   dashboard: 'Dashboard',
   projects: 'Projects',
+  myProjects: 'Created by me',
+  sharedProjects: 'Shared with me',
   adminPanel: 'Admin Panel',
   noWorkspace: 'no workspace',
   switchWorkspace: 'Switch workspace',

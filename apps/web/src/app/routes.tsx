@@ -208,8 +208,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 })),
               handle: handle({
                 name: ROUTE_NAMES.myProjects,
-                title: 'My projects',
-                breadcrumb: [projectsCrumb, { title: 'My projects', path: MY_PROJECTS_PATH }],
+                title: SHELL_TEXTS.myProjects,
+                breadcrumb: [projectsCrumb, { title: SHELL_TEXTS.myProjects, path: MY_PROJECTS_PATH }],
               }),
             },
             {
@@ -220,8 +220,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 })),
               handle: handle({
                 name: ROUTE_NAMES.sharedProjects,
-                title: 'Shared with me',
-                breadcrumb: [projectsCrumb, { title: 'Shared with me', path: SHARED_PROJECTS_PATH }],
+                title: SHELL_TEXTS.sharedProjects,
+                breadcrumb: [
+                  projectsCrumb,
+                  { title: SHELL_TEXTS.sharedProjects, path: SHARED_PROJECTS_PATH },
+                ],
               }),
             },
             {

@@ -24,7 +24,7 @@ export function DashboardPage() {
       <StorageWarning workspace={workspace} />
       <AccessRequestsCard workspace={workspace} />
       <PluginTip />
-      <RecentProjectsCard workspace={workspace} />
+      <RecentProjectsCard />
       <MobileAppFooter />
     </div>
   );

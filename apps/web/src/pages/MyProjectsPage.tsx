@@ -1,4 +1,5 @@
-import { PROJECTS_LIST_TEXTS } from '@waymark/contract';
+import { PROJECTS_LIST_TEXTS, SHELL_TEXTS } from '@waymark/contract';
+import { ProjectScopeNav } from '../features/projects/components/ProjectScopeNav.tsx';
 import { ProjectsList } from '../features/projects/components/ProjectsList.tsx';
 import { useCanCreateProject } from '../features/projects/hooks/useCanCreateProject.ts';
 
@@ -7,12 +8,13 @@ export function MyProjectsPage() {
   const canCreateProject = useCanCreateProject();
   return (
     <ProjectsList
-      title={PROJECTS_LIST_TEXTS.myProjectsTitle}
-      subtitle="Projects you created"
+      title={SHELL_TEXTS.myProjects}
+      subtitle={PROJECTS_LIST_TEXTS.myProjectsSubtitle}
       scope={{ flag: 'created' }}
       showNamespace
       canCreateProject={canCreateProject}
       showCommunityBanner
+      nav={<ProjectScopeNav />}
     />
   );
 }

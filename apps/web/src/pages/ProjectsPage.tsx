@@ -1,4 +1,5 @@
 import { PROJECTS_LIST_TEXTS } from '@waymark/contract';
+import { ProjectScopeNav } from '../features/projects/components/ProjectScopeNav.tsx';
 import { ProjectsList } from '../features/projects/components/ProjectsList.tsx';
 import { useCanCreateProject, useHasEmail } from '../features/projects/hooks/useCanCreateProject.ts';
 import { useSession } from '../features/session/hooks/useSession.ts';
@@ -33,6 +34,7 @@ export function ProjectsPage() {
         scope={{ excludePublic: true }}
         showNamespace
         showCommunityBanner
+        nav={<ProjectScopeNav />}
       />
     );
   }
@@ -45,6 +47,7 @@ export function ProjectsPage() {
       scope={{ namespace: workspace.name }}
       canCreateProject={canCreateProject}
       showCommunityBanner
+      nav={<ProjectScopeNav />}
     />
   );
 }

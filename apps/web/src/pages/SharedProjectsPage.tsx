@@ -1,4 +1,5 @@
 import { PROJECTS_LIST_TEXTS } from '@waymark/contract';
+import { ProjectScopeNav } from '../features/projects/components/ProjectScopeNav.tsx';
 import { ProjectsList } from '../features/projects/components/ProjectsList.tsx';
 
 /** /shared-projects — projects other people shared with the user (flag=shared). */
@@ -6,10 +7,11 @@ export function SharedProjectsPage() {
   return (
     <ProjectsList
       title={PROJECTS_LIST_TEXTS.sharedProjectsTitle}
-      subtitle="Projects other people shared with you"
+      subtitle={PROJECTS_LIST_TEXTS.sharedProjectsSubtitle}
       scope={{ flag: 'shared' }}
       showNamespace
       showCommunityBanner
+      nav={<ProjectScopeNav />}
     />
   );
 }

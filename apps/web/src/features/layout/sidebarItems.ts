@@ -1,5 +1,11 @@
 import { SHELL_TEXTS } from '@waymark/contract';
-import { ADMIN_PATH, DASHBOARD_PATH, PROJECTS_PATH } from '../../lib/paths.ts';
+import {
+  ADMIN_PATH,
+  DASHBOARD_PATH,
+  MY_PROJECTS_PATH,
+  PROJECTS_PATH,
+  SHARED_PROJECTS_PATH,
+} from '../../lib/paths.ts';
 
 /** A sidebar entry: an in-app route (`to`) or an external address (`href`, opened in a new tab). */
 export type SidebarItem = {
@@ -7,13 +13,33 @@ export type SidebarItem = {
   label: string;
   /** A primeicons class, e.g. `pi pi-home`. */
   icon: string;
+  /** Shown indented under the entry before it (the project lists under Projects). */
+  isNested?: boolean;
 } & ({ to: string; href?: never } | { href: string; to?: never });
 
-/** SPEC §2 "Shell": Dashboard and Projects for everyone, Admin Panel for superusers. */
+/**
+ * SPEC §2 "Shell": Dashboard and Projects for everyone, Admin Panel for superusers. Under Projects, the lists of
+ * the projects one created and of those shared with one (the my_projects and shared_projects routes): a project
+ * shared from another workspace is not in the current workspace's list, and would be found nowhere else.
+ */
 export function buildSidebarItems({ isSuperuser }: { isSuperuser: boolean }): SidebarItem[] {
   const items: SidebarItem[] = [
     { id: 'dashboard', label: SHELL_TEXTS.dashboard, icon: 'pi pi-home', to: DASHBOARD_PATH },
     { id: 'projects', label: SHELL_TEXTS.projects, icon: 'pi pi-folder', to: PROJECTS_PATH },
+    {
+      id: 'my-projects',
+      label: SHELL_TEXTS.myProjects,
+      icon: 'pi pi-user',
+      to: MY_PROJECTS_PATH,
+      isNested: true,
+    },
+    {
+      id: 'shared-projects',
+      label: SHELL_TEXTS.sharedProjects,
+      icon: 'pi pi-users',
+      to: SHARED_PROJECTS_PATH,
+      isNested: true,
+    },
   ];
   if (isSuperuser) {
     items.push({ id: 'admin', label: SHELL_TEXTS.adminPanel, icon: 'pi pi-shield', to: ADMIN_PATH });

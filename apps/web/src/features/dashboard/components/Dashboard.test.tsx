@@ -69,20 +69,23 @@ describe('storage warning', () => {
 });
 
 describe('recent active projects', () => {
-  it('shows the 5 latest updated projects of the current workspace', async () => {
+  it('shows the 5 latest updated projects the user works on, in every workspace (shared ones too)', async () => {
     const { requests } = renderDashboard();
     const card = await screen.findByTestId('recent-projects');
     expect(within(card).getByRole('heading', { name: DASHBOARD_TEXTS.recentProjectsTitle })).toBeTruthy();
     const table = await within(card).findByTestId('recent-projects-table');
-    expect(within(table).getByRole('link', { name: 'survey' })).toBeTruthy();
+    expect(within(table).getByRole('link', { name: 'field-team / survey' })).toBeTruthy();
     expect(within(table).getByText('1.5 MB')).toBeTruthy();
-    expect(requests.find((request) => request.url === '/v1/project/paginated')?.params).toEqual({
-      page: 1,
-      per_page: 5,
-      order_params: 'updated_desc',
-      only_namespace: 'field-team',
-      public: false,
-    });
+    const listParams = requests
+      .filter((request) => request.url === '/v1/project/paginated')
+      .map((request) => request.params);
+    expect(listParams).toContainEqual({ page: 1, per_page: 5, order_params: 'updated_desc', public: false });
+    // The count of projects shared with the user, for the link beside the list.
+    expect(listParams).toContainEqual({ page: 1, per_page: 1, flag: 'shared' });
+    expect(await within(card).findByTestId('recent-projects-shared-count')).toHaveProperty(
+      'textContent',
+      '1',
+    );
   });
 
   it('suggests the first project when there is none', async () => {

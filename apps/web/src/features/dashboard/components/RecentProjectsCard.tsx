@@ -1,4 +1,3 @@
-import type { Workspace } from '@waymark/contract';
 import {
   DASHBOARD_PROJECT_TEXTS,
   DASHBOARD_TEXTS,
@@ -8,12 +7,13 @@ import {
 import { Skeleton } from 'primereact/skeleton';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { PROJECTS_PATH } from '../../../lib/paths.ts';
+import { PROJECTS_PATH, SHARED_PROJECTS_PATH } from '../../../lib/paths.ts';
 import { DEFAULT_PROJECT_SORT } from '../../projects/api/projectListParams.ts';
 import { CreateProjectAction } from '../../projects/components/CreateProjectAction.tsx';
 import { ProjectsEmptyState } from '../../projects/components/ProjectsEmptyState.tsx';
 import { ProjectsLoadError } from '../../projects/components/ProjectsLoadError.tsx';
 import { useCanCreateProject } from '../../projects/hooks/useCanCreateProject.ts';
+import { useProjectCount } from '../../projects/hooks/useProjectCount.ts';
 import { useProjectList } from '../../projects/hooks/useProjectList.ts';
 import './dashboard.css';
 
@@ -25,27 +25,26 @@ const ProjectsTable = lazy(() =>
   import('../../projects/components/ProjectsTable.tsx').then((module) => ({ default: module.ProjectsTable })),
 );
 
-interface RecentProjectsCardProps {
-  workspace: Pick<Workspace, 'name'> | undefined;
-}
-
-/** SPEC §2/§9 'Recent active projects': the 5 latest updated projects of the current workspace. */
-export function RecentProjectsCard({ workspace }: RecentProjectsCardProps) {
+/**
+ * SPEC §2/§9 'Recent active projects': the 5 latest updated projects the user works on, in every workspace, as the
+ * reference's dashboard lists them (public=false, no namespace): a project shared from another workspace is there
+ * too, and the names carry their workspace.
+ */
+export function RecentProjectsCard() {
   const canCreateProject = useCanCreateProject();
   const query = useProjectList({
     options: {
       page: 1,
       perPage: RECENT_PROJECTS_PAGE_SIZE,
       sort: DEFAULT_PROJECT_SORT,
-      namespace: workspace?.name,
-      // Only projects the user works on, not every public project of the workspace.
+      // Only projects the user works on, not every public project of the server.
       excludePublic: true,
     },
     errorText: PROJECTS_TOAST_TEXTS.loadProjects,
-    enabled: workspace !== undefined,
   });
+  const sharedCount = useProjectCount({ flag: 'shared' });
   const projects = query.data?.projects ?? [];
-  const isEmpty = workspace === undefined || query.data?.count === 0;
+  const isEmpty = query.data?.count === 0;
 
   return (
     <section
@@ -57,10 +56,24 @@ export function RecentProjectsCard({ workspace }: RecentProjectsCardProps) {
         <h2 id="recent-projects-title" className="card__title">
           {DASHBOARD_TEXTS.recentProjectsTitle}
         </h2>
-        <Link to={PROJECTS_PATH} className="dashboard-card__link" data-testid="recent-projects-all">
-          {DASHBOARD_PROJECT_TEXTS.viewAllProjects}
-          <i className="pi pi-arrow-right" aria-hidden="true" />
-        </Link>
+        <div className="dashboard-card__links">
+          {sharedCount !== undefined && sharedCount > 0 && (
+            <Link
+              to={SHARED_PROJECTS_PATH}
+              className="dashboard-card__link"
+              data-testid="recent-projects-shared"
+            >
+              {DASHBOARD_PROJECT_TEXTS.sharedWithMe}
+              <span className="dashboard-card__count" data-testid="recent-projects-shared-count">
+                {sharedCount}
+              </span>
+            </Link>
+          )}
+          <Link to={PROJECTS_PATH} className="dashboard-card__link" data-testid="recent-projects-all">
+            {DASHBOARD_PROJECT_TEXTS.viewAllProjects}
+            <i className="pi pi-arrow-right" aria-hidden="true" />
+          </Link>
+        </div>
       </header>
       {query.isError && !query.data ? (
         <ProjectsLoadError onRetry={() => void query.refetch()} />
@@ -76,6 +89,7 @@ export function RecentProjectsCard({ workspace }: RecentProjectsCardProps) {
             projects={projects}
             isLoading={query.isPending}
             isRefreshing={query.isFetching && !query.isPending}
+            showNamespace
             testId="recent-projects-table"
           />
         </Suspense>

@@ -6,8 +6,10 @@ interface SidebarLinkProps {
   onNavigate: () => void;
 }
 
-function linkClassName({ isActive }: { isActive: boolean }): string {
-  return isActive ? 'sidebar-link sidebar-link--active' : 'sidebar-link';
+function classNameOf(item: SidebarItem, isActive = false): string {
+  return ['sidebar-link', item.isNested ? 'sidebar-link--nested' : '', isActive ? 'sidebar-link--active' : '']
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** One sidebar entry; external addresses open in a new tab so the app stays where it was. */
@@ -24,7 +26,7 @@ export function SidebarLink({ item, onNavigate }: SidebarLinkProps) {
         href={item.href}
         target="_blank"
         rel="noopener noreferrer"
-        className="sidebar-link"
+        className={classNameOf(item)}
         onClick={onNavigate}
         data-testid={`sidebar-item-${item.id}`}
       >
@@ -36,7 +38,7 @@ export function SidebarLink({ item, onNavigate }: SidebarLinkProps) {
   return (
     <NavLink
       to={item.to}
-      className={linkClassName}
+      className={({ isActive }) => classNameOf(item, isActive)}
       onClick={onNavigate}
       data-testid={`sidebar-item-${item.id}`}
     >

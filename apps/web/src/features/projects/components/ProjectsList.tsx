@@ -6,7 +6,7 @@ import {
 } from '@waymark/contract';
 import { Button } from 'primereact/button';
 import { Paginator } from 'primereact/paginator';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { CountBadge } from '../../../ui/CountBadge.tsx';
 import { DEFAULT_PROJECT_SORT, type ProjectListOptions, type ProjectSort } from '../api/projectListParams.ts';
 import { useDebouncedValue } from '../../../lib/hooks/useDebouncedValue.ts';
@@ -43,6 +43,8 @@ interface ProjectsListProps {
    */
   checkNamespaceExists?: boolean;
   pageSize?: number;
+  /** Links to the other lists (ProjectScopeNav), between the heading and the list. */
+  nav?: ReactNode;
 }
 
 const PAGINATOR_TEMPLATE = 'FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink';
@@ -57,6 +59,7 @@ export function ProjectsList({
   showCommunityBanner = false,
   checkNamespaceExists = false,
   pageSize = PROJECTS_PAGE_SIZE,
+  nav,
 }: ProjectsListProps) {
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
@@ -105,6 +108,7 @@ export function ProjectsList({
           }
         </CreateProjectAction>
       </header>
+      {nav}
 
       {isMissing ? (
         <NamespaceNotFound />

@@ -8,8 +8,8 @@ export const PROJECTS_QUERY_KEY = ['projects'] as const;
 
 interface UseProjectListInput {
   options: ProjectListOptions;
-  /** The SPEC §8 toast of the screen asking. */
-  errorText: string;
+  /** The SPEC §8 toast of the screen asking; none for a secondary figure (a count beside a link). */
+  errorText?: string;
   enabled?: boolean;
 }
 
@@ -21,7 +21,7 @@ export function useProjectList({ options, errorText, enabled = true }: UseProjec
   return useQuery({
     queryKey: [...PROJECTS_QUERY_KEY, 'list', options],
     queryFn: (): Promise<ProjectListResponse> => fetchProjectList(options),
-    meta: { errorMessage: errorText },
+    meta: errorText ? { errorMessage: errorText } : undefined,
     placeholderData: keepPreviousData,
     enabled,
   });

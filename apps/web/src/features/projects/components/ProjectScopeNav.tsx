@@ -1,0 +1,69 @@
+import { PROJECTS_LIST_TEXTS } from '@waymark/contract';
+import { NavLink } from 'react-router';
+import { EXPLORE_PATH, MY_PROJECTS_PATH, PROJECTS_PATH, SHARED_PROJECTS_PATH } from '../../../lib/paths.ts';
+import { useCurrentWorkspace } from '../../workspaces/hooks/useCurrentWorkspace.ts';
+import { useProjectCount } from '../hooks/useProjectCount.ts';
+
+interface ScopeLinkProps {
+  to: string;
+  label: string;
+  count: number | undefined;
+  testId: string;
+}
+
+function ScopeLink({ to, label, count, testId }: ScopeLinkProps) {
+  return (
+    <NavLink
+      to={to}
+      end
+      className={({ isActive }) => (isActive ? 'scope-nav__link scope-nav__link--active' : 'scope-nav__link')}
+      data-testid={testId}
+    >
+      <span>{label}</span>
+      {count !== undefined && (
+        <span className="scope-nav__count" data-testid={`${testId}-count`}>
+          {count}
+        </span>
+      )}
+    </NavLink>
+  );
+}
+
+/**
+ * The lists a signed-in user has, side by side with their counts: the current workspace's projects, those the
+ * user created, those shared with them (from any workspace, so found nowhere else) and the public ones.
+ */
+export function ProjectScopeNav() {
+  const workspace = useCurrentWorkspace();
+  const workspaceCount = useProjectCount({ namespace: workspace?.name }, workspace !== undefined);
+  const createdCount = useProjectCount({ flag: 'created' });
+  const sharedCount = useProjectCount({ flag: 'shared' });
+  return (
+    <nav className="scope-nav" aria-label={PROJECTS_LIST_TEXTS.scopeNavLabel} data-testid="project-scope-nav">
+      <ScopeLink
+        to={PROJECTS_PATH}
+        label={workspace?.name ?? PROJECTS_LIST_TEXTS.scopeWorkspace}
+        count={workspaceCount}
+        testId="scope-workspace"
+      />
+      <ScopeLink
+        to={MY_PROJECTS_PATH}
+        label={PROJECTS_LIST_TEXTS.scopeCreated}
+        count={createdCount}
+        testId="scope-created"
+      />
+      <ScopeLink
+        to={SHARED_PROJECTS_PATH}
+        label={PROJECTS_LIST_TEXTS.scopeShared}
+        count={sharedCount}
+        testId="scope-shared"
+      />
+      <ScopeLink
+        to={EXPLORE_PATH}
+        label={PROJECTS_LIST_TEXTS.scopePublic}
+        count={undefined}
+        testId="scope-public"
+      />
+    </nav>
+  );
+}
