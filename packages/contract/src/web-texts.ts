@@ -54,6 +54,7 @@ export const SHELL_TEXTS = {
   profilePopup: 'Profile',
   breadcrumbs: 'Breadcrumb',
   mainNavigation: 'Main navigation',
+  skipToContent: 'Skip to content',
 } as const;
 
 export const DASHBOARD_TEXTS = {
@@ -64,6 +65,21 @@ export const DASHBOARD_TEXTS = {
   browseProjects: 'Browse projects',
   pluginTip:
     'Install the Mergin Maps plugin in QGIS to upload data and sync field changes back to your desktop.',
+} as const;
+
+/** The one notice shown while the server cannot be reached (no answer at all), and the page-level fallbacks. */
+export const NETWORK_TEXTS = {
+  unreachableTitle: 'Cannot reach the server',
+  unreachableBody: 'Your page stays as it is and reconnects by itself.',
+  retryingIn: (seconds: number) => `Trying again in ${seconds} s.`,
+  retrying: 'Trying again…',
+  retryNow: 'Try now',
+  recovered: 'Connected to the server again.',
+  /** Lists that could not load: never 'nothing here' then. */
+  versionsLoadError: 'The versions could not be loaded.',
+  membersLoadError: 'The members could not be loaded.',
+  accessRequestsLoadError: 'The access requests could not be loaded.',
+  retry: 'Try again',
 } as const;
 
 export const ERROR_PAGE_TEXTS = {

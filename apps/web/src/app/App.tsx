@@ -5,6 +5,7 @@ import { AppToast } from '../ui/AppToast.tsx';
 import { connectApiClient } from './connectApiClient.ts';
 import { createQueryClient } from '../lib/query/createQueryClient.ts';
 import { PRIME_REACT_OPTIONS } from './primeReactOptions.ts';
+import { makeRoutesResilient } from './resilientRoutes.tsx';
 import { createRoutes } from './routes.tsx';
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
@@ -20,7 +21,7 @@ interface AppProps {
  */
 export function createApp(): AppProps {
   const queryClient = createQueryClient();
-  const router = createBrowserRouter(createRoutes(queryClient));
+  const router = createBrowserRouter(makeRoutesResilient(createRoutes(queryClient)));
   connectApiClient(queryClient, router);
   return { queryClient, router };
 }

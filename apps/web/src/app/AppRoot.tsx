@@ -3,6 +3,7 @@ import { Outlet, useMatches } from 'react-router';
 import { useDrawerAutoToggle } from '../features/layout/hooks/useDrawerAutoToggle.ts';
 import { useConfig, usePing } from '../features/session/hooks/useInstance.ts';
 import { getDocumentTitle } from './routeHandle.ts';
+import { ServerUnreachableNotice } from './ServerUnreachableNotice.tsx';
 
 /**
  * Root of every route. Its loader has already loaded the session and applied the route guards
@@ -19,5 +20,10 @@ export function AppRoot() {
     document.title = documentTitle;
   }, [documentTitle]);
 
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <ServerUnreachableNotice />
+    </>
+  );
 }

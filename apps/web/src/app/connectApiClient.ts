@@ -2,7 +2,14 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { PingResponse } from '@waymark/contract';
 import { PING_QUERY_KEY } from '../features/session/session.ts';
 import { clearSession, hasAuthenticatedSession } from '../features/session/sessionActions.ts';
+import { NETWORK_TEXTS } from '@waymark/contract';
 import { configureApiClient } from '../lib/api/http.ts';
+import { notify } from '../lib/notifications.ts';
+import {
+  onServerRecovered,
+  reportNetworkFailure,
+  reportServerAnswered,
+} from '../lib/network/serverReachability.ts';
 
 interface GuardedRouter {
   /** Runs the loaders of the current address again, and so the route guards. */
@@ -12,7 +19,8 @@ interface GuardedRouter {
 /**
  * Ties the API client's rules to app state: a 401 forgets the user and runs the route guards again
  * (which send them to sign in unless the page is public), and the ping's maintenance flag switches on
- * read-only mode.
+ * read-only mode. A request without an answer marks the server unreachable (one notice, probes with backoff);
+ * when it answers again, whatever failed meanwhile loads again by itself.
  */
 export function connectApiClient(queryClient: QueryClient, router: GuardedRouter): void {
   configureApiClient({
@@ -23,5 +31,11 @@ export function connectApiClient(queryClient: QueryClient, router: GuardedRouter
       void router.revalidate();
     },
     isMaintenance: () => queryClient.getQueryData<PingResponse>(PING_QUERY_KEY)?.maintenance === true,
+    onAnswer: reportServerAnswered,
+    onNetworkError: reportNetworkFailure,
+  });
+  onServerRecovered(() => {
+    notify.success(NETWORK_TEXTS.recovered);
+    void queryClient.invalidateQueries({ predicate: (query) => query.state.status === 'error' });
   });
 }

@@ -11,6 +11,7 @@ import {
   DEFAULT_RETRIES,
   DEFAULT_RETRY_DELAY_MS,
   sleep as defaultSleep,
+  isNetworkError,
   isNetworkOrIdempotentRequestError,
 } from './retryPolicy.ts';
 
@@ -37,6 +38,10 @@ export interface ApiClientOptions {
   adapter?: AxiosAdapter;
   /** Called on every 401 answer (SPEC §7): the app clears the user and the guards take over. */
   onUnauthorized?: (error: AxiosError) => void;
+  /** Called on every answer of the server, whatever its status: the server is reachable. */
+  onAnswer?: () => void;
+  /** Called when a request got no answer at all (server down, network gone). */
+  onNetworkError?: (error: AxiosError) => void;
   /** While true, writes are refused locally with a 503 carrying the maintenance text. */
   isMaintenance?: () => boolean;
   /** Retry every request unless it opts out; off by default (SPEC §7). */
@@ -70,6 +75,8 @@ function readDetail(response: AxiosResponse | undefined): unknown {
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const {
     onUnauthorized,
+    onAnswer,
+    onNetworkError,
     isMaintenance = () => false,
     shouldRetryByDefault = false,
     retries = DEFAULT_RETRIES,
@@ -98,6 +105,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   http.interceptors.response.use(
     (response) => {
+      onAnswer?.();
       captureCsrfToken(response);
       return response;
     },
@@ -106,6 +114,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       const { config, response } = error;
       // A locally refused write is final: retrying or logging out would not change the answer.
       if (error.code === MAINTENANCE_ERROR_CODE) throw error;
+      if (response) onAnswer?.();
+      else if (isNetworkError(error)) onNetworkError?.(error);
       captureCsrfToken(response);
 
       if (

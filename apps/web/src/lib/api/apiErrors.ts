@@ -1,4 +1,13 @@
 import axios from 'axios';
+import { isNetworkError } from './retryPolicy.ts';
+
+/**
+ * The request got no answer at all (server down, network gone): the app's one 'cannot reach the server' notice
+ * says so, so the screens do not each raise a toast for it.
+ */
+export function isNoAnswerError(error: unknown): boolean {
+  return axios.isAxiosError(error) && isNetworkError(error);
+}
 
 function readBody(error: unknown): unknown {
   return axios.isAxiosError(error) ? error.response?.data : undefined;

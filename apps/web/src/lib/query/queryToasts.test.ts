@@ -19,6 +19,17 @@ afterEach(() => {
 });
 
 describe('query and mutation toasts', () => {
+  it("stay quiet when the server gave no answer at all: the 'cannot reach the server' notice speaks", async () => {
+    const error = vi.spyOn(notify, 'error');
+    const noAnswer = new AxiosError('Network Error', AxiosError.ERR_NETWORK, { headers: new AxiosHeaders() });
+    toastQueryError(noAnswer, {
+      meta: { errorMessage: 'Failed to load projects' },
+      state: { data: undefined },
+    });
+    await toastMutationError(noAnswer, { meta: { errorMessage: 'Failed to create project.' } });
+    expect(error).not.toHaveBeenCalled();
+  });
+
   it("toast a failed query's own SPEC §8 text, whatever the server said", () => {
     const error = vi.spyOn(notify, 'error');
     toastQueryError(refusal({ detail: 'boom' }), {

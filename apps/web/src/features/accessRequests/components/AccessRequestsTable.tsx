@@ -1,4 +1,5 @@
 import {
+  NETWORK_TEXTS,
   ACCESS_PERMISSIONS,
   ACCESS_REQUEST_TABLE_TEXTS,
   ACCESS_REQUESTS_PAGE_SIZE,
@@ -15,6 +16,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { Paginator } from 'primereact/paginator';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ListLoadError } from '../../../ui/ListLoadError.tsx';
 import { projectPath } from '../../../lib/paths.ts';
 import { expiryText, isExpired } from '../accessRequestRules.ts';
 import { ACCESS_REQUEST_DECISION_KEY, type AccessRequestsState } from '../hooks/useAccessRequests.ts';
@@ -102,9 +104,18 @@ export function AccessRequestsTable({ requests, showProject }: AccessRequestsTab
         dataKey="id"
         loading={query.isFetching}
         emptyMessage={
-          <p className="access-requests-table__empty" data-testid="access-requests-empty">
-            {ACCESS_REQUEST_TABLE_TEXTS.empty}
-          </p>
+          query.isError && !query.data ? (
+            <ListLoadError
+              title={NETWORK_TEXTS.accessRequestsLoadError}
+              retryLabel={NETWORK_TEXTS.retry}
+              onRetry={() => void query.refetch()}
+              testId="access-requests-load-error"
+            />
+          ) : (
+            <p className="access-requests-table__empty" data-testid="access-requests-empty">
+              {ACCESS_REQUEST_TABLE_TEXTS.empty}
+            </p>
+          )
         }
         aria-label={ACCESS_REQUEST_TABLE_TEXTS.tableLabel}
         data-testid="access-requests-table"

@@ -86,7 +86,15 @@ export function CollaboratorsTab() {
             testId="members-sort"
           />
         </div>
-        <MembersTable project={project} members={members} isLoading={collaborators.isPending} myId={myId} />
+        <MembersTable
+          project={project}
+          members={members}
+          isLoading={collaborators.isPending && !collaborators.isError}
+          onRetry={
+            collaborators.isError && !collaborators.data ? () => void collaborators.refetch() : undefined
+          }
+          myId={myId}
+        />
       </section>
       <ShareDialog project={project} isVisible={isSharing} onHide={() => setIsSharing(false)} />
     </div>

@@ -1,6 +1,7 @@
 import {
   COLLABORATORS_TEXTS,
   MEMBERS_PAGE_SIZE,
+  NETWORK_TEXTS,
   type ProjectCollaborator,
   type ProjectDetail,
   type ProjectRole,
@@ -11,6 +12,7 @@ import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
+import { ListLoadError } from '../../../ui/ListLoadError.tsx';
 import { canRemoveMember, type RoleOption, roleOptionsFor } from '../collaboratorRules.ts';
 import { useChangeMemberRole, useRemoveMember } from '../hooks/useCollaborators.ts';
 import { RoleOptionItem } from './RoleOptionItem.tsx';
@@ -20,6 +22,8 @@ interface MembersTableProps {
   /** The members to show, already searched and sorted. */
   members: ProjectCollaborator[];
   isLoading: boolean;
+  /** The members could not be loaded: say so (with a retry) instead of 'No members found.'. */
+  onRetry?: () => void;
   myId: number | undefined;
 }
 
@@ -28,7 +32,7 @@ interface MembersTableProps {
  * oneself; roles the member's workspace role already exceeds are disabled), Remove (guests of the workspace
  * other than oneself); 10 per page.
  */
-export function MembersTable({ project, members, isLoading, myId }: MembersTableProps) {
+export function MembersTable({ project, members, isLoading, onRetry, myId }: MembersTableProps) {
   const changeRole = useChangeMemberRole(project);
   const remove = useRemoveMember(project);
   const [removing, setRemoving] = useState<ProjectCollaborator | undefined>();
@@ -50,9 +54,18 @@ export function MembersTable({ project, members, isLoading, myId }: MembersTable
         rows={MEMBERS_PAGE_SIZE}
         paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink"
         emptyMessage={
-          <p className="members-table__empty" data-testid="members-empty">
-            {COLLABORATORS_TEXTS.empty}
-          </p>
+          onRetry ? (
+            <ListLoadError
+              title={NETWORK_TEXTS.membersLoadError}
+              retryLabel={NETWORK_TEXTS.retry}
+              onRetry={onRetry}
+              testId="members-load-error"
+            />
+          ) : (
+            <p className="members-table__empty" data-testid="members-empty">
+              {COLLABORATORS_TEXTS.empty}
+            </p>
+          )
         }
         aria-label={COLLABORATORS_TEXTS.tableLabel}
         data-testid="members-table"

@@ -5,6 +5,7 @@ import {
   RECENT_PROJECTS_PAGE_SIZE,
 } from '@waymark/contract';
 import { Skeleton } from 'primereact/skeleton';
+import { retryingImport } from '../../../lib/network/retryingImport.ts';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { PROJECTS_PATH, SHARED_PROJECTS_PATH } from '../../../lib/paths.ts';
@@ -22,7 +23,11 @@ import './dashboard.css';
  * anyway, rather than before the dashboard can show: the first load stays within its budget (scripts/check-bundle.ts).
  */
 const ProjectsTable = lazy(() =>
-  import('../../projects/components/ProjectsTable.tsx').then((module) => ({ default: module.ProjectsTable })),
+  retryingImport(() =>
+    import('../../projects/components/ProjectsTable.tsx').then((module) => ({
+      default: module.ProjectsTable,
+    })),
+  ),
 );
 
 /**

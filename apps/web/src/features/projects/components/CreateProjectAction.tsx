@@ -1,11 +1,14 @@
 import type { ReactNode } from 'react';
+import { retryingImport } from '../../../lib/network/retryingImport.ts';
 import { lazy, Suspense, useState } from 'react';
 import { useCurrentWorkspace } from '../../workspaces/hooks/useCurrentWorkspace.ts';
 import { useHasEmail } from '../hooks/useCanCreateProject.ts';
 
 /** The dialog and its form stack load with the first opening, not with the dashboard or the project lists. */
 const NewProjectDialog = lazy(() =>
-  import('./NewProjectDialog.tsx').then((module) => ({ default: module.NewProjectDialog })),
+  retryingImport(() =>
+    import('./NewProjectDialog.tsx').then((module) => ({ default: module.NewProjectDialog })),
+  ),
 );
 
 interface CreateProjectActionProps {

@@ -3,10 +3,12 @@ import userEvent from '@testing-library/user-event';
 import {
   type ProjectVersionDetail,
   type ProjectVersionListItem,
+  NETWORK_TEXTS,
   VERSION_DETAIL_TEXTS,
   VERSIONS_TEXTS,
 } from '@waymark/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetReachabilityForTests } from '../../../lib/network/serverReachability.ts';
 import { currentPath, renderApp, stubServer } from '../../../test/renderApp.tsx';
 import type { RecordedRequest, StubReply } from '../../../test/stubAdapter.ts';
 import { buildProject } from '../../project/test/projectFixture.ts';
@@ -69,7 +71,7 @@ const versionCalls = (requests: RecordedRequest[]) =>
 
 async function openHistory(
   path = HISTORY,
-  versions: StubReply | ((request: RecordedRequest) => StubReply) = pageReply([
+  versions: StubReply | StubReply[] | ((request: RecordedRequest) => StubReply) = pageReply([
     listItem(3),
     listItem(2),
     listItem(1),
@@ -184,9 +186,25 @@ describe('history tab', () => {
     }
   });
 
-  it('toasts when the versions cannot be fetched', async () => {
+  it('toasts when the versions cannot be fetched, and says they could not load rather than that there are none', async () => {
     await openHistory(HISTORY, { status: 500, data: {} });
     expect(await screen.findByText(VERSIONS_TEXTS.fetchFailed)).toBeTruthy();
+    expect(await screen.findByText(NETWORK_TEXTS.versionsLoadError)).toBeTruthy();
+    expect(screen.queryByText(VERSIONS_TEXTS.empty)).toBeNull();
+  });
+
+  it('without an answer from the server: one notice instead of a toast, and the list loads by itself when it is back', async () => {
+    let isUp = false;
+    resetReachabilityForTests(() => Promise.resolve(isUp));
+    await openHistory(HISTORY, [{ isNetworkError: true }, { data: { versions: [listItem(1)], count: 1 } }]);
+    expect(await screen.findByTestId('server-unreachable')).toBeTruthy();
+    expect(await screen.findByText(NETWORK_TEXTS.versionsLoadError)).toBeTruthy();
+    expect(screen.queryByText(VERSIONS_TEXTS.fetchFailed)).toBeNull();
+    isUp = true;
+    expect(await screen.findByTestId('version-link', {}, { timeout: 4000 })).toBeTruthy();
+    expect(screen.queryByTestId('server-unreachable')).toBeNull();
+    expect(screen.queryByText(NETWORK_TEXTS.versionsLoadError)).toBeNull();
+    resetReachabilityForTests();
   });
 });
 

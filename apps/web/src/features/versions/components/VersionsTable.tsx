@@ -1,4 +1,9 @@
-import { type ProjectVersionListItem, VERSIONS_PAGE_SIZE, VERSIONS_TEXTS } from '@waymark/contract';
+import {
+  NETWORK_TEXTS,
+  type ProjectVersionListItem,
+  VERSIONS_PAGE_SIZE,
+  VERSIONS_TEXTS,
+} from '@waymark/contract';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTableRowClickEvent } from 'primereact/datatable';
@@ -9,6 +14,7 @@ import { type ReactNode, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { formatByteSize } from '../../../lib/format/byteSize.ts';
 import { CountBadge } from '../../../ui/CountBadge.tsx';
+import { ListLoadError } from '../../../ui/ListLoadError.tsx';
 import { RelativeTime } from '../../../ui/RelativeTime.tsx';
 import { useDownloadProject } from '../../project/hooks/useDownloadProject.ts';
 import { useProjectVersions } from '../hooks/useProjectVersions.ts';
@@ -108,9 +114,18 @@ export function VersionsTable({ namespace, projectName, selectedVersion }: Versi
             'versions-table__row--selected': version.name === selectedVersion,
           })}
           emptyMessage={
-            <p className="versions-table__empty" data-testid="versions-empty">
-              {VERSIONS_TEXTS.empty}
-            </p>
+            query.isError ? (
+              <ListLoadError
+                title={NETWORK_TEXTS.versionsLoadError}
+                retryLabel={NETWORK_TEXTS.retry}
+                onRetry={() => void query.refetch()}
+                testId="versions-load-error"
+              />
+            ) : (
+              <p className="versions-table__empty" data-testid="versions-empty">
+                {VERSIONS_TEXTS.empty}
+              </p>
+            )
           }
           aria-label={VERSIONS_TEXTS.tableLabel}
           data-testid="versions-table"
@@ -122,6 +137,8 @@ export function VersionsTable({ namespace, projectName, selectedVersion }: Versi
                 to={`${pathname}${versionDetailSearch(version.name)}`}
                 className="versions-table__version"
                 data-testid="version-link"
+                // Where focus goes back when the version's sidebar closes.
+                data-focus-key={version.name}
                 onClick={(event) => event.stopPropagation()}
               >
                 {version.name}

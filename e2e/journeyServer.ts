@@ -1,0 +1,86 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { E2E_ADMIN } from './fixtures.ts';
+
+const ROOT = path.join(import.meta.dirname, '..');
+
+/** A port nobody listens on now (the system picks it), so this server never meets another checkout's. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitForPing(origin: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${origin}/ping`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the journey server at ${origin} did not start`);
+}
+
+/**
+ * A server of the journey's own (built app, fresh data folder, a free port), which the journey stops and starts
+ * again as an operator would: the shared server of playwright.config.ts must stay up for the other journeys.
+ */
+export class JourneyServer {
+  private child: ChildProcess | undefined;
+  private readonly dataDir = mkdtempSync(path.join(os.tmpdir(), 'waymark-e2e-journey-'));
+  private port = 0;
+
+  get origin(): string {
+    return `http://localhost:${this.port}`;
+  }
+
+  private get env(): NodeJS.ProcessEnv {
+    return {
+      ...process.env,
+      PORT: String(this.port),
+      HOST: '127.0.0.1',
+      DATA_DIR: this.dataDir,
+      ADMIN_USERNAME: E2E_ADMIN.username,
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      LOG_LEVEL: 'warn',
+    };
+  }
+
+  /** First start: the port, the superuser, then the server. */
+  async init(): Promise<void> {
+    this.port = await freePort();
+    execFileSync('node', ['apps/server/dist/cli.mjs', 'init'], { cwd: ROOT, env: this.env, stdio: 'ignore' });
+    await this.start();
+  }
+
+  async start(): Promise<void> {
+    this.child = spawn('node', ['apps/server/dist/main.mjs'], { cwd: ROOT, env: this.env, stdio: 'ignore' });
+    await waitForPing(this.origin);
+  }
+
+  /** Stops the server (SIGTERM, SIGKILL after 10 s) and waits until it is gone. */
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+    this.child = undefined;
+  }
+}
