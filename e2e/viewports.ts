@@ -6,7 +6,7 @@ export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
 /** Waits until no transition or animation runs (a drawer sliding away after a resize). */
-async function settle(page: Page): Promise<void> {
+export async function settle(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     document
       .getAnimations()
