@@ -1,3 +1,4 @@
+import { SHELL_TEXTS } from '@waymark/contract';
 import { useMemo } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import { AppHeader } from '../features/layout/components/AppHeader.tsx';
@@ -23,10 +24,14 @@ export function ShellLayout() {
 
   return (
     <div className={isContentShifted ? 'app-shell app-shell--drawer-open' : 'app-shell'}>
+      {/* The first stop of the keyboard: past the sidebar and header, straight to the page. */}
+      <a href="#main-content" className="skip-link" data-testid="skip-link">
+        {SHELL_TEXTS.skipToContent}
+      </a>
       {hasSidebar && <AppSidebar items={sidebarItems} />}
       <div className="app-shell__main">
         <AppHeader breadcrumbs={breadcrumbs} hasDrawer={hasSidebar} />
-        <main className="app-shell__content" id="main-content">
+        <main className="app-shell__content" id="main-content" tabIndex={-1}>
           <Outlet />
         </main>
       </div>

@@ -156,6 +156,7 @@ export function FileDetailSidebar({ files, selectedPath, ...props }: FileDetailS
       labelledBy={titleId}
       closeLabel={FILE_DETAIL_TEXTS.close}
       onHide={props.onClose}
+      focusKey={selectedPath}
       testId="file-detail-sidebar"
     >
       {file && <FileDetails {...props} file={file} titleId={titleId} />}

@@ -47,6 +47,8 @@ export function FileNameCell({ row, to, pendingState }: FileNameCellProps) {
           className="file-name-cell__link"
           aria-label={row.kind === 'parent' ? FILES_TEXTS.parentFolderLabel : undefined}
           data-testid={`file-row-link-${row.kind}`}
+          // Where focus goes back when the file's sidebar closes.
+          data-focus-key={row.kind === 'file' ? row.path : undefined}
           // The row navigates on click as well; one navigation is enough.
           onClick={(event) => event.stopPropagation()}
         >

@@ -134,7 +134,13 @@ export function DataSyncPanel({ project, upload }: DataSyncPanelProps) {
       </div>
 
       {rows.length > 0 ? (
-        <ul className="sync-panel__files" aria-label={UPLOAD_TEXTS.changesList}>
+        <ul
+          className="sync-panel__files"
+          aria-label={UPLOAD_TEXTS.changesList}
+          // A scrolling list: keyboard users reach it to scroll it (WCAG 2.1.1).
+          tabIndex={0}
+          data-testid="sync-files"
+        >
           {rows.slice(0, MAX_LISTED_FILES).map((row) => (
             <FileRow key={`${row.change}:${row.path}`} row={row} isRunning={isRunning} />
           ))}

@@ -101,6 +101,7 @@ export function VersionDetailSidebar({
       labelledBy={titleId}
       closeLabel={VERSION_DETAIL_TEXTS.close}
       onHide={onClose}
+      focusKey={selectedVersion}
       testId="version-detail-sidebar"
     >
       <div className="detail-panel" data-testid="version-detail">
