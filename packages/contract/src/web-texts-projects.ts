@@ -23,6 +23,9 @@ export const PROJECTS_LIST_TEXTS = {
   conflict: 'Conflicting file in project',
   emptySearch: "We couldn't find any projects matching your search criteria.",
   emptyNone: "You don't have any projects yet.",
+  /** Explore, and the shared list, when empty: 'You don't have any projects yet.' would be untrue there. */
+  emptyPublic: 'There are no public projects yet.',
+  emptyShared: 'No projects have been shared with you yet.',
   emptyCreateHint: 'Let’s start by creating a first one!',
   emptyCreateButton: 'Create new project',
   loadErrorTitle: 'Projects could not be loaded.',

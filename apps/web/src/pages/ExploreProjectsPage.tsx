@@ -12,6 +12,7 @@ export function ExploreProjectsPage() {
       subtitle="Projects shared publicly by the community"
       scope={{ onlyPublic: true }}
       showNamespace
+      emptyText={PROJECTS_LIST_TEXTS.emptyPublic}
       nav={isAuthenticated ? <ProjectScopeNav /> : undefined}
     />
   );

@@ -22,6 +22,7 @@ export function ProjectsPage() {
         title={PROJECTS_LIST_TEXTS.publicProjectsTitle}
         scope={{ onlyPublic: true }}
         showNamespace
+        emptyText={PROJECTS_LIST_TEXTS.emptyPublic}
       />
     );
   }

@@ -11,6 +11,7 @@ export function SharedProjectsPage() {
       scope={{ flag: 'shared' }}
       showNamespace
       showCommunityBanner
+      emptyText={PROJECTS_LIST_TEXTS.emptyShared}
       nav={<ProjectScopeNav />}
     />
   );

@@ -26,16 +26,28 @@ interface FileBrowserProps {
   location: string | undefined;
   /** The file whose detail is open, highlighted. */
   selectedPath: string | undefined;
+  /** The viewer may upload (writers): only they are told how to add files to an empty project. */
+  canUpload: boolean;
 }
 
-function EmptyFiles({ isWholeProjectEmpty }: { isWholeProjectEmpty: boolean }) {
+function EmptyFiles({
+  isWholeProjectEmpty,
+  canUpload,
+}: {
+  isWholeProjectEmpty: boolean;
+  canUpload: boolean;
+}) {
+  // A visitor or reader of an empty project cannot drop files: they are told it is empty, nothing more.
+  const isEmptyForViewer = isWholeProjectEmpty && !canUpload;
   return (
     <div className="files-empty" data-testid="files-empty">
       <span className="files-empty__icon" aria-hidden="true">
         <i className="pi pi-folder-open" />
       </span>
-      <p className="files-empty__title">{FILES_TEXTS.empty}</p>
-      {isWholeProjectEmpty && <p className="files-empty__text">{FILES_TEXTS.emptyProjectHint}</p>}
+      <p className="files-empty__title">{isEmptyForViewer ? FILES_TEXTS.emptyProject : FILES_TEXTS.empty}</p>
+      {isWholeProjectEmpty && canUpload && (
+        <p className="files-empty__text">{FILES_TEXTS.emptyProjectHint}</p>
+      )}
     </div>
   );
 }
@@ -45,7 +57,14 @@ function EmptyFiles({ isWholeProjectEmpty }: { isWholeProjectEmpty: boolean }) {
  * columns Name / Modified / Size, 'Search files' flattening the folder, the sort menu and pages of 50.
  * A folder opens its address; a file opens its detail sidebar through the `file_path` query.
  */
-export function FileBrowser({ namespace, projectName, files, location, selectedPath }: FileBrowserProps) {
+export function FileBrowser({
+  namespace,
+  projectName,
+  files,
+  location,
+  selectedPath,
+  canUpload,
+}: FileBrowserProps) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const pending = usePendingFileChanges();
@@ -118,7 +137,7 @@ export function FileBrowser({ namespace, projectName, files, location, selectedP
             'files-table__row': true,
             'files-table__row--selected': row.kind === 'file' && row.path === selectedPath,
           })}
-          emptyMessage={<EmptyFiles isWholeProjectEmpty={files.length === 0} />}
+          emptyMessage={<EmptyFiles isWholeProjectEmpty={files.length === 0} canUpload={canUpload} />}
           aria-label={FILES_TEXTS.tableLabel}
           data-testid="files-table"
         >
@@ -154,7 +173,9 @@ export function FileBrowser({ namespace, projectName, files, location, selectedP
           />
         </DataTable>
         {/* '..' alone is a row, so the table's own empty message would not show. */}
-        {rows.length > 0 && listing.rows.length === 0 && <EmptyFiles isWholeProjectEmpty={false} />}
+        {rows.length > 0 && listing.rows.length === 0 && (
+          <EmptyFiles isWholeProjectEmpty={false} canUpload={canUpload} />
+        )}
       </div>
       {total > FILES_PAGE_SIZE && (
         <Paginator

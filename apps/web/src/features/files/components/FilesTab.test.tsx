@@ -107,10 +107,16 @@ describe('files tab: folders', () => {
     expect(screen.getByRole('link', { name: FILES_TEXTS.parentFolderLabel })).toBeTruthy();
   });
 
-  it('tells an empty project how to add files', async () => {
-    await openFiles({ project: { files: [] } });
+  it('tells a writer of an empty project how to add files', async () => {
+    await openFiles({ project: { files: [], role: 'writer' } });
     expect(screen.getByText(FILES_TEXTS.empty)).toBeTruthy();
     expect(screen.getByText(FILES_TEXTS.emptyProjectHint)).toBeTruthy();
+  });
+
+  it('tells a reader (or a visitor) of an empty project only that it is empty, not to drop files', async () => {
+    await openFiles({ project: { files: [] } });
+    expect(screen.getByText(FILES_TEXTS.emptyProject)).toBeTruthy();
+    expect(screen.queryByText(FILES_TEXTS.emptyProjectHint)).toBeNull();
   });
 });
 

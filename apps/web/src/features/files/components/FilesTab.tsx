@@ -33,6 +33,7 @@ export function FilesTab({ location, uploadPanel }: FilesTabProps) {
         files={files}
         location={location}
         selectedPath={selectedPath}
+        canUpload={abilitiesOfProjectRole(project.role).upload}
       />
       <FileDetailSidebar
         project={project}

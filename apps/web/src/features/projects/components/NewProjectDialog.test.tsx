@@ -7,6 +7,7 @@ import type { StubReply } from '../../../test/stubAdapter.ts';
 import { useLayoutStore } from '../../layout/layoutStore.ts';
 import { useWorkspaceStore } from '../../workspaces/workspaceStore.ts';
 import { listReply, makeProject } from '../projectFixtures.ts';
+import { resetReachabilityForTests } from '../../../lib/network/serverReachability.ts';
 
 const CREATE = 'POST /v1/project/field-team';
 
@@ -68,11 +69,22 @@ describe('new project dialog', () => {
   });
 
   it('falls back to a toast when the server gives no reason', async () => {
-    await openDialog({ isNetworkError: true });
+    await openDialog({ status: 500, data: {} });
     await userEvent.type(nameField(), 'survey');
     await userEvent.click(submitButton());
     expect(await screen.findByText(PROJECTS_TOAST_TEXTS.createProject)).toBeTruthy();
     expect(screen.getByTestId('new-project-name-error').textContent?.trim()).toBe('');
+  });
+
+  it('without an answer from the server, shows the one unreachable notice instead of a toast', async () => {
+    resetReachabilityForTests(() => Promise.resolve(false));
+    await openDialog({ isNetworkError: true });
+    await userEvent.type(nameField(), 'survey');
+    await userEvent.click(submitButton());
+    expect(await screen.findByTestId('server-unreachable')).toBeTruthy();
+    expect(screen.queryByText(PROJECTS_TOAST_TEXTS.createProject)).toBeNull();
+    expect(screen.getByRole('dialog', { name: NEW_PROJECT_TEXTS.header })).toBeTruthy();
+    resetReachabilityForTests();
   });
 
   it('closes on Cancel and starts empty the next time', async () => {

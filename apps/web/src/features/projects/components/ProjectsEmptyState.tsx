@@ -9,10 +9,12 @@ interface ProjectsEmptyStateProps {
   /** The user may create projects; only then is the first one suggested. */
   canCreate: boolean;
   onCreate: () => void;
+  /** The list's own 'nothing here' text, for lists other than one's own projects (public, shared). */
+  noneText?: string;
 }
 
 /** SPEC §2 empty states of the projects list: no match for the search, or no project at all. */
-export function ProjectsEmptyState({ hasSearch, canCreate, onCreate }: ProjectsEmptyStateProps) {
+export function ProjectsEmptyState({ hasSearch, canCreate, onCreate, noneText }: ProjectsEmptyStateProps) {
   if (hasSearch) {
     return (
       <EmptyState
@@ -25,7 +27,7 @@ export function ProjectsEmptyState({ hasSearch, canCreate, onCreate }: ProjectsE
   return (
     <EmptyState
       illustration={<FoldedMapIllustration />}
-      title={PROJECTS_LIST_TEXTS.emptyNone}
+      title={noneText ?? PROJECTS_LIST_TEXTS.emptyNone}
       text={canCreate ? PROJECTS_LIST_TEXTS.emptyCreateHint : undefined}
       testId="projects-empty"
     >

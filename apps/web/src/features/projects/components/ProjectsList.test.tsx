@@ -184,6 +184,13 @@ describe('projects of the current workspace (/projects)', () => {
 });
 
 describe('public projects (/projects/explore)', () => {
+  it('says there are no public projects, not that the user has none, when the server has none', async () => {
+    stubServer({ overrides: { [LIST]: listReply([]) } });
+    renderApp('/projects/explore');
+    expect(await screen.findByText(PROJECTS_LIST_TEXTS.emptyPublic)).toBeTruthy();
+    expect(screen.queryByText(PROJECTS_LIST_TEXTS.emptyNone)).toBeNull();
+  });
+
   it('lists only public projects, with namespaces and without Public badges', async () => {
     const { requests } = stubServer({
       overrides: { [LIST]: listReply([makeProject({ access: { ...makeProject().access, public: true } })]) },

@@ -45,6 +45,8 @@ interface ProjectsListProps {
   pageSize?: number;
   /** Links to the other lists (ProjectScopeNav), between the heading and the list. */
   nav?: ReactNode;
+  /** What the list says when it is empty without a search, if not 'You don't have any projects yet.'. */
+  emptyText?: string;
 }
 
 const PAGINATOR_TEMPLATE = 'FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink';
@@ -60,6 +62,7 @@ export function ProjectsList({
   checkNamespaceExists = false,
   pageSize = PROJECTS_PAGE_SIZE,
   nav,
+  emptyText,
 }: ProjectsListProps) {
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
@@ -123,7 +126,12 @@ export function ProjectsList({
           ) : count === 0 ? (
             <CreateProjectAction canCreateProject={canCreateProject}>
               {(open, canCreate) => (
-                <ProjectsEmptyState hasSearch={hasSearch} canCreate={canCreate} onCreate={open} />
+                <ProjectsEmptyState
+                  hasSearch={hasSearch}
+                  canCreate={canCreate}
+                  onCreate={open}
+                  noneText={emptyText}
+                />
               )}
             </CreateProjectAction>
           ) : (
