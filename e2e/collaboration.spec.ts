@@ -2,7 +2,6 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
   ACCESS_REQUEST_TABLE_TEXTS,
   COLLABORATORS_TEXTS,
-  EDITOR_QGIS_FILE_TEXT,
   SHARE_DIALOG_TEXTS,
   UPLOAD_TEXTS,
 } from '@waymark/contract';
@@ -32,7 +31,7 @@ async function setRole(page: Page, username: string, label: 'Reader' | 'Editor' 
   await expect(row.getByTestId('member-role')).toContainText(label);
 }
 
-test('two people: request, accept as writer, upload, reader, editor without QGIS files, removal', async ({
+test('two people: request, accept as writer, upload, reader, editor without the upload area, removal', async ({
   page,
   browser,
 }) => {
@@ -106,25 +105,14 @@ test('two people: request, accept as writer, upload, reader, editor without QGIS
   await expect(worker.getByTestId('upload-panel')).toHaveCount(0);
   await snap(worker, 'collab-reader-no-upload');
 
-  // A makes B an editor: the upload area is back, but a QGIS project file is refused before sending.
+  // A makes B an editor: editors change data through the clients (SPEC §6), so the upload area stays away.
   await setRole(page, FIELD_WORKER.username, 'Editor');
   await snap(page, 'collab-members-editor');
   await worker.reload();
-  await expect(worker.getByTestId('upload-panel')).toBeVisible();
-  let pushes = 0;
-  worker.on('request', (request) => {
-    if (request.url().includes('/v1/project/push/')) pushes += 1;
-  });
-  await worker.getByTestId('upload-panel-toggle').click();
-  await worker.getByTestId('upload-files-input').setInputFiles({
-    name: 'wetland.qgs',
-    mimeType: 'application/xml',
-    buffer: Buffer.from('<qgis version="3.34"/>'),
-  });
-  await expect(worker.getByText(EDITOR_QGIS_FILE_TEXT('wetland.qgs'))).toBeVisible();
-  await expect(worker.getByTestId('data-sync')).toHaveCount(0);
-  await snap(worker, 'collab-editor-qgs-refused');
-  expect(pushes).toBe(0);
+  await expect(worker.getByTestId('files-table')).toContainText('birds-plot-4.csv');
+  await expect(worker.getByTestId('upload-panel')).toHaveCount(0);
+  await expect(worker.getByTestId('upload-files-input')).toHaveCount(0);
+  await snap(worker, 'collab-editor-no-upload');
 
   // A shares the project with a third person through the share dialog. The journeys' server created and migrated
   // its database in its own process (e2e/serve.sh), as a newcomer's first `npm start` does: the access lists

@@ -74,9 +74,10 @@ describe('the Upload files panel', () => {
     expect(screen.queryByTestId('upload-panel')).toBeNull();
   });
 
-  it('is there for editors, who collect features', async () => {
+  it('is not there for editors either (SPEC §6: writers; editors sync their data through the clients)', async () => {
     await openTree(buildProject({ role: 'editor', files: [GPKG] }));
-    expect(screen.getByTestId('upload-panel')).toBeTruthy();
+    expect(screen.getByTestId('files-table')).toBeTruthy();
+    expect(screen.queryByTestId('upload-panel')).toBeNull();
   });
 });
 

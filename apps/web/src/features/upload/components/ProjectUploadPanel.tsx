@@ -9,7 +9,7 @@ import { UploadDropArea } from './UploadDropArea.tsx';
 import '../upload.css';
 
 /**
- * The upload part of the files tab (SPEC §2): for project writers and editors, the collapsible 'Upload files'
+ * The upload part of the files tab (SPEC §2): for project writers, the collapsible 'Upload files'
  * panel with the plugin card and the drop area (collapsed once the project has files), and the Data
  * Sync panel of the project's upload while there is one.
  */
@@ -20,8 +20,9 @@ export function ProjectUploadPanel() {
   const [isExpanded, setIsExpanded] = useState(project.files.length === 0);
   const contentId = useId();
 
-  // Editors collect features: they upload data and media too; QGIS project files are refused on drop.
-  if (!abilitiesOfProjectRole(project.role).edit) return null;
+  // SPEC §6: the upload area is for project writers. Editors change GeoPackage data through the clients (the
+  // server keeps accepting their data pushes from there).
+  if (!abilitiesOfProjectRole(project.role).upload) return null;
 
   return (
     <>
