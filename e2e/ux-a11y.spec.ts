@@ -28,6 +28,9 @@ test('keyboard and contrast: skip link, focus rings, Escape back to the row, a f
 
   // The first Tab reaches 'Skip to content', which leads past the sidebar and header to the page.
   await page.goto('/projects');
+  await expect(page.getByTestId('project-public-badge')).toBeVisible();
+  // From the top of the page, as a keyboard user starts.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.keyboard.press('Tab');
   const skip = page.getByTestId('skip-link');
   await expect(skip).toBeFocused();
