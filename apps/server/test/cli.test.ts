@@ -88,7 +88,7 @@ describe('the administration CLI', () => {
       /Username must be 4 to 50/,
     );
     await expect(cli('user', 'create', 'kate', 'kate@example.com', '-p', 'weak')).rejects.toThrow(
-      /Password must be at least 8 characters/,
+      /Passwords must be at least 8 characters long/,
     );
     await expect(cli('workspace', 'create', 'Rivers')).rejects.toThrow(/already exists/);
     await expect(cli('workspace', 'quota', 'Rivers', 'lots')).rejects.toThrow(/Invalid size/);

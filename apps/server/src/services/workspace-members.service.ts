@@ -4,6 +4,7 @@ import {
   type CreateInvitationRequest,
   ERROR_TEXTS,
   hasWorkspaceRole,
+  MAX_DB_INT,
   type UpdateWorkspaceMemberRequest,
   WORKSPACE_INVITATION_LIFETIME_MS,
   WORKSPACE_MEMBER_TEXTS,
@@ -116,7 +117,13 @@ export function createWorkspaceMembersService(deps: {
       role: unknown,
     ): Promise<void> {
       if (canAddUsers(actor)) return;
-      if (typeof workspaceId !== 'number' || !Number.isSafeInteger(workspaceId) || workspaceId <= 0) {
+      // Not a workspace id at all (a database integer): no workspace of which the caller is an admin.
+      if (
+        typeof workspaceId !== 'number' ||
+        !Number.isInteger(workspaceId) ||
+        workspaceId <= 0 ||
+        workspaceId > MAX_DB_INT
+      ) {
         throw forbidden(ERROR_TEXTS.permissionDenied);
       }
       const workspaceRole = await workspaceRoleOf(
