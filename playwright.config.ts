@@ -21,36 +21,22 @@ function freePort(): number {
     "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); });";
   return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim());
 }
-// The other servers' ports, like the data folder, chosen once in the runner.
+// The second server's port, like the data folder, chosen once in the runner.
 process.env.WAYMARK_E2E_PORT_2 ??= String(freePort());
-process.env.WAYMARK_E2E_PORT_3 ??= String(freePort());
 
 /**
- * The journeys run in three groups side by side (their time is mostly waiting for the browser and the server, so
- * a third group shortens the run on two cores), each group one after the other on its own server with its own
- * data (one admin, one "Field Team", one outbox each): the journeys of a group share their server's state (the
- * admin's projects, maintenance mode, users), never with another group. Group 3 holds journeys that make all their
- * own data; group 2 takes every spec not named in the other two.
+ * The journeys run in two groups side by side, each group one after the other on its own server with its own data
+ * (one admin, one "Field Team", one outbox each): the journeys of a group share their server's state (the admin's
+ * projects, maintenance mode, users), never with the other group. Group 2 takes every spec not named here; the
+ * last two named make all their own data and even out the groups' times (a third group measured slower: the
+ * journeys share two cores with their browsers and servers).
  */
-const specs = (...names: string[]) => names.map((name) => `${name}.spec.ts`);
-const GROUP_1 = specs('admin', 'files', 'foundation', 'account', 'security-headers');
-const GROUP_3 = specs(
-  'rename',
-  'restore',
-  'ux-a11y',
-  'ux-network',
-  'ux-phones',
-  'ux-shared-projects',
-  'invitation',
+const GROUP_1 = ['admin', 'files', 'foundation', 'account', 'security-headers', 'restore', 'ux-phones'].map(
+  (name) => `${name}.spec.ts`,
 );
 const GROUPS = [
   { name: 'journeys-1', port: E2E_PORT, files: { testMatch: GROUP_1 } },
-  {
-    name: 'journeys-2',
-    port: Number(process.env.WAYMARK_E2E_PORT_2),
-    files: { testIgnore: [...GROUP_1, ...GROUP_3] },
-  },
-  { name: 'journeys-3', port: Number(process.env.WAYMARK_E2E_PORT_3), files: { testMatch: GROUP_3 } },
+  { name: 'journeys-2', port: Number(process.env.WAYMARK_E2E_PORT_2), files: { testIgnore: GROUP_1 } },
 ].map((group) => ({ ...group, dataDir: path.join(process.env.WAYMARK_E2E_DATA ?? '', group.name) }));
 
 export default defineConfig({

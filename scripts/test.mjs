@@ -1,22 +1,19 @@
 #!/usr/bin/env node
 // `npm test`: the checks CI runs, in order, stopping at the first that fails; typecheck and lint run side by side
-// with the journeys (their output is printed whole as each ends). Prints each step's wall and CPU time at the end.
+// (their output is printed whole as each ends). Prints each step's wall and CPU time at the end.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
-/**
- * Each entry is one step; the npm commands of an entry run at the same time. The journeys mostly wait (for the
- * browser and their servers), so the type check and the linter run beside them instead of before the suites.
- */
+/** Each entry is one step; the npm commands of an entry run at the same time (`npm run test:e2e` = the last two). */
 const STEPS = [
-  [['run', 'db:check']],
-  [['run', 'test:unit']],
-  [['run', 'build']],
   [
     ['run', 'typecheck'],
     ['run', 'lint'],
-    ['exec', '--', 'playwright', 'test'],
   ],
+  [['run', 'db:check']],
+  [['run', 'test:unit']],
+  [['run', 'build']],
+  [['exec', '--', 'playwright', 'test']],
 ];
 
 /** CPU seconds of this process's finished children and their descendants (Linux; undefined elsewhere). */
@@ -49,10 +46,7 @@ let failed;
 for (const step of STEPS) {
   const started = performance.now();
   const cpuBefore = childrenCpuSeconds();
-  // In a step of several commands the last one prints as it goes, the others whole as each ends.
-  const codes = await Promise.all(
-    step.map((args, index) => run(args, { buffered: index < step.length - 1 })),
-  );
+  const codes = await Promise.all(step.map((args) => run(args, { buffered: step.length > 1 })));
   const cpuAfter = childrenCpuSeconds();
   rows.push({
     step: step.map((args) => args.filter((arg) => arg !== 'run' && arg !== '--').join(' ')).join(' + '),
