@@ -1,5 +1,4 @@
-import { ERROR_PAGE_TEXTS } from '@waymark/contract';
-import { Button } from 'primereact/button';
+import { ErrorPageBody } from './ErrorPageBody.tsx';
 import { LostWaypointIllustration } from '../ui/LostWaypointIllustration.tsx';
 
 /**
@@ -11,13 +10,7 @@ export function PageErrorView() {
     <div className="page">
       <section className="card status-page status-card" role="alert" data-testid="page-error">
         <LostWaypointIllustration />
-        <h1 className="status-page__title">{ERROR_PAGE_TEXTS.title}</h1>
-        <p className="status-page__text">{ERROR_PAGE_TEXTS.body}</p>
-        <Button
-          label={ERROR_PAGE_TEXTS.reload}
-          icon="pi pi-refresh"
-          onClick={() => window.location.reload()}
-        />
+        <ErrorPageBody />
       </section>
     </div>
   );

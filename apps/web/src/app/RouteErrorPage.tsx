@@ -1,5 +1,4 @@
-import { ERROR_PAGE_TEXTS } from '@waymark/contract';
-import { Button } from 'primereact/button';
+import { ErrorPageBody } from './ErrorPageBody.tsx';
 import { OnboardingLayout } from '../ui/OnboardingLayout.tsx';
 
 /**
@@ -10,13 +9,7 @@ export function RouteErrorPage() {
   return (
     <OnboardingLayout>
       <div className="status-page" role="alert">
-        <h1 className="status-page__title">{ERROR_PAGE_TEXTS.title}</h1>
-        <p className="status-page__text">{ERROR_PAGE_TEXTS.body}</p>
-        <Button
-          label={ERROR_PAGE_TEXTS.reload}
-          icon="pi pi-refresh"
-          onClick={() => window.location.reload()}
-        />
+        <ErrorPageBody />
       </div>
     </OnboardingLayout>
   );
