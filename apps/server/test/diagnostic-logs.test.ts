@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_TEXTS } from '@waymark/contract';
 import { HttpClient } from './http-client.ts';
 import { startTestServer, TEST_PASSWORD, type TestServer } from './test-server.ts';
 
@@ -86,11 +87,14 @@ describe('the admin panel list and download', () => {
 });
 
 describe('DIAGNOSTIC_LOGS=false', () => {
-  it('answers 404: the call does not exist', async () => {
+  it("answers the reference's 404 of a route it does not have", async () => {
     const off = await startTestServer({ DIAGNOSTIC_LOGS: 'false' });
     try {
       const response = await send(new HttpClient(off.url), 'a log');
       expect(response.status).toBe(404);
+      // The client's own test (test_send_logs) matches this text when the server does not take logs.
+      expect(response.headers.get('content-type')).toBe('application/problem+json');
+      expect(response.body).toMatchObject({ detail: ERROR_TEXTS.urlNotFound, title: 'Not Found' });
     } finally {
       await off.close();
     }

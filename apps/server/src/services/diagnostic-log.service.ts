@@ -41,7 +41,7 @@ export function createDiagnosticLogService(deps: {
   return {
     /** 404 while diagnostic logs are off; checked before the body is read. */
     assertEnabled(): void {
-      if (!config.diagnosticLogs) throw notFound(ERROR_TEXTS.notFound);
+      if (!config.diagnosticLogs) throw notFound(ERROR_TEXTS.urlNotFound);
     },
 
     async save(actor: Actor, app: string | undefined, body: Buffer | undefined): Promise<void> {
