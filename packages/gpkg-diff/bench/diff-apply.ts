@@ -1,10 +1,22 @@
 /**
  * Benchmark of diff and apply (npm run bench -w packages/gpkg-diff): a generated GeoPackage with a 200,000-row point
  * layer (two attribute columns, GDAL's R-tree index and triggers), a copy with 5% of the rows updated, 1% deleted
- * and 1% inserted; times `diff` of the two and `apply` of that changeset, next to the reference C++ figures
- * (geodiff, measured on this class of machine). Options: --rows N, --runs N.
+ * and 1% inserted; times `diff` of the two and `apply` of that changeset, next to geodiff's command line tool run on
+ * the same files in the same run (`--geodiff PATH`, or `GEODIFF` in the environment; build it with
+ * bench/build-geodiff.sh) and to SQLite alone. Options: --rows N, --runs N, --geodiff PATH, --keep (the files).
  */
-import { closeSync, copyFileSync, fsyncSync, mkdtempSync, openSync, rmSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  fsyncSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -13,14 +25,18 @@ import Database from 'better-sqlite3';
 import { apply, diff, readChangeset, type ChangesetEntry, type DiffResult } from '../src/index.ts';
 import { registerGpkgFunctions } from '../src/geometry/gpkg-functions.ts';
 
-/** geodiff 2.x on this class of machine, same data shape (issue 9). */
-const REFERENCE_SECONDS = { diff: 0.45, apply: 0.2 };
-
 const { values } = parseArgs({
-  options: { rows: { type: 'string', default: '200000' }, runs: { type: 'string', default: '5' } },
+  options: {
+    rows: { type: 'string', default: '200000' },
+    runs: { type: 'string', default: '5' },
+    geodiff: { type: 'string', default: process.env.GEODIFF },
+    keep: { type: 'boolean', default: false },
+  },
 });
 const ROWS = Number(values.rows);
 const RUNS = Number(values.runs);
+const GEODIFF = values.geodiff;
+if (GEODIFF && !existsSync(GEODIFF)) throw new Error(`--geodiff ${GEODIFF}: no such file`);
 
 interface Timing {
   wall: number;
@@ -142,6 +158,22 @@ function generate(
   return counts;
 }
 
+/** CPU seconds of this process's waited-for children (Linux: cutime + cstime of /proc/self/stat). */
+function childrenCpuSeconds(): number {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+}
+
+/** Wall and CPU seconds of geodiff's command line tool doing one command (a new process, as the clients run it). */
+function geodiffTimed(args: string[]): Timing {
+  const cpuBefore = childrenCpuSeconds();
+  const started = performance.now();
+  const result = spawnSync(GEODIFF!, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  const wall = (performance.now() - started) / 1000;
+  if (result.status !== 0) throw new Error(`geodiff ${args[0]} failed: ${result.stderr.toString()}`);
+  return { wall, cpu: childrenCpuSeconds() - cpuBefore };
+}
+
 function median(samples: number[]): number {
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
@@ -233,8 +265,10 @@ try {
   const samples = {
     diff: [] as Timing[],
     diffFloor: [] as Timing[],
+    geodiffDiff: [] as Timing[],
     apply: [] as Timing[],
     applyFloor: [] as Timing[],
+    geodiffApply: [] as Timing[],
   };
   for (let run = 0; run < RUNS; run++) {
     let result: DiffResult | undefined;
@@ -262,36 +296,55 @@ try {
     const entries = [...readChangeset(changesetPath)];
     samples.applyFloor.push(timed(() => sqliteApplyFloor(basePath, entries, output)));
     rmSync(output);
+
+    if (GEODIFF) {
+      const theirs = join(folder, 'geodiff.diff');
+      samples.geodiffDiff.push(geodiffTimed(['diff', basePath, modifiedPath, theirs]));
+      if (!readFileSync(theirs).equals(readFileSync(changesetPath))) {
+        throw new Error("geodiff's changeset differs from ours");
+      }
+      copyFileSync(basePath, output);
+      samples.geodiffApply.push(geodiffTimed(['apply', output, theirs]));
+      rmSync(output);
+    }
   }
 
-  const report = (
-    name: 'diff' | 'apply',
-    times: Timing[],
-    floor: Timing[],
-    rows: number,
-    unit: string,
-  ): void => {
-    const wall = median(times.map((time) => time.wall));
-    const cpu = Math.min(...times.map((time) => time.cpu));
-    const floorWall = median(floor.map((time) => time.wall));
-    const floorCpu = Math.min(...floor.map((time) => time.cpu));
-    const reference = REFERENCE_SECONDS[name];
+  const least = (times: Timing[], key: keyof Timing): number => Math.min(...times.map((time) => time[key]));
+  const line = (label: string, times: Timing[], rows: number, unit: string): string =>
+    `${label} median ${median(times.map((time) => time.wall)).toFixed(3)} s wall ` +
+    `(min ${least(times, 'wall').toFixed(3)} s), ${least(times, 'cpu').toFixed(3)} s CPU (least); ` +
+    `${Math.round(rows / median(times.map((time) => time.wall))).toLocaleString('en')} ${unit}/s`;
+  const ratio = (ours: Timing[], theirs: Timing[]): string =>
+    `${(median(ours.map((t) => t.wall)) / median(theirs.map((t) => t.wall))).toFixed(2)}× its time ` +
+    `(CPU: ${(least(ours, 'cpu') / least(theirs, 'cpu')).toFixed(2)}×)`;
+  const report = (name: 'diff' | 'apply', floor: Timing[], geodiff: Timing[], rows: number, unit: string) => {
+    const times = samples[name];
+    console.log(line(`${name}:`, times, rows, unit));
+    if (name === 'diff') {
+      // The first call of the process: SQLite statements not yet prepared, code not yet compiled by the JIT.
+      console.log(`  first call ${times[0]!.wall.toFixed(3)} s wall, ${times[0]!.cpu.toFixed(3)} s CPU`);
+    }
+    if (geodiff.length > 0) {
+      console.log(
+        `  ${line('geodiff (a new process each run, as the clients run it):', geodiff, rows, unit)}`,
+      );
+      console.log(
+        `  ours: ${ratio(times, geodiff)}` +
+          (name === 'diff'
+            ? `; first call ${(times[0]!.wall / median(geodiff.map((t) => t.wall))).toFixed(2)}×`
+            : ''),
+      );
+    } else {
+      console.log('  geodiff: not measured (pass --geodiff PATH; bench/build-geodiff.sh builds it)');
+    }
     console.log(
-      `${name}: median ${wall.toFixed(3)} s wall (min ${Math.min(...times.map((time) => time.wall)).toFixed(3)} s), ` +
-        `${cpu.toFixed(3)} s CPU (least of ${RUNS} runs); ${Math.round(rows / wall).toLocaleString('en')} ${unit}/s`,
-    );
-    console.log(
-      `  vs reference C++ ${reference} s (${Math.round(rows / reference).toLocaleString('en')} ${unit}/s): ` +
-        `${(wall / reference).toFixed(2)}× its time (CPU: ${(cpu / reference).toFixed(2)}×)`,
-    );
-    console.log(
-      `  vs SQLite alone in this run ${floorWall.toFixed(3)} s (${floorCpu.toFixed(3)} s CPU): ` +
-        `${(wall / floorWall).toFixed(2)}× its time (CPU: ${(cpu / floorCpu).toFixed(2)}×)`,
+      `  vs SQLite alone in this run: ${line('', floor, rows, unit).trim()}; ours ${ratio(times, floor)}`,
     );
   };
-  report('diff', samples.diff, samples.diffFloor, ROWS, 'rows compared');
-  report('apply', samples.apply, samples.applyFloor, changes, 'changes applied');
+  report('diff', samples.diffFloor, samples.geodiffDiff, ROWS, 'rows compared');
+  report('apply', samples.applyFloor, samples.geodiffApply, changes, 'changes applied');
   console.log(`peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
 } finally {
-  rmSync(folder, { recursive: true, force: true });
+  if (values.keep) console.log(`files kept in ${folder}`);
+  else rmSync(folder, { recursive: true, force: true });
 }

@@ -93,11 +93,14 @@ function missingRowsQuery(table: TableSchema, from: string, other: string): stri
 }
 
 /**
- * Rows present in both with some non-key column differing: the modified values, then the base ones, then for each
- * DATETIME column whether it differs as a point in time (geodiff ignores another spelling of the same time).
+ * One scan of the modified table that finds both its inserted rows (no base row with that key: the base columns
+ * come back NULL) and its changed ones (some non-key column differs): the modified values, then the base ones, then
+ * for each DATETIME column whether it differs as a point in time (geodiff ignores another spelling of the same
+ * time), then whether the base row exists. One scan with one key lookup per row instead of geodiff's two queries.
  */
-function changedRowsQuery(table: TableSchema): string {
+function changedOrInsertedRowsQuery(table: TableSchema): string {
   const name = q(table.name);
+  const firstKey = table.columns.find((column) => column.isPrimaryKey)!;
   const differs = table.columns
     .filter((column) => !column.isPrimaryKey)
     .map((column) => `${MODIFIED}.${name}.${q(column.name)} IS NOT ${BASE}.${name}.${q(column.name)}`);
@@ -108,9 +111,14 @@ function changedRowsQuery(table: TableSchema): string {
         `STRFTIME(${DATETIME_FORMAT}, ${MODIFIED}.${name}.${q(column.name)}) IS NOT ` +
         `STRFTIME(${DATETIME_FORMAT}, ${BASE}.${name}.${q(column.name)})`,
     );
-  const selected = [columnsOf(MODIFIED, table), columnsOf(BASE, table), ...timeDiffers].join(', ');
-  const where = differs.length > 0 ? `${keysMatch(table)} AND (${differs.join(' OR ')})` : keysMatch(table);
-  return `SELECT ${selected} FROM ${MODIFIED}.${name}, ${BASE}.${name} WHERE ${where}`;
+  // A key column never matches when NULL (`=`), so a NULL base key means "no base row".
+  const isInserted = `${BASE}.${name}.${q(firstKey.name)} IS NULL`;
+  const selected = [columnsOf(MODIFIED, table), columnsOf(BASE, table), ...timeDiffers, isInserted].join(
+    ', ',
+  );
+  const where = [isInserted, ...differs].join(' OR ');
+  return `SELECT ${selected} FROM ${MODIFIED}.${name} LEFT JOIN ${BASE}.${name} ON ${keysMatch(table)}
+           WHERE ${where}`;
 }
 
 /** Whether two values read from SQLite are the same value of the same type (floats exactly, blobs by bytes). */
@@ -120,6 +128,21 @@ function sameValue(a: Value, b: Value): boolean {
   return a === b;
 }
 
+/** Number of rows of `schema`'s table (SQLite counts from the smallest index, decoding no row). */
+function countRows(db: Database.Database, schema: string, table: TableSchema): bigint {
+  return db
+    .prepare(`SELECT count(*) FROM ${schema}.${q(table.name)}`)
+    .pluck()
+    .safeIntegers()
+    .get() as bigint;
+}
+
+/**
+ * Writes one table's entries in geodiff's order: inserted rows, deleted rows, updated rows, each group in the order
+ * of a scan of its table. Inserted and updated rows come from one scan of the modified table; the updates wait in
+ * a spool file (memory stays flat) until the deletes are written. The base table is scanned for deletes only when
+ * the row counts say some row is gone.
+ */
 function writeTableChanges(
   db: Database.Database,
   table: TableSchema,
@@ -138,37 +161,57 @@ function writeTableChanges(
   const rows = (sql: string): IterableIterator<Value[]> =>
     db.prepare(sql).raw().safeIntegers().iterate() as IterableIterator<Value[]>;
 
-  for (const row of rows(missingRowsQuery(table, MODIFIED, BASE))) {
-    begin();
-    writer.writeEntry({ op: 'insert', new: row });
-    counter.add(table.name, 'insert');
-  }
-  for (const row of rows(missingRowsQuery(table, BASE, MODIFIED))) {
-    begin();
-    writer.writeEntry({ op: 'delete', old: row });
-    counter.add(table.name, 'delete');
-  }
-
   const count = table.columns.length;
   const datetimeColumns = table.columns.flatMap((column, i) => (column.baseType === 'datetime' ? [i] : []));
-  for (const row of rows(changedRowsQuery(table))) {
-    const oldValues: Value[] = new Array<Value>(count);
-    const newValues: Value[] = new Array<Value>(count);
-    let hasUpdates = false;
-    for (let i = 0; i < count; i++) {
-      const now = row[i];
-      const before = row[count + i];
-      let isUpdated = !sameValue(before, now);
-      if (isUpdated && datetimeColumns.includes(i)) {
-        isUpdated = row[2 * count + datetimeColumns.indexOf(i)] === 1n;
+  const insertedFlag = 2 * count + datetimeColumns.length;
+  let updates: ChangesetWriter | undefined;
+  let inserted = 0n;
+  try {
+    for (const row of rows(changedOrInsertedRowsQuery(table))) {
+      if (row[insertedFlag] === 1n) {
+        begin();
+        writer.writeEntry({ op: 'insert', new: row.slice(0, count) });
+        counter.add(table.name, 'insert');
+        inserted++;
+        continue;
       }
-      if (isUpdated) hasUpdates = true;
-      oldValues[i] = isUpdated || table.columns[i]!.isPrimaryKey ? before : undefined;
-      newValues[i] = isUpdated ? now : undefined;
+      const oldValues: Value[] = new Array<Value>(count);
+      const newValues: Value[] = new Array<Value>(count);
+      let hasUpdates = false;
+      for (let i = 0; i < count; i++) {
+        const now = row[i];
+        const before = row[count + i];
+        let isUpdated = !sameValue(before, now);
+        if (isUpdated && datetimeColumns.includes(i)) {
+          isUpdated = row[2 * count + datetimeColumns.indexOf(i)] === 1n;
+        }
+        if (isUpdated) hasUpdates = true;
+        oldValues[i] = isUpdated || table.columns[i]!.isPrimaryKey ? before : undefined;
+        newValues[i] = isUpdated ? now : undefined;
+      }
+      if (!hasUpdates) continue;
+      if (!updates) {
+        updates = new ChangesetWriter(`${writer.path}.updates`);
+        updates.continueTable(info);
+      }
+      updates.writeEntry({ op: 'update', old: oldValues, new: newValues });
+      counter.add(table.name, 'update');
     }
-    if (!hasUpdates) continue;
-    begin();
-    writer.writeEntry({ op: 'update', old: oldValues, new: newValues });
-    counter.add(table.name, 'update');
+
+    const matched = countRows(db, MODIFIED, table) - inserted;
+    if (countRows(db, BASE, table) !== matched) {
+      for (const row of rows(missingRowsQuery(table, BASE, MODIFIED))) {
+        begin();
+        writer.writeEntry({ op: 'delete', old: row });
+        counter.add(table.name, 'delete');
+      }
+    }
+
+    if (updates) {
+      begin();
+      writer.append(updates);
+    }
+  } finally {
+    updates?.discard();
   }
 }

@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import type { ChangeOp, ChangesetEntry, TableInfo, Value } from '../types.ts';
 import { OP_CODES, TABLE_HEADER, VALUE_TYPES } from './constants.ts';
 import { MAX_VARINT_VALUE, encodeVarint } from './varint.ts';
@@ -29,7 +29,7 @@ export class ChangesetWriter {
 
   constructor(path: string) {
     this.path = path;
-    this.fd = openSync(path, 'w');
+    this.fd = openSync(path, 'w+');
   }
 
   /** Bytes written so far (buffered bytes included). */
@@ -48,6 +48,26 @@ export class ChangesetWriter {
     this.text(table.name);
     this.byte(0);
     this.columns = count;
+  }
+
+  /** Entries of `table` follow without a header of their own (they will be appended after one, see `append`). */
+  continueTable(table: TableInfo): void {
+    this.columns = table.primaryKeys.length;
+  }
+
+  /** Copies the entries written by `other` (opened with `continueTable` on the current table) after this one's. */
+  append(other: ChangesetWriter): void {
+    const fd = other.openFd();
+    other.flush();
+    this.flush();
+    let position = 0;
+    for (;;) {
+      const read = readSync(fd, this.buffer, 0, BUFFER_SIZE, position);
+      if (read === 0) break;
+      position += read;
+      this.used = read;
+      this.flush();
+    }
   }
 
   /** One INSERT, UPDATE or DELETE record of the current table. */
