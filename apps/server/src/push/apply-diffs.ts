@@ -19,8 +19,9 @@ export type AppliedDiff = { file: StagedBlob; sha1: string; summary: TableSummar
 
 /**
  * Rebuilds the files of diff updates (reference §3 step 5): each uploaded changeset (staged, not yet stored) applied
- * in the engine to the file's current version, the result staged with its SHA-1. Answers the rebuilt files and,
- * per path, why a changeset did not apply. An unexpected failure discards what it made and throws.
+ * in the engine to the file's current version, the result staged with its SHA-1 and handed to `hold` at once (the
+ * caller's owner of staged blobs, which discards it on any failure). Answers the rebuilt files and, per path, why
+ * a changeset did not apply.
  */
 export async function applyDiffs(input: {
   engine: ChangesetEngine;
@@ -32,37 +33,35 @@ export async function applyDiffs(input: {
   changesets: Map<string, StagedBlob>;
   /** The blob of each file's current version, by path. */
   current: Map<string, string>;
+  /** Takes each rebuilt file over as soon as it is staged. */
+  hold: (blob: StagedBlob) => void;
 }): Promise<{ applied: Map<string, AppliedDiff>; failed: Array<{ path: string; reason: string }> }> {
   const { engine, blobs } = input;
   const applied = new Map<string, AppliedDiff>();
   const failed: Array<{ path: string; reason: string }> = [];
-  try {
-    for (const file of input.files) {
-      const changeset = input.changesets.get(file.path);
-      const base = input.current.get(file.path);
-      if (!changeset || !base) throw new Error(`diff update of ${file.path} has no changeset or base`);
-      const output = await blobs.tempPath();
-      let summary: TableSummary[];
-      const baseFile = await blobs.localFile(base);
-      try {
-        ({ summary } = await engine.apply(baseFile.path, changeset.path, output, {
-          project: input.projectId,
-        }));
-      } catch (error) {
-        await rm(output, { force: true });
-        if (!(error instanceof EngineError) || error.kind === 'internal') throw error;
-        failed.push({ path: file.path, reason: error.reason });
-        continue;
-      } finally {
-        await baseFile.release();
-      }
-      const sha1 = createHash('sha1');
-      const rebuilt = await blobs.stageFile(output, (piece) => sha1.update(piece));
-      applied.set(file.path, { file: rebuilt, sha1: sha1.digest('hex'), summary });
+  for (const file of input.files) {
+    const changeset = input.changesets.get(file.path);
+    const base = input.current.get(file.path);
+    if (!changeset || !base) throw new Error(`diff update of ${file.path} has no changeset or base`);
+    const output = await blobs.tempPath();
+    let summary: TableSummary[];
+    const baseFile = await blobs.localFile(base);
+    try {
+      ({ summary } = await engine.apply(baseFile.path, changeset.path, output, {
+        project: input.projectId,
+      }));
+    } catch (error) {
+      await rm(output, { force: true });
+      if (!(error instanceof EngineError) || error.kind === 'internal') throw error;
+      failed.push({ path: file.path, reason: error.reason });
+      continue;
+    } finally {
+      await baseFile.release();
     }
-  } catch (error) {
-    await Promise.all([...applied.values()].map((diff) => diff.file.discard()));
-    throw error;
+    const sha1 = createHash('sha1');
+    const rebuilt = await blobs.stageFile(output, (piece) => sha1.update(piece));
+    input.hold(rebuilt);
+    applied.set(file.path, { file: rebuilt, sha1: sha1.digest('hex'), summary });
   }
   return { applied, failed };
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { PushClientInfo } from '../services/push.service.ts';
+import type { PushClientInfo } from '../services/push-commit.ts';
 
 const header = (request: FastifyRequest, name: string) => {
   const value = request.headers[name];

@@ -21,7 +21,8 @@ import type { Repositories } from '../repositories/repositories.ts';
 import type { CommitChange } from '../repositories/version.repository.ts';
 import type { ChangesetService } from './changeset.service.ts';
 import type { ProjectService } from './project.service.ts';
-import type { PushClientInfo, PushService } from './push.service.ts';
+import type { PushClientInfo } from './push-commit.ts';
+import type { PushService } from './push.service.ts';
 
 type StoredFile = { path: string; size: number; checksum: string; blobSha256: string | null };
 

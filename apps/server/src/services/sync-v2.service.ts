@@ -34,7 +34,8 @@ import type { BlobStore } from '../storage/blob-store.ts';
 import { mergeDelta } from './delta.ts';
 import { reserveV2Chunk } from './push-quota.ts';
 import type { ProjectService } from './project.service.ts';
-import type { PushClientInfo, PushService } from './push.service.ts';
+import type { PushClientInfo } from './push-commit.ts';
+import type { PushService } from './push.service.ts';
 import { UUID_PATTERN } from '../lib/uuid.ts';
 
 const versionExists = (client: number, server: number) =>

@@ -1,0 +1,240 @@
+import { createHash } from 'node:crypto';
+import { isVersionedFile, PUSH_TEXTS, versionName } from '@waymark/contract';
+import type { ChangesetEngine } from '../changesets/engine.ts';
+import type { AppConfig } from '../config.ts';
+import { crashPoint } from '../lib/crash-point.ts';
+import { DomainError, invalid, unprocessable } from '../lib/errors.ts';
+import type { Logger } from '../lib/logger.ts';
+import { mapPool } from '../lib/map-pool.ts';
+import type { Actor } from '../policies/workspace.policy.ts';
+import { type AppliedDiff, applyDiffs, DiffsFailedError } from '../push/apply-diffs.ts';
+import { type DeclaredFile, uploadedBytesOf } from '../push/push-changes.ts';
+import type { UploadArea } from '../push/upload-area.ts';
+import type { ProjectFileRow } from '../repositories/project.repository.ts';
+import type { Repositories } from '../repositories/repositories.ts';
+import type { UploadRow } from '../repositories/upload.repository.ts';
+import type { BlobStore, StagedBlob } from '../storage/blob-store.ts';
+import type { ChangesetService } from './changeset.service.ts';
+import { commitChanges, commitVersion, type PushClientInfo } from './push-commit.ts';
+import type { PushGuard } from './push-guard.ts';
+import { type PushTransactions, type StoredChanges, storedChanges } from './push-transactions.ts';
+import { createStagedBlobs, type StagedBlobs } from './staged-blobs.ts';
+
+/** Files assembled at the same time by one finish: enough to overlap hashing with disk waits. */
+const ASSEMBLY_CONCURRENCY = 8;
+
+class CorruptedFile extends Error {}
+
+const corruptedFiles = (paths: string[]) =>
+  unprocessable(`Corrupted files: ${paths.join(', ')}`, { structuredDetail: { corrupted_files: paths } });
+
+/** The client fields that were given (finish may come from the same client without its headers). */
+function definedOnly(client: PushClientInfo): Partial<PushClientInfo> {
+  return Object.fromEntries(Object.entries(client).filter(([, value]) => value !== null));
+}
+
+/**
+ * The finish of a push (reference §3 steps 4–6): every declared chunk present with the declared sizes, each file
+ * assembled from its chunks into a staged blob and verified (size, SHA-1), diff updates rebuilt by the engine,
+ * the blobs named (rows first), then the version committed in one transaction that also ends the push. The blobs
+ * staged on the way belong to one owner (`createStagedBlobs`), which discards them on every failure.
+ */
+export function createPushFinish(deps: {
+  config: AppConfig;
+  blobs: BlobStore;
+  uploadArea: UploadArea;
+  log: Logger;
+  repos: Repositories;
+  engine: ChangesetEngine;
+  changesets: ChangesetService;
+  transactions: PushTransactions;
+  assertStillMayPush: PushGuard;
+}) {
+  const { blobs, uploadArea, log, repos, engine, changesets, transactions, assertStillMayPush } = deps;
+  const reach = crashPoint(deps.config.testCrashPoint);
+  /** Finishes running in this process, so a client's retry does not assemble the same files twice. */
+  const finishing = new Set<string>();
+
+  /**
+   * Assembles one file (or the changeset of a diff update) from its chunks into a staged blob (hashed and flushed,
+   * not yet under its real name) held by `staged`, verifying size and SHA-1; a mismatch throws `CorruptedFile`.
+   */
+  async function assemble(
+    upload: UploadRow,
+    file: DeclaredFile,
+    chunkIndexes: number[],
+    staged: StagedBlobs,
+  ): Promise<StagedBlob> {
+    const sha1 = createHash('sha1');
+    const [only] = chunkIndexes;
+    let blob: StagedBlob;
+    if (chunkIndexes.length === 1 && only !== undefined) {
+      // A file of one chunk is that chunk: it becomes the blob without being written again.
+      blob = await blobs.stageLinkOf(uploadArea.chunkFile(upload.id, only), (piece) => sha1.update(piece));
+    } else {
+      const pieces = uploadArea.readChunks(upload.id, chunkIndexes);
+      blob = await blobs.stage(
+        (async function* () {
+          for await (const piece of pieces) {
+            sha1.update(piece);
+            yield piece;
+          }
+        })(),
+      );
+    }
+    staged.hold(blob);
+    const expected = uploadedBytesOf(file);
+    if (blob.size !== expected.size || sha1.digest('hex') !== expected.checksum)
+      throw new CorruptedFile(file.path);
+    return blob;
+  }
+
+  /**
+   * Every uploaded file assembled and verified, by path. Missing chunks, a wrong total size or a wrong SHA-1 end
+   * the transaction with 422 'Corrupted files: …' (unless it was cancelled meanwhile: 400).
+   */
+  async function assembleAll(upload: UploadRow, staged: StagedBlobs): Promise<Map<string, StagedBlob>> {
+    const changes = storedChanges(upload);
+    const indexOf = new Map(changes.chunkIds.map((id, index) => [id, index]));
+    const files = [...changes.added, ...changes.updated];
+    const sizes = await uploadArea.chunkSizes(upload.id, [...indexOf.values()]);
+    const chunkIndexes = (file: DeclaredFile) => file.chunks.map((id) => indexOf.get(id) ?? -1);
+    const incomplete = files.filter((file) => {
+      const indexes = chunkIndexes(file);
+      if (indexes.some((index) => !sizes.has(index))) return true;
+      return indexes.reduce((sum, index) => sum + (sizes.get(index) ?? 0), 0) !== uploadedBytesOf(file).size;
+    });
+    if (incomplete.length > 0) {
+      await transactions.assertNotCanceled(upload.id);
+      await transactions.clear(upload.id);
+      throw corruptedFiles(incomplete.map((file) => file.path));
+    }
+
+    const corrupted: string[] = [];
+    const assembled = new Map<string, StagedBlob>();
+    try {
+      await mapPool(files, ASSEMBLY_CONCURRENCY, async (file) => {
+        try {
+          assembled.set(file.path, await assemble(upload, file, chunkIndexes(file), staged));
+        } catch (error) {
+          if (!(error instanceof CorruptedFile)) throw error;
+          corrupted.push(file.path);
+        }
+      });
+    } catch (error) {
+      // A chunk file vanished under the assembly (ENOENT): the transaction was cancelled meanwhile.
+      await transactions.assertNotCanceled(upload.id);
+      throw error;
+    }
+    if (corrupted.length > 0) {
+      await transactions.assertNotCanceled(upload.id);
+      await transactions.clear(upload.id);
+      throw corruptedFiles(corrupted.sort());
+    }
+    return assembled;
+  }
+
+  /**
+   * The files of diff updates rebuilt from their changesets; one that does not apply ends the transaction, as the
+   * reference does (nothing of it is kept; the client pushes again).
+   */
+  async function rebuildDiffs(input: {
+    upload: UploadRow;
+    changes: StoredChanges;
+    current: Map<string, ProjectFileRow>;
+    assembled: Map<string, StagedBlob>;
+    staged: StagedBlobs;
+  }): Promise<Map<string, AppliedDiff>> {
+    const rebuilt = await applyDiffs({
+      engine,
+      blobs,
+      projectId: input.upload.projectId,
+      files: input.changes.updated.filter((file) => file.diff),
+      changesets: input.assembled,
+      current: new Map([...input.current].map(([path, file]) => [path, file.blobSha256])),
+      hold: input.staged.hold,
+    });
+    if (rebuilt.failed.length > 0) {
+      await transactions.clear(input.upload.id);
+      throw new DiffsFailedError(rebuilt.failed);
+    }
+    return rebuilt.applied;
+  }
+
+  /** POST /v1/project/push/finish/{tx}: answers the id of the project that got its new version. */
+  return async function finish(input: {
+    actor: NonNullable<Actor>;
+    transaction: string;
+    client: PushClientInfo;
+  }): Promise<string> {
+    const upload = await transactions.requireUpload(input.actor, input.transaction);
+    const changes = storedChanges(upload);
+    const stillMayPush = () =>
+      assertStillMayPush({
+        actor: input.actor,
+        projectId: upload.projectId,
+        changes,
+        onRefused: () => transactions.clear(upload.id),
+      });
+    await stillMayPush();
+    if (finishing.has(upload.id)) throw invalid(PUSH_TEXTS.anotherProcess);
+    finishing.add(upload.id);
+    const stop = transactions.heartbeat(upload.id);
+    const staged = createStagedBlobs({
+      blobs,
+      repos,
+      concurrency: ASSEMBLY_CONCURRENCY,
+      onStored: () => reach('finish:blob-stored'),
+    });
+    try {
+      await transactions.assertNotCanceled(upload.id);
+      const assembled = await assembleAll(upload, staged);
+      const current = new Map(
+        (await repos.projects.currentFiles(upload.projectId)).map((file) => [file.path, file]),
+      );
+      const applied = await rebuildDiffs({ upload, changes, current, assembled, staged });
+      await staged.store();
+
+      reach('finish:assembled');
+      // Asked again just before the commit: access may have been taken away while the files were assembled.
+      await stillMayPush();
+      try {
+        await repos.transaction(async (tx) => {
+          if (!(await tx.uploads.lockById(upload.id))) throw invalid(PUSH_TEXTS.uploadCanceled);
+          await commitVersion({
+            tx,
+            projectId: upload.projectId,
+            base: upload.version,
+            actor: input.actor,
+            client: { userAgent: upload.userAgent, deviceId: upload.deviceId, ...definedOnly(input.client) },
+            changes: commitChanges(changes, current, assembled, applied),
+          });
+          await tx.uploads.delete(upload.id);
+        });
+      } catch (error) {
+        // The version was made by someone else meanwhile: this upload can never commit.
+        // Nor can one beyond its workspace's storage.
+        if (error instanceof DomainError && (error.kind === 'conflict' || error.kind === 'limit-hit'))
+          await transactions.clear(upload.id);
+        throw error;
+      }
+      reach('finish:committed');
+      if (changes.updated.some((file) => !file.diff && isVersionedFile(file.path))) {
+        await changesets.schedule(upload.projectId, upload.version + 1);
+      }
+      log.info(
+        { project: upload.projectId, version: versionName(upload.version + 1), transaction: upload.id },
+        'push finished',
+      );
+    } finally {
+      stop();
+      finishing.delete(upload.id);
+      await staged
+        .discard()
+        .catch((error: unknown) => log.warn({ err: error }, 'staged blobs not discarded'));
+    }
+    // After the commit: a crash before this leaves a folder without a row, which the cleanup job removes.
+    await transactions.dropBytes(upload.id);
+    return upload.projectId;
+  };
+}
