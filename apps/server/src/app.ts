@@ -21,6 +21,7 @@ import { authRoutes } from './routes/auth.routes.ts';
 import { changesetRoutes } from './routes/changeset.routes.ts';
 import { collaboratorRoutes } from './routes/collaborator.routes.ts';
 import { fileRoutes } from './routes/file.routes.ts';
+import { mapRoutes } from './routes/map.routes.ts';
 import { diagnosticLogRoutes } from './routes/diagnostic-log.routes.ts';
 import { projectByIdRoutes } from './routes/project-by-id.routes.ts';
 import { projectRoutes } from './routes/project.routes.ts';
@@ -84,6 +85,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await app.register(projectByIdRoutes(context));
   await app.register(fileRoutes(context));
   await app.register(changesetRoutes(context));
+  await app.register(mapRoutes(context));
   await app.register(pushRoutes(context));
   await app.register(syncV2Routes(context));
   await app.register(accessRequestRoutes(context));

@@ -31,6 +31,8 @@ import { createPushService } from './services/push.service.ts';
 import { createRestoreService } from './services/restore.service.ts';
 import { createVersionService } from './services/version.service.ts';
 import { createChangesetEngine } from './changesets/engine.ts';
+import { createMapCache } from './map/map-cache.ts';
+import { createMapService } from './services/map.service.ts';
 import { createJobSender } from './jobs/queue.ts';
 import { createMetrics, type MetricSources } from './lib/metrics.ts';
 import { createChangesetService } from './services/changeset.service.ts';
@@ -174,6 +176,15 @@ export function createContext(deps: {
     versions: createVersionService({ blobs, log, repos, projectService: projects }),
     restore: createRestoreService({ log, repos, projectService: projects, push, changesets }),
     changesets,
+    /** The map of a project's GeoPackages: layers, vector tiles, features. */
+    map: createMapService({
+      blobs,
+      engine,
+      cache: createMapCache(path.join(config.dataDir, 'map-cache')),
+      log,
+      repos,
+      projectService: projects,
+    }),
     /** The mail job's delivery (one try of one mail). */
     mail,
     /** Where services send background jobs; `main.ts` attaches the queue once it runs. */

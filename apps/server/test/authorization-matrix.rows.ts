@@ -424,6 +424,38 @@ export const MATRIX: MatrixRow[] = [
     },
     call: (ctx) => ctx.client.get(`/v1/project/raw/${path(ctx)}?file=${file(ctx, 'notes.txt')}`),
   },
+  // The map reads what the download reads. The shared layer is no real GeoPackage: its readers learn that (422).
+  {
+    route: 'GET /v1/project/map/{namespace}/{name}/layers',
+    target: 'shared',
+    expect: {
+      private: [403, 403, 200, 200, 200, 200, 200, 403, 200],
+      public: [200, 200, 200, 200, 200, 200, 200, 200, 200],
+    },
+    call: (ctx) => ctx.client.get(`/v1/project/map/${path(ctx)}/layers`),
+  },
+  {
+    route: 'GET /v1/project/map/{namespace}/{name}/tiles/{z}/{x}/{y}.pbf',
+    target: 'shared',
+    expect: {
+      private: [403, 403, 422, 422, 422, 422, 422, 403, 422],
+      public: [422, 422, 422, 422, 422, 422, 422, 422, 422],
+    },
+    call: (ctx) =>
+      ctx.client.get(
+        `/v1/project/map/${path(ctx)}/tiles/0/0/0.pbf?file=${file(ctx, 'layer.gpkg')}&layer=points`,
+      ),
+  },
+  {
+    route: 'GET /v1/project/map/{namespace}/{name}/features/{fid}',
+    target: 'shared',
+    expect: {
+      private: [403, 403, 422, 422, 422, 422, 422, 403, 422],
+      public: [422, 422, 422, 422, 422, 422, 422, 422, 422],
+    },
+    call: (ctx) =>
+      ctx.client.get(`/v1/project/map/${path(ctx)}/features/1?file=${file(ctx, 'layer.gpkg')}&layer=points`),
+  },
 
   // Pushes: editors and up; QGIS project files writers and up; a transaction is its starter's alone.
   {

@@ -32,3 +32,4 @@ export * from './sync.ts';
 export * from './admin.ts';
 export * from './projects-v2.ts';
 export * from './workspace-members.ts';
+export * from './map.ts';

@@ -22,3 +22,5 @@ export { summarize } from './changes/summarize.ts';
 export { diff } from './changes/diff.ts';
 export { apply } from './changes/apply.ts';
 export { readChanges } from './changes/read-changes.ts';
+export { openReadOnly, quoteIdentifier, type ReadOnlyConnection } from './sqlite/open-read-only.ts';
+export { gpkgEnvelope, parseGpkgHeader, type Envelope, type GpkgHeader } from './geometry/gpkg-geometry.ts';

@@ -9,3 +9,6 @@ const tasks = await import('./engine-worker.ts');
 export const diffTask = tasks.diffTask;
 export const applyTask = tasks.applyTask;
 export const detailTask = tasks.detailTask;
+export const mapLayersTask = tasks.mapLayersTask;
+export const mapTileTask = tasks.mapTileTask;
+export const mapFeatureTask = tasks.mapFeatureTask;

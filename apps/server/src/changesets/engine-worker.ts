@@ -11,6 +11,8 @@ import {
   summarize,
   type TableSummary,
 } from '@waymark/gpkg-diff';
+import type { MapFeature, MapLayer } from '@waymark/contract';
+import { MapLayerError, MapNotFoundError, readFeature, readLayers, readTile } from '../map/gpkg-map.ts';
 
 /**
  * The GeoPackage work of the server, run in the worker threads of `engine.ts` (the library is synchronous: here
@@ -19,7 +21,8 @@ import {
  */
 
 /** `timeout` is the engine's own: a task that ran longer than allowed was stopped (engine.ts). */
-export type EngineFailureKind = 'schema' | 'conflict' | 'format' | 'invalid' | 'internal' | 'timeout';
+export type EngineFailureKind =
+  'schema' | 'conflict' | 'format' | 'invalid' | 'internal' | 'timeout' | 'not-found' | 'layer';
 export type EngineFailure = { ok: false; kind: EngineFailureKind; reason: string };
 export type EngineResult<T> = ({ ok: true } & T) | EngineFailure;
 
@@ -38,6 +41,8 @@ function failure(error: unknown): EngineFailure {
             : 'invalid';
     return { ok: false, kind, reason: error.reason };
   }
+  if (error instanceof MapNotFoundError) return { ok: false, kind: 'not-found', reason: error.message };
+  if (error instanceof MapLayerError) return { ok: false, kind: 'layer', reason: error.message };
   return { ok: false, kind: 'internal', reason: error instanceof Error ? error.message : String(error) };
 }
 
@@ -109,4 +114,23 @@ export function detailTask(
     }
     return {};
   });
+}
+
+/** The layers of a GeoPackage for the map (map/gpkg-map.ts). */
+export function mapLayersTask(input: TaskInput & { file: string }): EngineResult<{ layers: MapLayer[] }> {
+  return attempt(input, () => ({ layers: readLayers(input.file) }));
+}
+
+/** One vector tile of a layer (empty when no feature meets it). */
+export function mapTileTask(
+  input: TaskInput & { file: string; layer: string; z: number; x: number; y: number },
+): EngineResult<{ tile: Uint8Array }> {
+  return attempt(input, () => ({ tile: readTile(input.file, input.layer, input.z, input.x, input.y) }));
+}
+
+/** One feature of a layer with every field. */
+export function mapFeatureTask(
+  input: TaskInput & { file: string; layer: string; fid: number },
+): EngineResult<{ feature: MapFeature }> {
+  return attempt(input, () => ({ feature: readFeature(input.file, input.layer, input.fid) }));
 }

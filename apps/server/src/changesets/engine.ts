@@ -3,6 +3,7 @@ import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
+import type { MapFeature, MapLayer } from '@waymark/contract';
 import type { TableSummary } from '@waymark/gpkg-diff';
 // Loaded on the main thread for its side effect: better-sqlite3 takes SQLite URI filenames only when SQLITE_USE_URI=1
 // is in the real process environment as its addon loads, which a worker thread cannot set; the package sets it when
@@ -50,19 +51,37 @@ export type ChangesetEngine = {
   ): Promise<{ summary: TableSummary[] }>;
   /** Writes the JSON detail list of `changeset` (names and types from `schemaDb`) into `output`. */
   writeDetail(changeset: string, schemaDb: string, output: string, owner: EngineTaskOwner): Promise<void>;
+  /** The layers of the GeoPackage `file` (the map's layer list). */
+  mapLayers(file: string, owner: EngineTaskOwner): Promise<MapLayer[]>;
+  /** Vector tile z/x/y of `layer` of `file` (empty bytes when no feature meets it). */
+  mapTile(
+    file: string,
+    layer: string,
+    tile: { z: number; x: number; y: number },
+    owner: EngineTaskOwner,
+  ): Promise<Uint8Array>;
+  /** Feature `fid` of `layer` of `file`, every field and its geometry as GeoJSON in EPSG:4326. */
+  mapFeature(file: string, layer: string, fid: number, owner: EngineTaskOwner): Promise<MapFeature>;
   close(): Promise<void>;
 };
+
+/** The map's tasks answer a browser waiting for a tile: they are stopped sooner than the engine's other tasks. */
+const MAP_TASK_LIMIT_MS = 20_000;
+const MAP_TASKS: ReadonlySet<string> = new Set(['mapLayersTask', 'mapTileTask', 'mapFeatureTask']);
 
 /** Threads are started when work comes and end after this long without any. */
 const IDLE_MS = 60_000;
 
-type TaskName = 'diffTask' | 'applyTask' | 'detailTask';
+type TaskName = 'diffTask' | 'applyTask' | 'detailTask' | 'mapLayersTask' | 'mapTileTask' | 'mapFeatureTask';
 
 /** The reasons of tasks stopped at the time limit (a push answers `…error=sync error: <reason>`). */
 export const TIMEOUT_REASONS: Record<TaskName, string> = {
   diffTask: 'Comparing the versions took too long',
   applyTask: 'Applying the changeset took too long',
   detailTask: 'Reading the changeset took too long',
+  mapLayersTask: 'Reading the GeoPackage took too long',
+  mapTileTask: 'Drawing the tile took too long',
+  mapFeatureTask: 'Reading the feature took too long',
 };
 
 export function createChangesetEngine(options: { threads: number; taskTimeoutMs: number }): ChangesetEngine {
@@ -75,6 +94,9 @@ export function createChangesetEngine(options: { threads: number; taskTimeoutMs:
   // One project uses at most all threads but one, so another project's task can always start at once; with one
   // thread, the time limit bounds how long others wait.
   const queue = createFairQueue({ slots: options.threads, perOwner: Math.max(1, options.threads - 1) });
+
+  const limitOf = (name: TaskName) =>
+    MAP_TASKS.has(name) ? Math.min(options.taskTimeoutMs, MAP_TASK_LIMIT_MS) : options.taskTimeoutMs;
 
   /** Removes what a stopped task left (`<output>`, `<output>.<random>.tmp`, journals) once its thread ended. */
   async function removeLeftovers(output: string, threadId: number | undefined): Promise<void> {
@@ -90,7 +112,7 @@ export function createChangesetEngine(options: { threads: number; taskTimeoutMs:
   /** Runs one task on a thread once it is its project's turn; its time limit counts from when it starts there. */
   function run<T extends object>(
     name: TaskName,
-    task: Record<string, string> & { output: string },
+    task: Record<string, string | number> & { output?: string },
     owner: EngineTaskOwner,
   ): Promise<T> {
     return queue.run(owner.project, async () => {
@@ -100,9 +122,9 @@ export function createChangesetEngine(options: { threads: number; taskTimeoutMs:
       started.port1.once('message', (threadId: number) => {
         timer = setTimeout(() => {
           // The thread is looked up before piscina lets it go (on abort), to know when it has ended.
-          void removeLeftovers(task.output, threadId);
+          if (task.output !== undefined) void removeLeftovers(task.output, threadId);
           stop.abort();
-        }, options.taskTimeoutMs);
+        }, limitOf(name));
       });
       try {
         const result = (await pool.run(
@@ -140,6 +162,15 @@ export function createChangesetEngine(options: { threads: number; taskTimeoutMs:
     },
     async writeDetail(changeset, schemaDb, output, owner) {
       await run('detailTask', { changeset, schemaDb, output }, owner);
+    },
+    async mapLayers(file, owner) {
+      return (await run<{ layers: MapLayer[] }>('mapLayersTask', { file }, owner)).layers;
+    },
+    async mapTile(file, layer, tile, owner) {
+      return (await run<{ tile: Uint8Array }>('mapTileTask', { file, layer, ...tile }, owner)).tile;
+    },
+    async mapFeature(file, layer, fid, owner) {
+      return (await run<{ feature: MapFeature }>('mapFeatureTask', { file, layer, fid }, owner)).feature;
     },
     close: async () => {
       queue.close();

@@ -1,0 +1,81 @@
+import {
+  fileStreamResponseSchema,
+  mapFeatureParamsSchema,
+  mapFeatureSchema,
+  mapLayerQuerySchema,
+  mapLayersQuerySchema,
+  mapLayersSchema,
+  mapTileParamsSchema,
+  projectPathParamsSchema,
+} from '@waymark/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../context.ts';
+import { actorOrAnonymous } from '../plugins/auth.ts';
+
+/** A tile of a named version never changes; one of "the latest" is checked again each time (by its ETag). */
+const IMMUTABLE = 'private, max-age=31536000, immutable';
+const REVALIDATE = 'private, no-cache';
+
+/**
+ * The map of a project's GeoPackages: layer list, Mapbox vector tiles and one feature, each readable by whoever may
+ * download the file. The file and the layer travel in the query (`file=`, `layer=`), since project paths hold `/`.
+ */
+export function mapRoutes(context: AppContext): FastifyPluginAsyncZod {
+  const { map } = context;
+  return async (app) => {
+    app.get(
+      '/v1/project/map/:namespace/:name/layers',
+      {
+        schema: {
+          params: projectPathParamsSchema,
+          querystring: mapLayersQuerySchema,
+          response: { 200: mapLayersSchema },
+        },
+      },
+      async (request) =>
+        map.layers(actorOrAnonymous(request), request.params.namespace, request.params.name, request.query),
+    );
+
+    app.get(
+      '/v1/project/map/:namespace/:name/tiles/:z/:x/:y.pbf',
+      {
+        schema: {
+          params: mapTileParamsSchema,
+          querystring: mapLayerQuerySchema,
+          response: { 200: fileStreamResponseSchema, 304: fileStreamResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const { namespace, name, z, x, y } = request.params;
+        const answer = await map.tile(actorOrAnonymous(request), namespace, name, request.query, { z, x, y });
+        // Private: the tiles of a private project must not sit in a shared cache.
+        reply
+          .header('ETag', answer.etag)
+          .header('Cache-Control', answer.immutable ? IMMUTABLE : REVALIDATE)
+          .header('Vary', 'Cookie, Authorization');
+        if (request.headers['if-none-match'] === answer.etag) return reply.status(304).send();
+        const body = await answer.load();
+        return reply.type('application/vnd.mapbox-vector-tile').send(body);
+      },
+    );
+
+    app.get(
+      '/v1/project/map/:namespace/:name/features/:fid',
+      {
+        schema: {
+          params: mapFeatureParamsSchema,
+          querystring: mapLayerQuerySchema,
+          response: { 200: mapFeatureSchema },
+        },
+      },
+      async (request) =>
+        map.feature(
+          actorOrAnonymous(request),
+          request.params.namespace,
+          request.params.name,
+          request.query,
+          request.params.fid,
+        ),
+    );
+  };
+}

@@ -1,0 +1,201 @@
+import {
+  FILE_TEXTS,
+  MAP_TEXTS,
+  type MapFeature,
+  type MapFile,
+  type MapLayerQuery,
+  type MapLayers,
+  type MapLayersQuery,
+  versionName,
+  versionNameSchema,
+} from '@waymark/contract';
+import { EngineError, type ChangesetEngine } from '../changesets/engine.ts';
+import { broken, invalid, notFound, unprocessable } from '../lib/errors.ts';
+import type { Logger } from '../lib/logger.ts';
+import type { MapCache } from '../map/map-cache.ts';
+import type { Actor } from '../policies/workspace.policy.ts';
+import type { Repositories } from '../repositories/repositories.ts';
+import type { BlobStore } from '../storage/blob-store.ts';
+import type { ProjectService } from './project.service.ts';
+
+/** Files the map reads: GeoPackages. */
+export const isGeoPackagePath = (path: string): boolean => /\.gpkg$/i.test(path);
+
+/** A cached answer: its strong ETag (known before any work), and how to get its bytes. */
+export type MapAnswer = {
+  etag: string;
+  /** True when the request named its version: the answer then never changes. */
+  immutable: boolean;
+  load(): Promise<Buffer>;
+};
+
+/**
+ * The map of a project's GeoPackages (issue 27): the layer list, vector tiles and features of any version. Reading
+ * needs the rights of downloading the file; the engine's worker threads do the reading (time-limited, projects
+ * taking turns), and every answer is cached by the blob's SHA-256 (map/map-cache.ts).
+ */
+export function createMapService(deps: {
+  blobs: BlobStore;
+  engine: ChangesetEngine;
+  cache: MapCache;
+  log: Logger;
+  repos: Repositories;
+  projectService: ProjectService;
+}) {
+  const { blobs, engine, cache, log, repos, projectService } = deps;
+
+  /** The project (readable by the caller) and the version number asked for (the latest when none). */
+  async function projectAt(actor: Actor, namespace: string, name: string, version: string | undefined) {
+    const { row } = await projectService.requireProjectAt(actor, namespace, name);
+    if (version === undefined) return { projectId: row.project.id, number: row.project.latestVersion };
+    const parsed = versionNameSchema.safeParse(version);
+    if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? 'Invalid version');
+    if (!(await repos.versions.find(row.project.id, parsed.data))) throw notFound(FILE_TEXTS.versionNotFound);
+    return { projectId: row.project.id, number: parsed.data };
+  }
+
+  /** The stored GeoPackage at `path` in that version. */
+  async function fileAt(projectId: string, path: string, number: number) {
+    const change = await repos.versions.changeAt(projectId, path, number);
+    if (!change || change.change === 'delete' || !change.blobSha256)
+      throw notFound(MAP_TEXTS.fileNotFound(path));
+    if (!isGeoPackagePath(path)) throw invalid(MAP_TEXTS.notGeoPackageFile(path));
+    return { path, sha256: change.blobSha256, size: change.size };
+  }
+
+  /** Runs `work` on the blob as a local file; a blob missing from the store is the server's fault (500). */
+  async function withBlob<T>(sha256: string, path: string, work: (file: string) => Promise<T>): Promise<T> {
+    if (!(await blobs.has(sha256))) {
+      log.error({ path, blob: sha256 }, 'GeoPackage missing from the blob store');
+      throw broken(`File ${path} is missing on the server`);
+    }
+    const local = await blobs.localFile(sha256);
+    try {
+      return await work(local.path);
+    } finally {
+      await local.release();
+    }
+  }
+
+  /** The text an engine refusal shows (the file's fault); unexpected failures are logged and not shown. */
+  function reasonOf(error: EngineError, path: string): string {
+    if (error.kind === 'internal') {
+      log.error({ err: error, path }, 'map reading failed');
+      return MAP_TEXTS.notGeoPackage;
+    }
+    return error.kind === 'invalid' || error.kind === 'format' ? MAP_TEXTS.notGeoPackage : error.reason;
+  }
+
+  /** The answer under `key`: from the cache, or computed once and kept. */
+  async function cached(key: string, compute: () => Promise<Uint8Array>): Promise<Buffer> {
+    const held = await cache.get(key);
+    if (held) return held;
+    const value = await compute();
+    await cache.set(key, value);
+    return Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+  }
+
+  async function layersOf(
+    projectId: string,
+    file: { path: string; sha256: string; size: number },
+  ): Promise<MapFile> {
+    try {
+      const body = await cached(cache.keyOf(file.sha256, 'layers'), async () =>
+        Buffer.from(
+          JSON.stringify(
+            await withBlob(file.sha256, file.path, (local) =>
+              engine.mapLayers(local, { project: projectId }),
+            ),
+          ),
+        ),
+      );
+      return { path: file.path, size: file.size, layers: JSON.parse(body.toString('utf8')) };
+    } catch (error) {
+      if (!(error instanceof EngineError)) throw error;
+      return { path: file.path, size: file.size, layers: [], error: reasonOf(error, file.path) };
+    }
+  }
+
+  /** Turns the engine's refusals of a layer, a tile or a feature into answers. */
+  async function asAnswer<T>(path: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof EngineError)) throw error;
+      if (error.kind === 'not-found') throw notFound(error.reason);
+      throw unprocessable(reasonOf(error, path));
+    }
+  }
+
+  return {
+    /** GET /v1/project/map/{ns}/{name}/layers: the layers of every GeoPackage of the version (or of `file`). */
+    async layers(actor: Actor, namespace: string, name: string, query: MapLayersQuery): Promise<MapLayers> {
+      const { projectId, number } = await projectAt(actor, namespace, name, query.version);
+      let files;
+      if (query.file !== undefined) {
+        files = [await fileAt(projectId, query.file, number)];
+      } else {
+        const all = number === 0 ? [] : await repos.versions.filesAt(projectId, number);
+        files = all
+          .filter((file) => isGeoPackagePath(file.path) && file.blobSha256)
+          .map((file) => ({ path: file.path, sha256: file.blobSha256!, size: file.size }))
+          .sort((a, b) => a.path.localeCompare(b.path));
+      }
+      return {
+        version: versionName(number),
+        files: await Promise.all(files.map((file) => layersOf(projectId, file))),
+      };
+    },
+
+    /** GET …/tiles/{z}/{x}/{y}.pbf: a Mapbox vector tile of one layer (empty body when no feature meets it). */
+    async tile(
+      actor: Actor,
+      namespace: string,
+      name: string,
+      query: MapLayerQuery,
+      tile: { z: number; x: number; y: number },
+    ): Promise<MapAnswer> {
+      const { projectId, number } = await projectAt(actor, namespace, name, query.version);
+      const file = await fileAt(projectId, query.file, number);
+      const key = cache.keyOf(file.sha256, 'tile', query.layer, tile.z, tile.x, tile.y);
+      return {
+        etag: `"${key}"`,
+        immutable: query.version !== undefined,
+        load: () =>
+          asAnswer(file.path, () =>
+            cached(key, () =>
+              withBlob(file.sha256, file.path, (local) =>
+                engine.mapTile(local, query.layer, tile, { project: projectId }),
+              ),
+            ),
+          ),
+      };
+    },
+
+    /** GET …/features/{fid}: every field of one feature, its geometry as GeoJSON in EPSG:4326. */
+    async feature(
+      actor: Actor,
+      namespace: string,
+      name: string,
+      query: MapLayerQuery,
+      fid: number,
+    ): Promise<MapFeature> {
+      const { projectId, number } = await projectAt(actor, namespace, name, query.version);
+      const file = await fileAt(projectId, query.file, number);
+      const body = await asAnswer(file.path, () =>
+        cached(cache.keyOf(file.sha256, 'feature', query.layer, fid), async () =>
+          Buffer.from(
+            JSON.stringify(
+              await withBlob(file.sha256, file.path, (local) =>
+                engine.mapFeature(local, query.layer, fid, { project: projectId }),
+              ),
+            ),
+          ),
+        ),
+      );
+      return JSON.parse(body.toString('utf8')) as MapFeature;
+    },
+  };
+}
+
+export type MapService = ReturnType<typeof createMapService>;

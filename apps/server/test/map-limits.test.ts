@@ -1,0 +1,75 @@
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { TIMEOUT_REASONS } from '../src/changesets/engine.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { HttpClient } from './http-client.ts';
+import { push } from './push-helper.ts';
+import { startTestServer, TEST_PASSWORD, type TestServer } from './test-server.ts';
+
+/**
+ * A GeoPackage too costly to draw does not hold up the map of others: its tile is stopped at the engine's time
+ * limit (422 with the reason) while another project's tile is drawn meanwhile.
+ */
+
+const FIXTURE = path.join(import.meta.dirname, 'fixtures/map/map.gpkg');
+let server: TestServer;
+let owner: HttpClient;
+let work: string;
+
+/** map.gpkg with 200,000 more points in its layer without R-tree (drawing them all at zoom 0 takes ~1 s). */
+function heavyGeoPackage(): Buffer {
+  const file = path.join(work, 'heavy.gpkg');
+  copyFileSync(FIXTURE, file);
+  const db = new Database(file);
+  const { geom } = db.prepare('SELECT geom FROM points_3857 WHERE fid = 1').get() as { geom: Buffer };
+  db.prepare(
+    `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200000)
+     INSERT INTO points_3857 (name, geom) SELECT 'p' || i, ? FROM n`,
+  ).run(geom);
+  db.close();
+  return readFileSync(file);
+}
+
+beforeAll(async () => {
+  work = mkdtempSync(path.join(tmpdir(), 'map-limits-'));
+  server = await startTestServer({ WORKER_THREADS: '2', ENGINE_TASK_TIMEOUT_SECONDS: '0.3' });
+  await server.createUser({ username: 'otto' });
+  await server.createProject('otto', 'otto', 'heavy');
+  await server.createProject('otto', 'otto', 'light');
+  owner = new HttpClient(server.url);
+  await owner.login('otto', TEST_PASSWORD);
+  await push(owner, 'otto/heavy', {
+    version: 'v0',
+    added: [{ path: 'heavy.gpkg', content: heavyGeoPackage() }],
+  });
+  await push(owner, 'otto/light', {
+    version: 'v0',
+    added: [{ path: 'map.gpkg', content: readFileSync(FIXTURE) }],
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+it('stops a tile that takes too long, and draws another project meanwhile', async () => {
+  const ended: string[] = [];
+  const tile = async (project: string, file: string) => {
+    const response = await owner.get<{ detail?: string }>(
+      `/v1/project/map/otto/${project}/tiles/0/0/0.pbf?file=${file}&layer=points_3857`,
+    );
+    ended.push(project);
+    return response;
+  };
+  const [heavy, light] = await Promise.all([tile('heavy', 'heavy.gpkg'), tile('light', 'map.gpkg')]);
+  expect(heavy.status).toBe(422);
+  expect(heavy.body.detail).toBe(TIMEOUT_REASONS.mapTileTask);
+  expect(light.status).toBe(200);
+  expect(ended).toEqual(['light', 'heavy']);
+  // The server still answers the heavy project's other reads.
+  const layers = await owner.get(`/v1/project/map/otto/light/layers`);
+  expect(layers.status).toBe(200);
+});
