@@ -607,7 +607,11 @@ describe('updates and removals', () => {
       expect(result.status).toBe(200);
       return queries;
     };
-    expect(await finishQueries(40)).toBe(await finishQueries(2));
+    const forty = await finishQueries(40);
+    const two = await finishQueries(2);
+    // One statement per file would make 38 more. One query either way is a TTL cache (CACHE_SECONDS) that expired
+    // between the two calls, which happens on a loaded machine.
+    expect(Math.abs(forty - two)).toBeLessThanOrEqual(1);
   });
 
   it('leaves no temporary blob files behind when a file is corrupted', async () => {
