@@ -1,0 +1,86 @@
+import {
+  ACCESS_REQUEST_TABLE_TEXTS,
+  DASHBOARD_TEXTS,
+  INVITATION_PAGE_TEXTS,
+  SHELL_TEXTS,
+} from '@waymark/contract';
+import type { RouteObject } from 'react-router';
+import { ACCESS_REQUESTS_PATH, DASHBOARD_PATH, PROFILE_PATH } from '../lib/paths.ts';
+import { ROUTE_NAMES } from '../lib/routeNames.ts';
+import { handle } from './routeHelpers.ts';
+
+/** The pages outside the shell that anyone may open: sign-in, e-mail confirmation, a new password (fresh objects per call). */
+export const signInRoutes = (): RouteObject[] => [
+  {
+    path: 'login/:reset?',
+    lazy: () => import('../pages/LoginPage.tsx').then((module) => ({ Component: module.LoginPage })),
+    handle: handle({ name: ROUTE_NAMES.login, public: true, anonymousOnly: true, title: 'Sign in' }),
+  },
+  {
+    path: 'confirm-email/:token',
+    lazy: () =>
+      import('../pages/ConfirmEmailPage.tsx').then((module) => ({
+        Component: module.ConfirmEmailPage,
+      })),
+    handle: handle({ name: ROUTE_NAMES.confirmEmail, public: true, title: 'Email confirmation' }),
+  },
+  {
+    path: 'change-password/:token',
+    lazy: () =>
+      import('../pages/ChangePasswordPage.tsx').then((module) => ({
+        Component: module.ChangePasswordPage,
+      })),
+    handle: handle({ name: ROUTE_NAMES.changePassword, public: true, title: 'Change password' }),
+  },
+];
+
+/** The dashboard, the workspace's access requests, an invitation and the user's profile (in the shell). */
+export const accountRoutes = (): RouteObject[] => [
+  {
+    path: 'dashboard',
+    lazy: () => import('../pages/DashboardPage.tsx').then((module) => ({ Component: module.DashboardPage })),
+    handle: handle({
+      name: ROUTE_NAMES.dashboard,
+      title: DASHBOARD_TEXTS.title,
+      breadcrumb: [{ title: SHELL_TEXTS.dashboard, path: DASHBOARD_PATH }],
+    }),
+  },
+  {
+    path: 'access-requests',
+    lazy: () =>
+      import('../pages/AccessRequestsPage.tsx').then((module) => ({
+        Component: module.AccessRequestsPage,
+      })),
+    handle: handle({
+      name: ROUTE_NAMES.accessRequests,
+      title: ACCESS_REQUEST_TABLE_TEXTS.workspaceTitle,
+      breadcrumb: [
+        { title: SHELL_TEXTS.dashboard, path: DASHBOARD_PATH },
+        { title: ACCESS_REQUEST_TABLE_TEXTS.workspaceTitle, path: ACCESS_REQUESTS_PATH },
+      ],
+    }),
+  },
+  {
+    path: 'invitation/:id',
+    lazy: () =>
+      import('../pages/InvitationPage.tsx').then((module) => ({
+        Component: module.InvitationPage,
+      })),
+    handle: handle({
+      name: ROUTE_NAMES.invitation,
+      allowedWithoutWorkspace: true,
+      title: INVITATION_PAGE_TEXTS.title,
+      breadcrumb: [{ title: SHELL_TEXTS.dashboard, path: DASHBOARD_PATH }],
+    }),
+  },
+  {
+    path: 'profile',
+    lazy: () => import('../pages/ProfilePage.tsx').then((module) => ({ Component: module.ProfilePage })),
+    handle: handle({
+      name: ROUTE_NAMES.userProfile,
+      allowedWithoutWorkspace: true,
+      title: 'Profile',
+      breadcrumb: [{ title: 'Profile', path: PROFILE_PATH }],
+    }),
+  },
+];
