@@ -5,17 +5,24 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { open, rm } from 'node:fs/promises';
-import http from 'node:http';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import {
+  CONCURRENCY,
+  cpuSeconds,
+  download,
+  durableWriteRate,
+  MiB,
+  PASSWORD,
+  peakRss,
+  pool,
+  sha1Rate,
+  startServer,
+} from './lib/server-process.ts';
 
-const MiB = 1024 * 1024;
 const CHUNK = 10 * MiB;
-const CONCURRENCY = 4;
-const SERVER_DIR = path.resolve(import.meta.dirname, '../apps/server');
-const PASSWORD = 'Bench-pass1';
 
 const args = process.argv.slice(2);
 const sizeAt = args.indexOf('--size-mib');
@@ -23,33 +30,6 @@ const sizeMiB = sizeAt >= 0 ? Number(args[sizeAt + 1]) || 1024 : 1024;
 const keep = args.includes('--keep');
 const smallAt = args.indexOf('--small-files');
 const smallFiles = smallAt >= 0 ? Number(args[smallAt + 1]) : 1000;
-
-/**
- * Downloads go through node:http with kept-alive connections, counting 'data' events: fetch's web streams, and
- * even `for await` over a Node stream, cap a bare Node file server well below what 'data' events read on this
- * machine (1,300 and 1,300–1,700 vs 2,180 MiB/s from the page cache), which would measure the client instead of
- * the server. Every piece goes to `onPiece`; answers the status and the byte count.
- */
-const downloadAgent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-function download(
-  url: string,
-  headers: Record<string, string>,
-  onPiece: (piece: Buffer) => void = () => undefined,
-): Promise<{ status: number; bytes: number }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers, agent: downloadAgent }, (response) => {
-        let bytes = 0;
-        response.on('data', (piece: Buffer) => {
-          bytes += piece.length;
-          onPiece(piece);
-        });
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, bytes }));
-        response.on('error', reject);
-      })
-      .on('error', reject);
-  });
-}
 
 /**
  * The loopback ceiling of this machine for the raw download: a bare node:http server in its own process (as the
@@ -80,53 +60,6 @@ async function bareServer(root: string): Promise<{ base: string; stop: () => voi
 }
 
 type LocalFile = { path: string; file: string; size: number; checksum: string; chunks: string[] };
-
-/** Single-core SHA-1 rate of this machine, in MiB/s (best of three passes over 256 MiB). */
-function sha1Rate(): number {
-  const buffer = Buffer.alloc(64 * MiB, 0x5a);
-  let best = 0;
-  for (let pass = 0; pass < 3; pass += 1) {
-    const start = process.hrtime.bigint();
-    const hash = createHash('sha1');
-    for (let i = 0; i < 4; i += 1) hash.update(buffer);
-    hash.digest();
-    const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-    best = Math.max(best, 256 / seconds);
-  }
-  return best;
-}
-
-/**
- * The disk's durable write rate in MiB/s: 256 MiB written in 1 MiB pieces to a file in `dir`, then flushed
- * (`fdatasync`), as the server stores a blob. A durable push writes every byte at least once, so this bounds it.
- */
-async function durableWriteRate(dir: string): Promise<number> {
-  const file = path.join(dir, 'disk-rate.bin');
-  const block = Buffer.alloc(MiB, 0xa5);
-  const start = process.hrtime.bigint();
-  const handle = await open(file, 'w');
-  try {
-    for (let i = 0; i < 256; i += 1) await handle.write(block);
-    await handle.datasync();
-  } finally {
-    await handle.close();
-  }
-  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-  await rm(file, { force: true });
-  return 256 / seconds;
-}
-
-/** CPU seconds (user + system, all threads) the process has used so far; 0 when not on Linux. */
-function cpuSeconds(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
 
 /** Writes a file of pseudo-random bytes (not compressible, not all alike) and returns its SHA-1. */
 async function writeFile(file: string, size: number, seed: number): Promise<string> {
@@ -170,77 +103,6 @@ async function makeProject(dir: string, totalMiB: number): Promise<LocalFile[]> 
     files.push({ path: spec.path, file, size: spec.size, checksum, chunks });
   }
   return files;
-}
-
-/**
- * Peak resident memory of a process, sampled every 50 ms while `run` runs, and the CPU seconds it used meanwhile
- * (the machine may be shared: CPU time varies less than wall time).
- */
-async function peakRss<T>(
-  pid: number,
-  run: () => Promise<T>,
-): Promise<{ result: T; peakMiB: number; cpu: number }> {
-  const cpuBefore = cpuSeconds(pid);
-  let peak = 0;
-  const sample = () => {
-    try {
-      const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-      peak = Math.max(peak, Number(match?.[1] ?? 0) / 1024);
-    } catch {
-      // not on Linux, or gone
-    }
-  };
-  const timer = setInterval(sample, 50);
-  try {
-    const result = await run();
-    sample();
-    return { result, peakMiB: peak, cpu: cpuSeconds(pid) - cpuBefore };
-  } finally {
-    clearInterval(timer);
-  }
-}
-
-/** Runs `work` over the items, `concurrency` at a time. */
-async function pool<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < items.length) {
-        const item = items[next];
-        next += 1;
-        if (item !== undefined) await work(item);
-      }
-    }),
-  );
-}
-
-async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
-  const profile = process.env.BENCH_PROFILE_DIR
-    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
-    : [];
-  const child = spawn(process.execPath, [...profile, 'dist/main.mjs'], {
-    cwd: SERVER_DIR,
-    env: {
-      PATH: process.env.PATH ?? '',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ADMIN_PASSWORD: PASSWORD,
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-      WEB_DIST: path.join(dataDir, 'no-web'),
-      DEFAULT_STORAGE: String(100 * 1024 * MiB),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let i = 0; i < 600; i += 1) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/ping`)).ok) return child;
-    } catch {
-      // starting
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('server did not start');
 }
 
 async function main(): Promise<void> {
