@@ -5,7 +5,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +14,7 @@ import {
   cpuSeconds,
   download,
   durableWriteRate,
+  writeFile,
   MiB,
   PASSWORD,
   peakRss,
@@ -60,28 +61,6 @@ async function bareServer(root: string): Promise<{ base: string; stop: () => voi
 }
 
 type LocalFile = { path: string; file: string; size: number; checksum: string; chunks: string[] };
-
-/** Writes a file of pseudo-random bytes (not compressible, not all alike) and returns its SHA-1. */
-async function writeFile(file: string, size: number, seed: number): Promise<string> {
-  const hash = createHash('sha1');
-  const stream = createWriteStream(file);
-  const block = Buffer.alloc(MiB);
-  let x = seed * 2654435761;
-  for (let i = 0; i < block.length; i += 4) {
-    x = (x * 1103515245 + 12345) >>> 0;
-    block.writeUInt32LE(x, i);
-  }
-  for (let written = 0; written < size; written += block.length) {
-    const piece = block.subarray(0, Math.min(block.length, size - written));
-    block[0] = (block[0] ?? 0) ^ (written & 0xff);
-    hash.update(piece);
-    if (!stream.write(piece)) await new Promise<void>((resolve) => stream.once('drain', () => resolve()));
-  }
-  await new Promise<void>((resolve, reject) =>
-    stream.end((error?: Error | null) => (error ? reject(error) : resolve())),
-  );
-  return hash.digest('hex');
-}
 
 /** A few large files and many small ones, together `totalMiB`. */
 async function makeProject(dir: string, totalMiB: number): Promise<LocalFile[]> {

@@ -1,7 +1,7 @@
 /** What the benchmarks share: the server as a child process, its CPU and memory, the machine's bounding lines. */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { createWriteStream, readFileSync } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
@@ -163,4 +163,26 @@ export async function startServer(
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error('server did not start');
+}
+
+/** Writes a file of pseudo-random bytes (not compressible, not all alike) and returns its SHA-1. */
+export async function writeFile(file: string, size: number, seed: number): Promise<string> {
+  const hash = createHash('sha1');
+  const stream = createWriteStream(file);
+  const block = Buffer.alloc(MiB);
+  let x = seed * 2654435761;
+  for (let i = 0; i < block.length; i += 4) {
+    x = (x * 1103515245 + 12345) >>> 0;
+    block.writeUInt32LE(x, i);
+  }
+  for (let written = 0; written < size; written += block.length) {
+    const piece = block.subarray(0, Math.min(block.length, size - written));
+    block[0] = (block[0] ?? 0) ^ (written & 0xff);
+    hash.update(piece);
+    if (!stream.write(piece)) await new Promise<void>((resolve) => stream.once('drain', () => resolve()));
+  }
+  await new Promise<void>((resolve, reject) =>
+    stream.end((error?: Error | null) => (error ? reject(error) : resolve())),
+  );
+  return hash.digest('hex');
 }

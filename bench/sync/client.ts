@@ -1,0 +1,151 @@
+/** A minimal sync client of the bench: the v1 and v2 push calls and raw downloads, as the Mergin clients make them. */
+import { createHash, randomUUID } from 'node:crypto';
+import { open } from 'node:fs/promises';
+import { CONCURRENCY, download, MiB, pool } from '../lib/server-process.ts';
+
+export const CHUNK = 10 * MiB;
+
+/** A file to push: its bytes in memory (small files) or in a local file (large ones). */
+export type BenchFile = { path: string; size: number; checksum: string; bytes?: Buffer; file?: string };
+
+/** A file of `size` pseudo-random bytes in memory (not compressible, different per seed). */
+export function smallFile(path: string, size: number, seed: number): BenchFile {
+  const bytes = Buffer.alloc(size);
+  let x = (seed * 2654435761) >>> 0;
+  for (let i = 0; i + 4 <= size; i += 4) {
+    x = (x * 1103515245 + 12345) >>> 0;
+    bytes.writeUInt32LE(x, i);
+  }
+  return { path, size, bytes, checksum: createHash('sha1').update(bytes).digest('hex') };
+}
+
+/** The bytes of one chunk of a file. */
+async function chunkOf(file: BenchFile, index: number): Promise<Buffer> {
+  const start = index * CHUNK;
+  const size = Math.min(CHUNK, file.size - start);
+  if (file.bytes) return file.bytes.subarray(start, start + size);
+  const handle = await open(file.file ?? '', 'r');
+  try {
+    const buffer = Buffer.alloc(size);
+    await handle.read(buffer, 0, size, start);
+    return buffer;
+  } finally {
+    await handle.close();
+  }
+}
+
+const chunkCount = (file: BenchFile) => Math.max(1, Math.ceil(file.size / CHUNK));
+
+export function createClient(base: string, token: string) {
+  const auth = { Authorization: `Bearer ${token}` };
+  const json = { ...auth, 'Content-Type': 'application/json' };
+
+  async function call<T>(method: string, url: string, body?: unknown): Promise<T> {
+    const answer = await fetch(`${base}${url}`, {
+      method,
+      headers: body === undefined ? auth : json,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!answer.ok) throw new Error(`${method} ${url}: ${answer.status} ${await answer.text()}`);
+    const text = await answer.text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  async function postBytes<T>(url: string, body: Buffer): Promise<T> {
+    const answer = await fetch(`${base}${url}`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/octet-stream' },
+      body: body as Buffer<ArrayBuffer>,
+    });
+    if (!answer.ok) throw new Error(`POST ${url}: ${answer.status} ${await answer.text()}`);
+    return (await answer.json()) as T;
+  }
+
+  const declare = (file: BenchFile, chunks: string[]) => ({
+    path: file.path,
+    size: file.size,
+    checksum: file.checksum,
+    chunks,
+  });
+
+  return {
+    call,
+
+    /** A new project of the admin's workspace; answers its id. */
+    async createProject(name: string): Promise<string> {
+      await call('POST', '/v1/project/admin', { name });
+      return (await call<{ id: string }>('GET', `/v1/project/admin/${name}`)).id;
+    },
+
+    /** One v1 push (start, every chunk CONCURRENCY at a time, finish); answers the new version's name. */
+    async pushV1(
+      project: string,
+      version: string,
+      changes: { added?: BenchFile[]; updated?: BenchFile[] },
+    ): Promise<string> {
+      const ids = new Map<BenchFile, string[]>();
+      for (const file of [...(changes.added ?? []), ...(changes.updated ?? [])]) {
+        ids.set(
+          file,
+          Array.from({ length: chunkCount(file) }, () => randomUUID()),
+        );
+      }
+      const list = (files: BenchFile[] = []) => files.map((file) => declare(file, ids.get(file) ?? []));
+      const started = await call<{ transaction?: string; version?: string }>(
+        'POST',
+        `/v1/project/push/admin/${project}`,
+        { version, changes: { added: list(changes.added), updated: list(changes.updated), removed: [] } },
+      );
+      const transaction = started.transaction ?? '';
+      const jobs = [...ids].flatMap(([file, chunks]) => chunks.map((id, index) => ({ file, id, index })));
+      await pool(jobs, CONCURRENCY, async ({ file, id, index }) => {
+        await postBytes(`/v1/project/push/chunk/${transaction}/${id}`, await chunkOf(file, index));
+      });
+      return (await call<{ version: string }>('POST', `/v1/project/push/finish/${transaction}`)).version;
+    },
+
+    /** One v2 push (chunks first, then the version); answers the new version's name. */
+    async pushV2(projectId: string, version: string, added: BenchFile[]): Promise<string> {
+      const jobs = added.flatMap((file) =>
+        Array.from({ length: chunkCount(file) }, (_, index) => ({ file, index })),
+      );
+      const ids = new Map<BenchFile, string[]>(added.map((file) => [file, []]));
+      const chunkIds = new Map<string, string>();
+      await pool(jobs, CONCURRENCY, async ({ file, index }) => {
+        const { id } = await postBytes<{ id: string }>(
+          `/v2/projects/${projectId}/chunks`,
+          await chunkOf(file, index),
+        );
+        chunkIds.set(`${file.path}\n${index}`, id);
+      });
+      for (const file of added) {
+        ids.set(
+          file,
+          Array.from(
+            { length: chunkCount(file) },
+            (_, index) => chunkIds.get(`${file.path}\n${index}`) ?? '',
+          ),
+        );
+      }
+      const answer = await call<{ version: string }>('POST', `/v2/projects/${projectId}/versions`, {
+        version,
+        changes: { added: added.map((file) => declare(file, ids.get(file) ?? [])), updated: [], removed: [] },
+      });
+      return answer.version;
+    },
+
+    /** Every file by its raw address, CONCURRENCY at a time; answers the bytes (sizes checked). */
+    async downloadRaw(project: string, files: BenchFile[]): Promise<number> {
+      let bytes = 0;
+      await pool(files, CONCURRENCY, async (file) => {
+        const url = `${base}/v1/project/raw/admin/${project}?file=${encodeURIComponent(file.path)}`;
+        const got = await download(url, auth);
+        if (got.status !== 200 || got.bytes !== file.size) throw new Error(`raw ${file.path}: ${got.status}`);
+        bytes += got.bytes;
+      });
+      return bytes;
+    },
+  };
+}
+
+export type BenchClient = ReturnType<typeof createClient>;

@@ -1,0 +1,237 @@
+/**
+ * Sync cost of the server (issue 26): server CPU per GiB, per file and per version, and peak RSS, for the
+ * workloads of the issue driven through the HTTP API by the bench's own client, beside the lines that bound them
+ * (this machine's SHA-1 rate and the flushed-write rate of the data folder, measured in the same run).
+ * Usage: npm run bench:sync -- [--large-mib 1024] [--small-files 5000] [--big-project 10000] [--rounds 5]
+ * With BENCH_DATABASE_URL the server runs on that PostgreSQL database (emptied first) and its backends' CPU counts.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import {
+  cpuSeconds,
+  durableWriteRate,
+  MiB,
+  PASSWORD,
+  peakRss,
+  sha1Rate,
+  startServer,
+} from '../lib/server-process.ts';
+import { type BenchFile, createClient, smallFile } from './client.ts';
+import { largeFiles } from './large-files.ts';
+
+const GiB = 1024 * MiB;
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number) => {
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 ? Number(args[at + 1]) : fallback;
+};
+const largeMiB = option('large-mib', 1024);
+const smallCount = option('small-files', 5000);
+const bigProject = option('big-project', 10_000);
+const rounds = option('rounds', 5);
+const databaseUrl = process.env.BENCH_DATABASE_URL;
+
+/** The CPU seconds of the server process and, on PostgreSQL, of its database's backends. */
+async function createCpuMeter(pid: number) {
+  const database = databaseUrl ? new pg.Client({ connectionString: databaseUrl }) : undefined;
+  await database?.connect();
+  const backends = async (): Promise<number[]> => {
+    if (!database) return [];
+    const rows = await database.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+    return rows.rows.map((row) => row.pid);
+  };
+  return {
+    /** Runs `work`; answers its result with the CPU seconds it cost the server (and its backends). */
+    async measure<T>(work: () => Promise<T>): Promise<{ result: T; cpu: number; peakMiB: number }> {
+      const before = new Map((await backends()).map((id) => [id, cpuSeconds(id)]));
+      const run = await peakRss(pid, work);
+      let database = 0;
+      for (const id of await backends()) database += cpuSeconds(id) - (before.get(id) ?? 0);
+      return { result: run.result, cpu: run.cpu + database, peakMiB: run.peakMiB };
+    },
+    close: () => database?.end(),
+  };
+}
+
+/** PostgreSQL: the bench's database emptied, so every run starts from a fresh schema. */
+async function emptyDatabase(): Promise<void> {
+  if (!databaseUrl) return;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('drop schema if exists public cascade; drop schema if exists pgboss cascade');
+    await client.query('drop schema if exists drizzle cascade; create schema public');
+  } finally {
+    await client.end();
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const load = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
+const goal = (met: boolean) => (met ? 'met' : 'NOT met');
+
+async function main(): Promise<void> {
+  const work = mkdtempSync(path.join(os.tmpdir(), 'waymark-sync-bench-'));
+  const dataDir = path.join(work, 'data');
+  mkdirSync(dataDir);
+  const port = 21_000 + Math.floor(Math.random() * 10_000);
+  const base = `http://127.0.0.1:${port}`;
+  const env: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
+  let child: ChildProcess | undefined;
+  const lines: string[] = [];
+  const say = (line: string) => {
+    lines.push(line);
+    console.log(line);
+  };
+  try {
+    await emptyDatabase();
+    const rate = sha1Rate();
+    const disk = await durableWriteRate(dataDir);
+    child = await startServer(dataDir, port, env);
+    // The database's first start (initdb, migrations) is not part of the run: restart on the prepared folder.
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child?.once('exit', resolve));
+    child = await startServer(dataDir, port, env);
+    const pid = child.pid ?? 0;
+    const meter = await createCpuMeter(pid);
+    const login = await fetch(`${base}/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ login: 'admin', password: PASSWORD }),
+    });
+    const { session } = (await login.json()) as { session: { token: string } };
+    const client = createClient(base, session.token);
+    say(
+      `database: ${databaseUrl ? 'PostgreSQL' : 'PGlite'}; CPUs: ${os.cpus().length}; load at start: ${load()}`,
+    );
+    say(
+      `SHA-1 (one core) ${rate.toFixed(0)} MiB/s; disk (256 MiB + fdatasync in DATA_DIR) ${disk.toFixed(0)} MiB/s`,
+    );
+
+    if (largeMiB > 0) {
+      const files = await largeFiles(path.join(work, 'large'), largeMiB, 1);
+      const bytes = files.reduce((sum, file) => sum + file.size, 0);
+      const gib = bytes / GiB;
+      const push = async (name: string, list: BenchFile[], v2 = false) => {
+        const id = await client.createProject(name);
+        const started = Date.now();
+        const run = await meter.measure(() =>
+          v2 ? client.pushV2(id, 'v0', list) : client.pushV1(name, 'v0', { added: list }),
+        );
+        return { ...run, seconds: (Date.now() - started) / 1000 };
+      };
+      const first = await push('large-v1', files);
+      const again = await push('large-again', files);
+      const v2Files = await largeFiles(path.join(work, 'large-v2'), largeMiB, 2);
+      const v2 = await push('large-v2', v2Files, true);
+      const down = await meter.measure(() => client.downloadRaw('large-v1', files));
+      const row = (name: string, run: { cpu: number; peakMiB: number; seconds: number }) => {
+        const speed = bytes / MiB / run.seconds;
+        say(
+          `${name.padEnd(28)} ${(run.cpu / gib).toFixed(2).padStart(6)} s CPU/GiB (goal ≤ 4: ${goal(run.cpu / gib <= 4)})  ` +
+            `${speed.toFixed(0)} MiB/s = ${(speed / disk).toFixed(2)}× disk line (goal ≥ 0.7)  peak RSS ${run.peakMiB.toFixed(0)} MB`,
+        );
+      };
+      say(`large files: ${files.length} × ${(bytes / files.length / MiB).toFixed(0)} MiB`);
+      row('push v1', first);
+      row('push v2', v2);
+      row('push v1 of bytes held', again);
+      say(
+        `  bytes held / first push: ${(again.cpu / first.cpu).toFixed(2)} of the CPU (goal ≤ 0.10: ${goal(again.cpu <= first.cpu * 0.1)})`,
+      );
+      say(
+        `download raw                 ${(down.cpu / gib).toFixed(2).padStart(6)} s CPU/GiB (goal ≤ 1.5: ${goal(down.cpu / gib <= 1.5)})  peak RSS ${down.peakMiB.toFixed(0)} MB`,
+      );
+      rmSync(path.join(work, 'large'), { recursive: true, force: true });
+      rmSync(path.join(work, 'large-v2'), { recursive: true, force: true });
+    }
+
+    if (smallCount > 0) {
+      const files = Array.from({ length: smallCount }, (_, i) =>
+        smallFile(
+          `photos/${String(Math.floor(i / 100)).padStart(3, '0')}/img-${i}.jpg`,
+          1024 + ((i * 37) % 3072),
+          i + 7,
+        ),
+      );
+      await client.createProject('small');
+      const pushed = await meter.measure(async () => {
+        for (let v = 0; v * 100 < files.length; v += 1) {
+          await client.pushV1('small', `v${v}`, { added: files.slice(v * 100, v * 100 + 100) });
+        }
+      });
+      const down = await meter.measure(() => client.downloadRaw('small', files));
+      const info = await meter.measure(() => client.call('GET', '/v1/project/admin/small'));
+      say(`small files: ${files.length} of 1–4 KiB in versions of 100`);
+      say(
+        `push                         ${((pushed.cpu / files.length) * 1000).toFixed(2).padStart(6)} ms CPU/file (goal ≤ 1.5: ${goal((pushed.cpu / files.length) * 1000 <= 1.5)})  peak RSS ${pushed.peakMiB.toFixed(0)} MB`,
+      );
+      say(
+        `download raw                 ${((down.cpu / files.length) * 1000).toFixed(2).padStart(6)} ms CPU/file (goal ≤ 0.5: ${goal((down.cpu / files.length) * 1000 <= 0.5)})  peak RSS ${down.peakMiB.toFixed(0)} MB`,
+      );
+      say(
+        `project info of ${files.length} files  ${(info.cpu * 1000).toFixed(0)} ms CPU, peak RSS ${info.peakMiB.toFixed(0)} MB`,
+      );
+    }
+
+    if (bigProject > 0 && rounds > 0) {
+      const seed = async (name: string, count: number) => {
+        await client.createProject(name);
+        const files = Array.from({ length: count }, (_, i) =>
+          smallFile(`d/${Math.floor(i / 500)}/f${i}.txt`, 512, i),
+        );
+        let version = 0;
+        for (let at = 0; at < count; at += 1000, version += 1) {
+          await client.pushV1(name, `v${version}`, { added: files.slice(at, at + 1000) });
+        }
+        return { files, version };
+      };
+      const small = await seed('p-small', 100);
+      const big = await seed('p-big', bigProject);
+      const costs = { small: [] as number[], big: [] as number[] };
+      let peak = 0;
+      for (let round = 0; round < rounds; round += 1) {
+        for (const [name, project, key] of [
+          ['p-small', small, 'small'],
+          ['p-big', big, 'big'],
+        ] as const) {
+          const updated = project.files
+            .slice(0, 100)
+            .map((file, i) => smallFile(file.path, 600, 1e6 + round * 1000 + i));
+          const run = await meter.measure(() => client.pushV1(name, `v${project.version}`, { updated }));
+          project.version += 1;
+          costs[key].push(run.cpu);
+          peak = Math.max(peak, run.peakMiB);
+        }
+      }
+      const ratio = median(costs.big) / median(costs.small);
+      say(`per version: 100 files updated, ${rounds} rounds (medians)`);
+      say(`  into a 100-file project      ${(median(costs.small) * 1000).toFixed(0)} ms CPU/version`);
+      say(`  into a ${bigProject}-file project ${(median(costs.big) * 1000).toFixed(0)} ms CPU/version`);
+      say(`  ratio ${ratio.toFixed(2)} (goal ≤ 1.5: ${goal(ratio <= 1.5)}); peak RSS ${peak.toFixed(0)} MB`);
+    }
+    say(`load at end: ${load()}`);
+    await meter.close();
+  } catch (error) {
+    console.error('server exit code', child?.exitCode, child?.signalCode);
+    throw error;
+  } finally {
+    child?.kill('SIGTERM');
+    if (child) await new Promise((resolve) => child?.once('exit', resolve));
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
