@@ -1,5 +1,6 @@
 import { LIMIT_TEXTS, MAX_CHUNKS_PER_FILE, MAX_FILES_PER_PUSH, PUSH_TEXTS } from '@waymark/contract';
-import { readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -121,6 +122,7 @@ describe('push start refusals', () => {
       added: [
         { path: 'base.gpkg', content: 'SQLite format 3 base' },
         { path: 'doc.txt', content: 'doc' },
+        { path: 'caf\u00e9.txt', content: 'NFC' },
       ],
     });
   });
@@ -191,6 +193,16 @@ describe('push start refusals', () => {
       'an existing path added',
       { version: 'v1', changes: { added: [file('doc.txt')] } },
       PUSH_TEXTS.alreadyUploaded('doc.txt'),
+    ],
+    [
+      'an existing path added in its other Unicode form',
+      { version: 'v1', changes: { added: [file('cafe\u0301.txt')] } },
+      PUSH_TEXTS.alreadyUploaded('cafe\u0301.txt'),
+    ],
+    [
+      'an existing path updated in its other Unicode form',
+      { version: 'v1', changes: { updated: [file('cafe\u0301.txt')] } },
+      PUSH_TEXTS.notInProject,
     ],
     [
       'a missing path updated',
@@ -647,5 +659,85 @@ describe('updates and removals', () => {
     );
     expect(new Set(files.map((f) => f.blobSha256)).size).toBe(1);
     expect(entryOf({ path: 'a.bin', content }, 100).chunks).toHaveLength(50);
+  });
+});
+
+describe('bytes the server already holds', () => {
+  const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+  const blobFile = (data: Buffer) => {
+    const hash = sha256(data);
+    return path.join(server.dataDir, 'blobs', hash.slice(0, 2), hash.slice(2, 4), hash);
+  };
+  const identity = (data: Buffer) => {
+    const stat = statSync(blobFile(data));
+    return { inode: stat.ino, mtime: stat.mtimeMs };
+  };
+  const raw = async (project: string, file: string) => {
+    const answer = await fetch(`${server.url}/v1/project/raw/${project}?file=${encodeURIComponent(file)}`, {
+      headers: { Authorization: `Bearer ${api.bearer}` },
+    });
+    return Buffer.from(await answer.arrayBuffer());
+  };
+
+  it('are recorded with their SHA-1, and a second push of them writes no blob again', async () => {
+    const large = bigText(2500, 'bytes held in three chunks ');
+    const single = Buffer.from('bytes held in a single chunk');
+    const first = await newProject();
+    await push(api, first, {
+      version: 'v0',
+      added: [
+        { path: 'big.bin', content: large },
+        { path: 'one.txt', content: single },
+      ],
+      chunkSize: 1000,
+    });
+    const held = await server.repos.blobs.findBySha1([
+      { sha1: sha1(large), size: large.length },
+      { sha1: sha1(single), size: single.length },
+    ]);
+    expect([...held.values()].sort()).toEqual([sha256(large), sha256(single)].sort());
+    const before = [identity(large), identity(single)];
+
+    const second = await newProject();
+    await push(api, second, {
+      version: 'v0',
+      added: [
+        { path: 'copy.bin', content: large },
+        { path: 'again.txt', content: single },
+      ],
+      chunkSize: 1000,
+    });
+    // Not written again: a new blob file would have been renamed over the old one (another inode).
+    expect([identity(large), identity(single)]).toEqual(before);
+    expect(readdirSync(path.join(server.dataDir, 'blobs', 'tmp'))).toEqual([]);
+    expect(await raw(second, 'copy.bin')).toEqual(large);
+    expect(await raw(second, 'again.txt')).toEqual(single);
+  });
+
+  it('still refuses other bytes declared with their checksum and size (422, nothing stored)', async () => {
+    const genuine = Buffer.from('the genuine bytes of a held file');
+    await push(api, await newProject(), { version: 'v0', added: [{ path: 'a.txt', content: genuine }] });
+    const project = await newProject();
+    const { response, entries } = await startPush(api, project, {
+      version: 'v0',
+      added: [{ path: 'fake.txt', content: genuine }],
+    });
+    const forged = Buffer.alloc(genuine.length, 'x');
+    const transaction = response.body.transaction ?? '';
+    await uploadChunk(api, transaction, entries[0]?.chunks[0] ?? '', forged);
+    const finish = await api.post(`/v1/project/push/finish/${transaction}`);
+    expect(finish.status).toBe(422);
+    expect(finish.body).toMatchObject({ detail: { corrupted_files: ['fake.txt'] } });
+    expect((await api.get<Project>(`/v1/project/${project}`)).body.version).toBe('v0');
+  });
+
+  it('are written again from the chunks when the stored bytes went missing', async () => {
+    const content = Buffer.from('bytes whose blob file was lost');
+    await push(api, await newProject(), { version: 'v0', added: [{ path: 'lost.txt', content }] });
+    rmSync(blobFile(content));
+    const project = await newProject();
+    await push(api, project, { version: 'v0', added: [{ path: 'found.txt', content }] });
+    expect(readFileSync(blobFile(content))).toEqual(content);
+    expect(await raw(project, 'found.txt')).toEqual(content);
   });
 });

@@ -250,11 +250,20 @@ export const projectVersions = pgTable(
 );
 
 /** Content-addressed file bodies (SHA-256); rows of many versions and projects may share one. */
-export const blobs = pgTable('blobs', {
-  sha256: text('sha256').primaryKey(),
-  size: bigint('size', { mode: 'number' }).notNull(),
-  createdAt: createdAt(),
-});
+export const blobs = pgTable(
+  'blobs',
+  {
+    sha256: text('sha256').primaryKey(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    /**
+     * The bytes' SHA-1 (the API's checksum) when the server verified it while storing them: a push declaring
+     * that checksum and size finds the blob it may already hold without writing the bytes again.
+     */
+    sha1: text('sha1'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('blobs_sha1_idx').on(t.sha1)],
+);
 
 /** One row per file changed in a version; the files of version N are the latest rows ≤ N that are not deletes. */
 export const fileHistory = pgTable(

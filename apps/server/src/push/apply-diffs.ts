@@ -34,7 +34,7 @@ export async function applyDiffs(input: {
   /** The blob of each file's current version, by path. */
   current: Map<string, string>;
   /** Takes each rebuilt file over as soon as it is staged. */
-  hold: (blob: StagedBlob) => void;
+  hold: (blob: StagedBlob, sha1: string) => void;
 }): Promise<{ applied: Map<string, AppliedDiff>; failed: Array<{ path: string; reason: string }> }> {
   const { engine, blobs } = input;
   const applied = new Map<string, AppliedDiff>();
@@ -60,8 +60,9 @@ export async function applyDiffs(input: {
     }
     const sha1 = createHash('sha1');
     const rebuilt = await blobs.stageFile(output, (piece) => sha1.update(piece));
-    input.hold(rebuilt);
-    applied.set(file.path, { file: rebuilt, sha1: sha1.digest('hex'), summary });
+    const digest = sha1.digest('hex');
+    input.hold(rebuilt, digest);
+    applied.set(file.path, { file: rebuilt, sha1: digest, summary });
   }
   return { applied, failed };
 }

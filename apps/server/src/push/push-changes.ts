@@ -39,6 +39,17 @@ export function uploadedBytesOf(file: DeclaredFile): { size: number; checksum: s
 }
 
 /**
+ * The paths of a push's project files its checks need (the declared ones, blacklisted paths dropped): none when
+ * there are more than a push may have, which `validatePushChanges` refuses before it looks at the project.
+ */
+export function declaredPaths(changes: PushChanges): string[] {
+  const paths = [...changes.added, ...changes.updated, ...changes.removed]
+    .map((file) => file.path)
+    .filter((path) => !isBlacklistedPath(path));
+  return paths.length > MAX_FILES_PER_PUSH ? [] : paths;
+}
+
+/**
  * Checks a push's changes against the rules of the reference server and the project's current files, in the
  * reference's order, and returns them without blacklisted paths. Throws the reference's 400 texts.
  */

@@ -39,6 +39,56 @@ export function createUploadArea(
     madeFolders.add(folder);
   };
 
+  /** Streams one chunk to its place (a temporary name, then renamed), showing each piece to `observe`. */
+  async function storeChunk(
+    transaction: string,
+    index: number,
+    source: Readable,
+    maxBytes: number,
+    observe?: (piece: Buffer) => void,
+  ): Promise<number> {
+    const folder = folderOf(transaction);
+    await ensureFolder(folder);
+    const partial = path.join(folder, `${index}.${randomUUID()}.part`);
+    let size = 0;
+    const measure = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        size += chunk.length;
+        if (size > maxBytes) return callback(new ChunkTooBigError('chunk too big'));
+        observe?.(chunk);
+        callback(null, chunk);
+      },
+    });
+    // The request is piped, not pipelined: refusing an oversized chunk must not destroy the socket before the
+    // answer is written (the caller closes the connection after answering instead).
+    const stopReading = (error: Error) => {
+      source.unpipe(measure);
+      source.pause();
+      measure.destroy(error);
+    };
+    const onSourceError = (error: Error) => stopReading(error);
+    const onSourceClose = () => {
+      if (!source.readableEnded) stopReading(new Error('upload aborted'));
+    };
+    source.on('error', onSourceError);
+    source.on('close', onSourceClose);
+    try {
+      source.pipe(measure);
+      await pipeline(measure, createWriteStream(partial, { flags: 'wx' }));
+      await rename(partial, chunkPath(transaction, index));
+      options.onChunkWritten?.(size);
+      return size;
+    } catch (error) {
+      source.unpipe(measure);
+      source.pause();
+      await rm(partial, { force: true });
+      throw error;
+    } finally {
+      source.off('error', onSourceError);
+      source.off('close', onSourceClose);
+    }
+  }
+
   return {
     root,
 
@@ -52,48 +102,14 @@ export function createUploadArea(
       source: Readable,
       maxBytes: number,
     ): Promise<{ checksum: string; size: number }> {
-      const folder = folderOf(transaction);
-      await ensureFolder(folder);
-      const partial = path.join(folder, `${index}.${randomUUID()}.part`);
       const hash = createHash('sha1');
-      let size = 0;
-      const measure = new Transform({
-        transform(chunk: Buffer, _encoding, callback) {
-          size += chunk.length;
-          if (size > maxBytes) return callback(new ChunkTooBigError('chunk too big'));
-          hash.update(chunk);
-          callback(null, chunk);
-        },
-      });
-      // The request is piped, not pipelined: refusing an oversized chunk must not destroy the socket before the
-      // answer is written (the caller closes the connection after answering instead).
-      const stopReading = (error: Error) => {
-        source.unpipe(measure);
-        source.pause();
-        measure.destroy(error);
-      };
-      const onSourceError = (error: Error) => stopReading(error);
-      const onSourceClose = () => {
-        if (!source.readableEnded) stopReading(new Error('upload aborted'));
-      };
-      source.on('error', onSourceError);
-      source.on('close', onSourceClose);
-      try {
-        source.pipe(measure);
-        await pipeline(measure, createWriteStream(partial, { flags: 'wx' }));
-        await rename(partial, chunkPath(transaction, index));
-        options.onChunkWritten?.(size);
-        return { checksum: hash.digest('hex'), size };
-      } catch (error) {
-        source.unpipe(measure);
-        source.pause();
-        await rm(partial, { force: true });
-        throw error;
-      } finally {
-        source.off('error', onSourceError);
-        source.off('close', onSourceClose);
-      }
+      const size = await storeChunk(transaction, index, source, maxBytes, (piece) => hash.update(piece));
+      return { checksum: hash.digest('hex'), size };
     },
+
+    /** `writeChunk` without the checksum (v2 chunks: their answer has none); answers the size. */
+    storeChunk: (transaction: string, index: number, source: Readable, maxBytes: number) =>
+      storeChunk(transaction, index, source, maxBytes),
 
     /** Sizes of the chunks present, by index (missing ones are absent). */
     async chunkSizes(transaction: string, indexes: number[]): Promise<Map<number, number>> {

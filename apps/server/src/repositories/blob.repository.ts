@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { blobs, fileHistory, projectFiles } from '../db/schema.ts';
+import { batches } from './batches.ts';
 
 /** All SQL about stored blobs. */
 export function createBlobRepository(db: Db) {
@@ -17,16 +18,44 @@ export function createBlobRepository(db: Db) {
         .onConflictDoUpdate({ target: blobs.sha256, set: { createdAt: sql`now()` } });
     },
 
-    /** `touch` for many blobs in one statement (a push records all its new blobs at once). */
-    async touchMany(refs: Array<{ sha256: string; size: number }>): Promise<void> {
+    /**
+     * `touch` for many blobs in one statement (a push records all its new blobs at once), with the SHA-1 of those
+     * whose bytes the server verified.
+     */
+    async touchMany(refs: Array<{ sha256: string; size: number; sha1?: string | undefined }>): Promise<void> {
       const unique = [...new Map(refs.map((ref) => [ref.sha256, ref])).values()];
       // Rows per statement well below PostgreSQL's 65 535 parameters.
       for (let i = 0; i < unique.length; i += 1000) {
         await db
           .insert(blobs)
-          .values(unique.slice(i, i + 1000))
-          .onConflictDoUpdate({ target: blobs.sha256, set: { createdAt: sql`now()` } });
+          .values(
+            unique.slice(i, i + 1000).map(({ sha256, size, sha1 }) => ({ sha256, size, sha1: sha1 ?? null })),
+          )
+          .onConflictDoUpdate({
+            target: blobs.sha256,
+            set: { createdAt: sql`now()`, sha1: sql`coalesce(${blobs.sha1}, excluded.sha1)` },
+          });
       }
+    },
+
+    /**
+     * The blobs recorded with these SHA-1s and sizes, by `<sha1> <size>`: the bytes the server may already hold
+     * (the caller verifies the SHA-256 of what it received before it relies on one).
+     */
+    async findBySha1(files: Array<{ sha1: string; size: number }>): Promise<Map<string, string>> {
+      const found = new Map<string, string>();
+      const wanted = new Set(files.map((file) => `${file.sha1} ${file.size}`));
+      for (const batch of batches([...new Set(files.map((file) => file.sha1))], 1000)) {
+        const rows = await db
+          .select({ sha256: blobs.sha256, sha1: blobs.sha1, size: blobs.size })
+          .from(blobs)
+          .where(inArray(blobs.sha1, batch));
+        for (const row of rows) {
+          const key = `${row.sha1} ${row.size}`;
+          if (wanted.has(key)) found.set(key, row.sha256);
+        }
+      }
+      return found;
     },
 
     /**

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { fileHistory, projectFiles, projects, projectVersions, workspaces } from '../db/schema.ts';
 import { batches } from './batches.ts';
@@ -13,6 +13,23 @@ import {
 import { reusable } from './reusable.ts';
 
 /** The files of projects: current, at a version, a raw download's lookup, and a copy's first version. */
+/** A current file with the diff of its last change, when that was a diff update. */
+function withDiff({
+  file,
+  history,
+}: {
+  file: typeof projectFiles.$inferSelect;
+  history: typeof fileHistory.$inferSelect;
+}): ProjectFileRow {
+  return {
+    ...file,
+    diff:
+      history.change === 'update_diff' && history.diffPath && history.diffChecksum
+        ? { path: history.diffPath, size: history.diffSize ?? 0, checksum: history.diffChecksum }
+        : null,
+  };
+}
+
 export function createProjectFileRepository(db: Db) {
   /**
    * `findFileForCaller`'s statement, with or without a caller (`reusable`: a raw download is one of the most frequent
@@ -152,13 +169,34 @@ export function createProjectFileRepository(db: Db) {
         .innerJoin(fileHistory, eq(fileHistory.id, projectFiles.historyId))
         .where(eq(projectFiles.projectId, projectId))
         .orderBy(asc(projectFiles.path));
-      return rows.map(({ file, history }) => ({
-        ...file,
-        diff:
-          history.change === 'update_diff' && history.diffPath && history.diffChecksum
-            ? { path: history.diffPath, size: history.diffSize ?? 0, checksum: history.diffChecksum }
-            : null,
-      }));
+      return rows.map(withDiff);
+    },
+
+    /**
+     * The current files at these paths, and those whose path is one of them in Unicode NFC form (the same file
+     * on macOS and Windows), as `currentFiles` answers them: what a push reads of its project, whatever its size.
+     */
+    async currentFilesAt(projectId: string, paths: readonly string[]): Promise<ProjectFileRow[]> {
+      const found: ProjectFileRow[] = [];
+      for (const batch of batches([...new Set(paths)], 1000)) {
+        const rows = await db
+          .select({ file: projectFiles, history: fileHistory })
+          .from(projectFiles)
+          .innerJoin(fileHistory, eq(fileHistory.id, projectFiles.historyId))
+          .where(
+            and(
+              eq(projectFiles.projectId, projectId),
+              or(
+                inArray(projectFiles.path, batch),
+                inArray(sql`normalize(${projectFiles.path}, NFC)`, [
+                  ...new Set(batch.map((path) => path.normalize('NFC'))),
+                ]),
+              ),
+            ),
+          );
+        found.push(...rows.map(withDiff));
+      }
+      return [...new Map(found.map((file) => [file.path, file])).values()];
     },
 
     /** Paths of the current files of many projects, for the conflict marker of lists. */

@@ -56,15 +56,63 @@ export function createPushFinish(deps: {
   const finishing = new Set<string>();
 
   /**
+   * A file whose bytes the store already holds (the same SHA-256): nothing is written or flushed. Its row is
+   * refreshed with the others before `store`, which then finds the bytes (a collection of them waits for no one
+   * but deletes them before its rows' commit, so bytes still there after the refresh stay); when they went
+   * meanwhile, `store` writes them again from the chunks. It has no temporary file (`path` is empty).
+   */
+  function heldBlob(sha256: string, size: number, rewrite: () => Promise<StagedBlob>): StagedBlob {
+    return {
+      sha256,
+      size,
+      path: '',
+      async store() {
+        if (await blobs.has(sha256)) return [];
+        const again = await rewrite();
+        if (again.sha256 !== sha256) {
+          await again.discard();
+          throw new Error(`the chunks of blob ${sha256} changed during the finish`);
+        }
+        return again.store();
+      },
+      discard: async () => undefined,
+    };
+  }
+
+  /**
    * Assembles one file (or the changeset of a diff update) from its chunks into a staged blob (hashed and flushed,
    * not yet under its real name) held by `staged`, verifying size and SHA-1; a mismatch throws `CorruptedFile`.
+   * When the store may already hold the file (`heldSha256`: a blob recorded with its SHA-1 and size), the chunks
+   * are only hashed (SHA-1 and SHA-256, nothing written) and, if they are that blob, nothing is stored again.
    */
   async function assemble(
     upload: UploadRow,
     file: DeclaredFile,
     chunkIndexes: number[],
     staged: StagedBlobs,
+    heldSha256: string | undefined,
   ): Promise<StagedBlob> {
+    const expected = uploadedBytesOf(file);
+    const readChunks = () => uploadArea.readChunks(upload.id, chunkIndexes);
+    if (heldSha256 !== undefined) {
+      const sha1 = createHash('sha1');
+      const sha256 = createHash('sha256');
+      let size = 0;
+      for await (const piece of readChunks()) {
+        sha1.update(piece);
+        sha256.update(piece);
+        size += piece.length;
+      }
+      if (size !== expected.size || sha1.digest('hex') !== expected.checksum)
+        throw new CorruptedFile(file.path);
+      if (sha256.digest('hex') === heldSha256) {
+        return staged.hold(
+          heldBlob(heldSha256, size, () => blobs.stage(readChunks())),
+          expected.checksum,
+        );
+      }
+      // Other bytes with the same SHA-1: stored as any new file.
+    }
     const sha1 = createHash('sha1');
     const [only] = chunkIndexes;
     let blob: StagedBlob;
@@ -72,7 +120,7 @@ export function createPushFinish(deps: {
       // A file of one chunk is that chunk: it becomes the blob without being written again.
       blob = await blobs.stageLinkOf(uploadArea.chunkFile(upload.id, only), (piece) => sha1.update(piece));
     } else {
-      const pieces = uploadArea.readChunks(upload.id, chunkIndexes);
+      const pieces = readChunks();
       blob = await blobs.stage(
         (async function* () {
           for await (const piece of pieces) {
@@ -83,9 +131,9 @@ export function createPushFinish(deps: {
       );
     }
     staged.hold(blob);
-    const expected = uploadedBytesOf(file);
     if (blob.size !== expected.size || sha1.digest('hex') !== expected.checksum)
       throw new CorruptedFile(file.path);
+    staged.verified(blob, expected.checksum);
     return blob;
   }
 
@@ -110,12 +158,21 @@ export function createPushFinish(deps: {
       throw corruptedFiles(incomplete.map((file) => file.path));
     }
 
+    // Whole files (not changesets, which the engine reads from their staged file) the store may hold already.
+    const whole = files.filter((file) => !file.diff);
+    const held = await repos.blobs.findBySha1(
+      whole.map((file) => ({ sha1: file.checksum, size: file.size })),
+    );
+    const heldSha256 = (file: DeclaredFile) =>
+      file.diff ? undefined : held.get(`${file.checksum} ${file.size}`);
+
     const corrupted: string[] = [];
     const assembled = new Map<string, StagedBlob>();
     try {
       await mapPool(files, ASSEMBLY_CONCURRENCY, async (file) => {
         try {
-          assembled.set(file.path, await assemble(upload, file, chunkIndexes(file), staged));
+          const blob = await assemble(upload, file, chunkIndexes(file), staged, heldSha256(file));
+          assembled.set(file.path, blob);
         } catch (error) {
           if (!(error instanceof CorruptedFile)) throw error;
           corrupted.push(file.path);
@@ -189,8 +246,10 @@ export function createPushFinish(deps: {
     try {
       await transactions.assertNotCanceled(upload.id);
       const assembled = await assembleAll(upload, staged);
+      // The files replaced: the bases of diff updates, the sizes of removals.
+      const replaced = [...changes.updated, ...changes.removed].map((file) => file.path);
       const current = new Map(
-        (await repos.projects.currentFiles(upload.projectId)).map((file) => [file.path, file]),
+        (await repos.projects.currentFilesAt(upload.projectId, replaced)).map((file) => [file.path, file]),
       );
       const applied = await rebuildDiffs({ upload, changes, current, assembled, staged });
       await staged.store();

@@ -22,6 +22,7 @@ import {
   storageGrowth,
   validatePushChanges,
   declaredDiffPaths,
+  declaredPaths,
 } from '../push/push-changes.ts';
 import { assertMayPushChanges } from '../push/push-permission.ts';
 import { assertChunkCounts, declaredUploadBytes, quotaCharge } from '../push/upload-budget.ts';
@@ -122,7 +123,7 @@ export function createPushService(deps: {
         throw invalid(row.project.latestVersion === 0 ? PUSH_TEXTS.firstPush : PUSH_TEXTS.versionMismatch);
       }
 
-      const currentFiles = await repos.projects.currentFiles(projectId);
+      const currentFiles = await repos.projects.currentFilesAt(projectId, declaredPaths(input.changes));
       const current = new Map(currentFiles.map((file) => [file.path, file]));
       const changes = validatePushChanges(input.changes, new Set(current.keys()));
       assertChunkCounts(changes);

@@ -16,13 +16,19 @@ export function createStagedBlobs(deps: {
   onStored?: () => void;
 }) {
   const { blobs, repos, concurrency, onStored } = deps;
-  const held = new Set<StagedBlob>();
+  /** Each blob held, with its SHA-1 once verified (recorded with its row). */
+  const held = new Map<StagedBlob, string | undefined>();
 
   return {
-    /** Takes a freshly staged blob over; answers it. */
-    hold<T extends StagedBlob>(blob: T): T {
-      held.add(blob);
+    /** Takes a freshly staged blob over (with its SHA-1 when verified); answers it. */
+    hold<T extends StagedBlob>(blob: T, sha1?: string): T {
+      held.set(blob, sha1);
       return blob;
+    },
+
+    /** Records the SHA-1 of a held blob, once verified. */
+    verified(blob: StagedBlob, sha1: string): void {
+      if (held.has(blob)) held.set(blob, sha1);
     },
 
     /**
@@ -30,8 +36,10 @@ export function createStagedBlobs(deps: {
      * row that can collect them), then the renames, then one flush per folder so the names survive a power cut.
      */
     async store(): Promise<void> {
-      const all = [...held];
-      await repos.blobs.touchMany(all);
+      const all = [...held.keys()];
+      await repos.blobs.touchMany(
+        [...held].map(([blob, sha1]) => ({ sha256: blob.sha256, size: blob.size, sha1 })),
+      );
       const folders: string[] = [];
       await mapPool(all, concurrency, async (blob) => {
         folders.push(...(await blob.store()));
@@ -43,7 +51,7 @@ export function createStagedBlobs(deps: {
 
     /** Drops every blob not stored (idempotent). */
     async discard(): Promise<void> {
-      const left = [...held];
+      const left = [...held.keys()];
       held.clear();
       await Promise.all(left.map((blob) => blob.discard()));
     },

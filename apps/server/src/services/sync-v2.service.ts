@@ -24,6 +24,7 @@ import { DiffsFailedError } from '../push/apply-diffs.ts';
 import {
   assertStorageAllows,
   declaredChunkIds,
+  declaredPaths,
   storageGrowth,
   validatePushChanges,
 } from '../push/push-changes.ts';
@@ -184,8 +185,9 @@ export function createSyncV2Service(deps: {
       const want = input.contentLength ?? UPLOAD_CHUNK_SIZE;
       await reserveV2Chunk(repos, { id: chunkId, projectId: input.id, userId: input.actor.id, want });
       try {
-        const written = await chunkStore.writeChunk(chunkId, 0, input.body, UPLOAD_CHUNK_SIZE);
-        await repos.quota.setChunkSize(chunkId, written.size);
+        // Not hashed: the answer carries no checksum, and the push that uses the chunk verifies its file's.
+        const size = await chunkStore.storeChunk(chunkId, 0, input.body, UPLOAD_CHUNK_SIZE);
+        await repos.quota.setChunkSize(chunkId, size);
       } catch (error) {
         await chunkStore.remove(chunkId);
         await repos.quota.deleteChunks([chunkId]);
@@ -212,7 +214,12 @@ export function createSyncV2Service(deps: {
       assertMayPushChanges(facts, input.changes);
       const base = parseVersion(input.version);
       if (base !== row.project.latestVersion) throw versionExists(base, row.project.latestVersion);
-      const current = new Map((await repos.projects.currentFiles(input.id)).map((file) => [file.path, file]));
+      const current = new Map(
+        (await repos.projects.currentFilesAt(input.id, declaredPaths(input.changes))).map((file) => [
+          file.path,
+          file,
+        ]),
+      );
       let changes;
       try {
         changes = validatePushChanges(input.changes, new Set(current.keys()));
