@@ -1,5 +1,6 @@
-import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectConfiguration } from 'vitest/config';
 import server, { PGLITE_SUITES, SERVER_SUITES } from './apps/server/vitest.config.ts';
+import { MOCKING_SUITES, webProject as web } from './apps/web/vitest.config.ts';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 /** `npm run test:pglite` (WAYMARK_TEST_PGLITE=all): every server suite on PGlite even when PostgreSQL is given. */
@@ -17,6 +18,18 @@ function serverProject(name: string, include: string[], env: Record<string, stri
 const projects: TestProjectConfiguration[] = [
   'packages/*',
   'apps/web',
+  // The web suites that mock a module, each in a fresh module graph (the project `web` shares one per worker).
+  {
+    ...web,
+    root: './apps/web',
+    test: {
+      ...web.test,
+      name: 'web-mocks',
+      include: MOCKING_SUITES,
+      exclude: configDefaults.exclude,
+      isolate: true,
+    },
+  },
   // On PGlite: every suite, or when PostgreSQL runs them all, the suites about the embedded driver (PGLITE_SUITES).
   serverProject('server', everySuiteOnPglite ? SERVER_SUITES : PGLITE_SUITES),
 ];

@@ -1,14 +1,29 @@
 import react from '@vitejs/plugin-react';
-import { defineProject } from 'vitest/config';
+import { configDefaults, defineProject, type UserWorkspaceConfig } from 'vitest/config';
 
-export default defineProject({
+/**
+ * The suites that replace a module with `vi.mock`: they run isolated (project `web-mocks`), as a mock must not leak
+ * into, nor miss, the modules the other suites share.
+ */
+export const MOCKING_SUITES = ['src/features/versions/components/VersionChangesets.test.tsx'];
+
+/**
+ * The web suites. They run without isolation: one worker imports React, PrimeReact and the app once and sets up
+ * jsdom once, then runs its files one after another (the setup file cleans the DOM and storage after each test);
+ * per-file isolation cost more than the tests themselves.
+ */
+export const webProject: UserWorkspaceConfig = {
   plugins: [react()],
   test: {
     name: 'web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    exclude: [...configDefaults.exclude, ...MOCKING_SUITES],
+    isolate: false,
     setupFiles: ['src/test/setup.ts'],
     css: false,
     testTimeout: 20_000,
   },
-});
+};
+
+export default defineProject(webProject);
