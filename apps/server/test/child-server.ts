@@ -51,6 +51,9 @@ export class ChildServer {
           SECRET_KEY: 'crash-test-secret-0123456789',
           WEB_DIST: path.join(this.dataDir, 'no-web'),
           LOG_LEVEL: 'info',
+          // The job queue polls every second (10 s in production): jobs left from before a restart, retries and
+          // jobs sent by the other process run without a test waiting out the production interval.
+          WAYMARK_TEST_JOB_POLL_SECONDS: '1',
           ...this.baseEnv,
           ...env,
         },

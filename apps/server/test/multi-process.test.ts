@@ -39,12 +39,12 @@ describe.skipIf(!postgresUrl)('two server processes on one PostgreSQL database',
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'waymark-multi-'));
     // No SECRET_KEY: both generate one into the shared data folder at the same time and must end up with one.
     // A short cache time: what one process keeps ends within it after a change made through the other. Their job
-    // queues poll every second (10 s in production), so the test of jobs running once waits less.
+    // queues poll every second, as every child server's (10 s in production), so the test of jobs running once
+    // waits less.
     const env = {
       DATABASE_URL: databaseUrl(base, name),
       SECRET_KEY: '',
       CACHE_SECONDS: String(CACHE_SECONDS),
-      WAYMARK_TEST_JOB_POLL_SECONDS: '1',
     };
     a = new ChildServer(dataDir, env);
     b = new ChildServer(dataDir, env);
