@@ -97,6 +97,7 @@ describe.each<Protocol>(['v1', 'v2'])('restore, then a %s pull', (protocol) => {
   let anna: MerginDevice;
   let field: MerginDevice;
   let v1Content: Record<string, unknown>;
+  let v2Survey: unknown;
 
   beforeAll(async () => {
     anna = new MerginDevice(server.url, path.join(work, `${protocol}-anna`), protocol);
@@ -119,6 +120,7 @@ describe.each<Protocol>(['v1', 'v2'])('restore, then a %s pull', (protocol) => {
     anna.write('new.txt', 'added in v2');
     await anna.push();
     expect(anna.version).toBe('v2');
+    v2Survey = gpkgRows(anna.file('survey.gpkg'));
     await field.downloadProject('anna', name);
     expect(deviceContent(field)).not.toEqual(v1Content);
   });
@@ -178,6 +180,35 @@ describe.each<Protocol>(['v1', 'v2'])('restore, then a %s pull', (protocol) => {
     expect(field.read('notes.txt').toString()).toBe('second notes');
     expect(field.read('old.txt').toString()).toBe('to be removed');
   });
+
+  it('restores one GeoPackage only, stored with its changeset, pulled as a diff ending with the rows of v2', async () => {
+    const id = anna.meta?.id ?? '';
+    const before = deviceContent(field);
+    const restored = await anna.api.post<VersionDetail>(`/v2/projects/${id}/restore`, {
+      version: 'v2',
+      paths: ['survey.gpkg'],
+    });
+    expect(restored.status).toBe(201);
+    expect(restored.body).toMatchObject({ name: 'v5', restored_from: 'v2' });
+    expect(restored.body.changes.updated.map((file) => file.path)).toEqual(['survey.gpkg']);
+    expect(restored.body.changes.added).toEqual([]);
+    expect(restored.body.changes.removed).toEqual([]);
+    // The file of v5 is v2's, checksum for checksum; the others are v4's.
+    const at = async (version: string) =>
+      Object.fromEntries((await filesAt(anna, version)).map((file) => [file.path, file.checksum]));
+    const [v2Files, v4Files, v5Files] = await Promise.all([at('v2'), at('v4'), at('v5')]);
+    expect(v5Files).toEqual({ ...v4Files, 'survey.gpkg': v2Files['survey.gpkg'] });
+    expect(await changesetOf(anna.api, id, 'v5', 'survey.gpkg')).toMatchObject({
+      summary: [{ table: 'notes', insert: 0, update: 1, delete: 0 }],
+    });
+
+    const downloads = field.downloads;
+    await field.pull();
+    expect(field.version).toBe('v5');
+    expect(field.downloads - downloads).toBe(0);
+    expect(deviceContent(field)).toEqual({ ...before, 'survey.gpkg': v2Survey });
+    expect(gpkgRows(field.file('survey.gpkg'))).toEqual(v2Survey);
+  });
 });
 
 describe('refusals', () => {
@@ -224,6 +255,19 @@ describe('refusals', () => {
       paths: ['notes.txt'],
     });
     expect(allowed).toMatchObject({ status: 201, body: { name: 'v3', restored_from: 'v1' } });
+  });
+
+  it('answers 400 with the unknown paths named, and commits nothing', async () => {
+    const answer = await anna.post<{ detail: string }>(`/v2/projects/${id}/restore`, {
+      version: 'v1',
+      paths: ['notes.txt', 'nowhere/a.gpkg', 'b.txt'],
+    });
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { detail: RESTORE_TEXTS.unknownPaths('v1', ['nowhere/a.gpkg', 'b.txt']) },
+    });
+    const project = await anna.get<{ version: string }>('/v1/project/anna/guarded');
+    expect(project.body.version).toBe('v3');
   });
 
   it('answers 400 for bad versions and paths, and when nothing would change', async () => {

@@ -33,6 +33,32 @@ export const RESTORE_VERSION_TEXTS = {
   failed: 'Failed to restore the version',
   restored: (version: string) => `Restored from ${version}`,
   restoredFrom: 'Restored from',
+  /** In the version sidebar of the latest version, instead of the button (nothing to restore). */
+  isLatest: 'This is the latest version: its files are the current ones.',
+};
+
+/** The web app's 'Restore this file version' (file-version page and the file history; writers). */
+export const RESTORE_FILE_TEXTS = {
+  button: 'Restore this file version',
+  buttonLabel: (path: string, version: string) => `Restore ${path} as it was in ${version}`,
+  rowButton: 'Restore',
+  header: (name: string, version: string) => `Restore ${name} from ${version}`,
+  message: (path: string, version: string) =>
+    `A new version will be made in which only ${path} changes back to its content of ${version}. The other files stay as they are, and no version is lost.`,
+  confirm: 'Restore file',
+  failed: 'Failed to restore the file',
+  restored: (path: string, version: string, created: string) =>
+    `${path} restored from ${version} as ${created}`,
+  isCurrent: 'This is the current content of the file.',
+  historyTitle: 'Versions of this file',
+  historyLabel: (path: string) => `Versions of ${path}`,
+  historyLoading: 'Loading the versions of this file…',
+  historyFailed: 'The versions of this file could not be loaded.',
+  historyNote: 'Since the file was last added.',
+  current: 'Current',
+  added: 'Added',
+  updated: 'Changed',
+  removed: 'Removed',
 };
 
 export const RESTORE_TEXTS = {

@@ -46,6 +46,16 @@ export const CHANGESET_TEXTS = {
   noLayerChangeset: 'No changeset for current layer',
   loadFailed: 'The changes of this file could not be loaded.',
   retry: 'Try again',
+  /** A file added in the version: nothing earlier to compare it with (issue 25). */
+  addedTitle: (version: string) => `Added in ${version}`,
+  addedText: (version: string) =>
+    `This file was added in ${version}, so it has no changeset: there is no earlier version to compare it with.`,
+  removedTitle: (version: string) => `Removed in ${version}`,
+  removedText: (version: string) => `This file was removed in ${version}.`,
+  notChangedTitle: (version: string) => `Not changed in ${version}`,
+  notChangedText: (version: string) => `${version} did not change this file.`,
+  noChangesetTitle: (version: string) => `Changed in ${version}`,
+  noChangesetText: 'Only GeoPackage files have changesets: this file was replaced as a whole.',
   /** SPEC §8 toast of a failed GET /v1/resource/changesets (other than 422). */
   fetchFailed: 'Failed to display changeset of file',
   rowCount: (count: number) => (count === 1 ? '1 change' : `${count} changes`),

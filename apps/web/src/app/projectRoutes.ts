@@ -176,7 +176,8 @@ export const projectRoutes = (): RouteObject[] => [
         handle: handle({ name: ROUTE_NAMES.projectVersionsDetail, public: true }),
       },
       {
-        path: 'history/:version_id/:path',
+        // The file's path may hold plain slashes (history/v3/notes/readme.txt) or encoded ones.
+        path: 'history/:version_id/*',
         lazy: () =>
           import('../pages/FileVersionDetailPage.tsx').then((module) => ({
             Component: module.FileVersionDetailPage,
@@ -189,7 +190,7 @@ export const projectRoutes = (): RouteObject[] => [
             const projectName = param(params, 'projectName');
             const history = projectHistoryPath(namespace, projectName);
             const versionId = param(params, 'version_id');
-            const path = param(params, 'path');
+            const path = param(params, '*');
             return [
               { title: versionId, path: withQuery(history, { version_id: versionId }) },
               { title: path, path: fileVersionDetailPath(namespace, projectName, versionId, path) },

@@ -32,14 +32,14 @@ export function projectHistoryPath(namespace: string, projectName: string): stri
   return `${projectPath(namespace, projectName)}/history`;
 }
 
-/** The file version detail page (route file-version-detail); the file's path is one segment, slashes encoded. */
+/** The file version detail page (route file-version-detail); the file's path follows with its plain slashes. */
 export function fileVersionDetailPath(
   namespace: string,
   projectName: string,
   version: string,
   path: string,
 ): string {
-  return `${projectHistoryPath(namespace, projectName)}/${segment(version)}/${segment(path)}`;
+  return `${projectHistoryPath(namespace, projectName)}/${segment(version)}/${path.split('/').map(segment).join('/')}`;
 }
 
 /**

@@ -23,3 +23,8 @@ export function projectVersionKey(namespace: string, name: string, version: stri
 export function fileChangesetKey(namespace: string, name: string, version: string, path: string) {
   return [...projectVersionsPrefix(namespace, name), 'changeset', version, path] as const;
 }
+
+/** The versions of one file (GET /v1/resource/history); they change with every new version of the project. */
+export function fileHistoryKey(namespace: string, name: string, path: string) {
+  return [...projectVersionsPrefix(namespace, name), 'file-history', path] as const;
+}

@@ -12,6 +12,7 @@ import { fileIconOf } from '../fileIcon.ts';
 import { baseName } from '../fileRows.ts';
 import { useDeleteFile } from '../hooks/useDeleteFile.ts';
 import { type PendingFileState, pendingStateOf, usePendingFileChanges } from '../pendingFileChanges.ts';
+import { FileHistory } from '../../versions/components/FileHistory.tsx';
 import { FilePreview } from './FilePreview.tsx';
 
 const STATE_BANNERS: Record<PendingFileState, { text: string; severity: 'success' | 'error' | 'info' }> = {
@@ -125,6 +126,9 @@ function FileDetails({ project, file, canDelete, titleId, onClose }: FileDetails
       {state !== 'added' && (
         <FilePreview namespace={project.namespace} projectName={project.name} file={file} />
       )}
+
+      {/* A file an upload would add has no versions yet. */}
+      {state !== 'added' && <FileHistory project={project} path={file.path} />}
 
       <ConfirmDialog
         isVisible={isConfirming}

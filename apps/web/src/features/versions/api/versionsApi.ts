@@ -3,6 +3,7 @@ import type {
   ProjectDetail,
   ProjectVersionDetail,
   ProjectVersionsPage,
+  ResourceHistory,
 } from '@waymark/contract';
 import { http } from '../../../lib/api/http.ts';
 
@@ -65,13 +66,31 @@ export async function fetchProjectAtVersion(
   return response.data;
 }
 
-/** POST /v2/projects/{id}/restore: a new version with the files of `version`; answers its detail. */
+/**
+ * POST /v2/projects/{id}/restore: a new version with the files of `version` (all, or only `paths`); answers its
+ * detail.
+ */
 export async function restoreProjectVersion(
   projectId: string,
   version: string,
+  paths?: string[],
 ): Promise<ProjectVersionDetail> {
   const response = await http.post<ProjectVersionDetail>(`/v2/projects/${segment(projectId)}/restore`, {
     version,
+    ...(paths ? { paths } : {}),
   });
+  return response.data;
+}
+
+/** GET /v1/resource/history/{namespace}/{name}?path=: the file's versions since it was last added. */
+export async function fetchFileHistory(
+  namespace: string,
+  name: string,
+  path: string,
+): Promise<ResourceHistory> {
+  const response = await http.get<ResourceHistory>(
+    `/v1/resource/history/${segment(namespace)}/${segment(name)}`,
+    { params: { path } },
+  );
   return response.data;
 }

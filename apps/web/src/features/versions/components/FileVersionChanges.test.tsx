@@ -1,22 +1,69 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CHANGESET_PAGE_SIZE, CHANGESET_TEXTS, CHANGESET_VALUE_MAX_CHARS } from '@waymark/contract';
+import {
+  CHANGESET_PAGE_SIZE,
+  CHANGESET_TEXTS,
+  CHANGESET_VALUE_MAX_CHARS,
+  type ProjectDetail,
+  type ProjectVersionDetail,
+  RESTORE_FILE_TEXTS,
+} from '@waymark/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CONFIG, currentPath, renderApp, stubServer } from '../../../test/renderApp.tsx';
 import type { StubReply } from '../../../test/stubAdapter.ts';
 import { buildProject } from '../../project/test/projectFixture.ts';
 import { useWorkspaceStore } from '../../workspaces/workspaceStore.ts';
 import { LONG_LINE, SURVEY_CHANGES } from '../test/changesetFixtures.ts';
+import { buildFileChange, buildVersionDetail } from '../test/versionFixture.ts';
 import { ChangesetGrid } from './ChangesetGrid.tsx';
 
-const PROJECT = buildProject({ role: 'writer' });
+const change = (path: string, checksum = 'b') => buildFileChange(path, 'updated', checksum);
+const SUMMARY = { summary: [{ table: 'trees', insert: 1, update: 1, delete: 1 }], size: 300 };
+/** The latest files (v3): survey.gpkg and its copy in data/ differ from v2's, notes.txt is v2's. */
+const PROJECT = buildProject({
+  role: 'writer',
+  version: 'v3',
+  files: [
+    { ...change('survey.gpkg', 'c'), mtime: '2025-03-02T10:00:00Z' },
+    { ...change('data/survey.gpkg', 'c'), mtime: '2025-03-02T10:00:00Z' },
+    { ...change('notes.txt', 'n'), mtime: '2025-03-02T10:00:00Z' },
+  ],
+});
 const PAGE = '/projects/field-team/survey/history/v2/survey.gpkg';
 const CHANGESET_URL = 'GET /v1/resource/changesets/field-team/survey/v2';
+const VERSION_URL = `GET /v1/project/version/${PROJECT.id}/v2`;
 
-async function openPage(reply: StubReply, path = PAGE) {
+/** v2 edited the two GeoPackages (their changesets computed) and added notes.txt. */
+function versionDetail(extra: Partial<ProjectVersionDetail> = {}): ProjectVersionDetail {
+  return buildVersionDetail({
+    changes: {
+      added: [buildFileChange('notes.txt', 'added', 'n')],
+      updated: [change('survey.gpkg'), change('data/survey.gpkg')],
+      removed: [],
+    },
+    changesets: { 'survey.gpkg': SUMMARY, 'data/survey.gpkg': SUMMARY },
+    ...extra,
+  });
+}
+
+async function openPage(
+  reply: StubReply,
+  path = PAGE,
+  {
+    project = PROJECT,
+    version = versionDetail(),
+  }: { project?: ProjectDetail; version?: ProjectVersionDetail } = {},
+) {
   const stub = stubServer({
     isAuthenticated: true,
-    overrides: { 'GET /v1/project/field-team/survey': { data: PROJECT }, [CHANGESET_URL]: reply },
+    overrides: {
+      'GET /v1/project/field-team/survey': { data: project },
+      [VERSION_URL]: { data: version },
+      [CHANGESET_URL]: reply,
+      [`POST /v2/projects/${PROJECT.id}/restore`]: { status: 201, data: versionDetail({ name: 'v4' }) },
+      [`GET /v1/project/version/${PROJECT.id}/v4`]: { data: versionDetail({ name: 'v4' }) },
+      'GET /v1/resource/changesets/field-team/survey/v4': { data: SURVEY_CHANGES },
+    },
   });
   const view = renderApp(path);
   await screen.findByTestId('file-version-detail');
@@ -158,6 +205,85 @@ describe('file version detail page', () => {
     await waitFor(() =>
       expect(currentPath(router)).toBe('/projects/field-team/survey/history?version_id=v2'),
     );
+  });
+});
+
+describe('file version detail page: files without a changeset (issue 25)', () => {
+  it('says a file added in the version was added then and has no changeset, without asking for one', async () => {
+    const { requests } = await openPage(
+      { status: 404, data: { detail: 'Diff not found' } },
+      '/projects/field-team/survey/history/v2/notes.txt',
+    );
+    const notice = await screen.findByTestId('file-version-added');
+    expect(within(notice).getByRole('heading', { name: CHANGESET_TEXTS.addedTitle('v2') })).toBeTruthy();
+    expect(within(notice).getByText(CHANGESET_TEXTS.addedText('v2'))).toBeTruthy();
+    expect(requests.filter((request) => request.url.startsWith('/v1/resource/changesets/'))).toEqual([]);
+    expect(screen.queryByText(CHANGESET_TEXTS.fetchFailed)).toBeNull();
+    expect(screen.queryByText(CHANGESET_TEXTS.loadFailed)).toBeNull();
+  });
+
+  it('says a removed file was removed and one the version did not touch was not changed', async () => {
+    const removed = versionDetail({
+      changes: { added: [], updated: [], removed: [buildFileChange('old.txt', 'removed')] },
+    });
+    const view = await openPage({ data: [] }, '/projects/field-team/survey/history/v2/old.txt', {
+      version: removed,
+    });
+    expect(await screen.findByText(CHANGESET_TEXTS.removedText('v2'))).toBeTruthy();
+    expect(screen.queryByTestId('file-version-restore')).toBeNull();
+    view.unmount();
+    await openPage({ data: [] }, '/projects/field-team/survey/history/v2/other.txt');
+    expect(await screen.findByText(CHANGESET_TEXTS.notChangedText('v2'))).toBeTruthy();
+  });
+
+  it('accepts a nested path with plain slashes', async () => {
+    const { requests } = await openPage(
+      { data: SURVEY_CHANGES },
+      '/projects/field-team/survey/history/v2/data/survey.gpkg',
+    );
+    expect(screen.getByTestId('file-version-name').textContent).toBe('survey.gpkg');
+    await screen.findAllByTestId('changeset-grid');
+    expect(requests.find((request) => request.url.startsWith('/v1/resource/'))?.params).toEqual({
+      path: 'data/survey.gpkg',
+    });
+  });
+});
+
+describe('restore this file version (issue 28)', () => {
+  it('asks to confirm naming the file and version, restores only that path and opens the new version', async () => {
+    const { requests, router } = await openPage(
+      { data: SURVEY_CHANGES },
+      '/projects/field-team/survey/history/v2/data/survey.gpkg',
+    );
+    await userEvent.click(
+      await screen.findByRole('button', { name: RESTORE_FILE_TEXTS.buttonLabel('data/survey.gpkg', 'v2') }),
+    );
+    const dialog = await screen.findByTestId('restore-file-dialog');
+    expect(within(dialog).getByText(RESTORE_FILE_TEXTS.header('survey.gpkg', 'v2'))).toBeTruthy();
+    expect(within(dialog).getByText(RESTORE_FILE_TEXTS.message('data/survey.gpkg', 'v2'))).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: RESTORE_FILE_TEXTS.confirm }));
+    await waitFor(() =>
+      expect(currentPath(router)).toBe('/projects/field-team/survey/history/v4/data/survey.gpkg'),
+    );
+    expect(
+      requests.filter((request) => request.method === 'POST').map((request) => [request.url, request.data]),
+    ).toEqual([[`/v2/projects/${PROJECT.id}/restore`, { version: 'v2', paths: ['data/survey.gpkg'] }]]);
+    expect(await screen.findByText(RESTORE_FILE_TEXTS.restored('data/survey.gpkg', 'v2', 'v4'))).toBeTruthy();
+  });
+
+  it('offers nothing to restore when the file is the same now, and nothing to readers and editors', async () => {
+    const same = await openPage({ data: [] }, '/projects/field-team/survey/history/v2/notes.txt');
+    expect((await screen.findByTestId('file-version-current')).textContent).toContain(
+      RESTORE_FILE_TEXTS.isCurrent,
+    );
+    expect(screen.queryByTestId('file-version-restore')).toBeNull();
+    same.unmount();
+    for (const role of ['reader', 'editor'] as const) {
+      const view = await openPage({ data: SURVEY_CHANGES }, PAGE, { project: { ...PROJECT, role } });
+      await screen.findAllByTestId('changeset-grid');
+      expect(screen.queryByTestId('file-version-restore')).toBeNull();
+      view.unmount();
+    }
   });
 });
 

@@ -1,16 +1,26 @@
-import { CHANGESET_TEXTS, SYNC_DOCS_PATH } from '@waymark/contract';
+import {
+  abilitiesOfProjectRole,
+  CHANGESET_TEXTS,
+  type ProjectDetail,
+  RESTORE_FILE_TEXTS,
+  SYNC_DOCS_PATH,
+} from '@waymark/contract';
 import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
-import { useMemo } from 'react';
-import { Link } from 'react-router';
-import { projectHistoryPath } from '../../../lib/paths.ts';
+import { type ReactNode, useMemo } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { fileVersionDetailPath, projectHistoryPath } from '../../../lib/paths.ts';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { fileIconOf } from '../../files/fileIcon.ts';
+import { useCurrentProject } from '../../project/hooks/useCurrentProject.ts';
 import { useConfig } from '../../session/hooks/useInstance.ts';
 import type { ChangesetLoadState } from '../changesetLoad.ts';
 import { groupChangesetTables, summarizeChangesetTables } from '../changesetTables.ts';
+import { type FileVersionState, fileVersionState, restorableContent } from '../fileVersionState.ts';
 import { useFileChangeset } from '../hooks/useFileChangeset.ts';
+import { useProjectVersion } from '../hooks/useProjectVersion.ts';
 import { versionDetailSearch } from '../hooks/useSelectedVersion.ts';
+import { RestoreFileButton } from './RestoreFileButton.tsx';
 import { ChangesetGrid } from './ChangesetGrid.tsx';
 import { ChangesetSummaryTable } from './ChangesetSummaryTable.tsx';
 import '../changesets.css';
@@ -23,7 +33,13 @@ interface FileVersionChangesProps {
   path: string;
 }
 
-function FileVersionHeader({ namespace, projectName, version, path }: FileVersionChangesProps) {
+function FileVersionHeader({
+  namespace,
+  projectName,
+  version,
+  path,
+  actions,
+}: FileVersionChangesProps & { actions: ReactNode }) {
   const slash = path.lastIndexOf('/');
   const folder = slash > 0 ? path.slice(0, slash) : undefined;
   return (
@@ -49,6 +65,7 @@ function FileVersionHeader({ namespace, projectName, version, path }: FileVersio
           </h2>
           {folder && <span className="file-version__folder">{folder}</span>}
         </div>
+        {actions}
       </div>
     </header>
   );
@@ -125,39 +142,148 @@ function LoadedChanges({
   );
 }
 
+/** Why a file has no changed rows to show in this version: added, removed, replaced as a whole or untouched. */
+function NoChangesetNotice({ state, version }: { state: FileVersionState; version: string }) {
+  const texts = {
+    added: ['pi pi-plus-circle', CHANGESET_TEXTS.addedTitle(version), CHANGESET_TEXTS.addedText(version)],
+    removed: [
+      'pi pi-minus-circle',
+      CHANGESET_TEXTS.removedTitle(version),
+      CHANGESET_TEXTS.removedText(version),
+    ],
+    replaced: ['pi pi-file-edit', CHANGESET_TEXTS.noChangesetTitle(version), CHANGESET_TEXTS.noChangesetText],
+    unchanged: [
+      'pi pi-file',
+      CHANGESET_TEXTS.notChangedTitle(version),
+      CHANGESET_TEXTS.notChangedText(version),
+    ],
+  } as const;
+  if (!(state.kind in texts)) return null;
+  const [icon, title, text] = texts[state.kind as keyof typeof texts];
+  return (
+    <section
+      className={`card file-version__notice file-version__notice--${state.kind}`}
+      role="status"
+      data-testid={`file-version-${state.kind}`}
+    >
+      <span className="file-version__notice-icon" aria-hidden="true">
+        <i className={icon} />
+      </span>
+      <h3 className="file-version__notice-title">{title}</h3>
+      <p className="file-version__notice-text">{text}</p>
+    </section>
+  );
+}
+
+function ChangesetRows({
+  input,
+  isEnabled,
+}: {
+  input: Parameters<typeof useFileChangeset>[0];
+  isEnabled: boolean;
+}) {
+  const query = useFileChangeset(input, isEnabled);
+  if (query.isPending) return <ChangesLoading />;
+  if (query.isError) {
+    return (
+      <section className="card" data-testid="file-version-failed">
+        <EmptyState title={CHANGESET_TEXTS.loadFailed}>
+          <Button
+            label={CHANGESET_TEXTS.retry}
+            icon="pi pi-refresh"
+            outlined
+            loading={query.isFetching}
+            onClick={() => void query.refetch()}
+          />
+        </EmptyState>
+      </section>
+    );
+  }
+  return query.data.status === 'not-calculable' ? (
+    <NotCalculable reason={query.data.reason} />
+  ) : (
+    <LoadedChanges state={query.data} path={input.path} />
+  );
+}
+
+/** 'Restore this file version' for writers while the file differs now, or a word that it is the current content. */
+function FileVersionActions({
+  project,
+  state,
+  version,
+  path,
+}: {
+  project: ProjectDetail;
+  state: FileVersionState | undefined;
+  version: string;
+  path: string;
+}) {
+  const navigate = useNavigate();
+  if (!state || !abilitiesOfProjectRole(project.role).upload) return null;
+  const current = project.files.find((file) => file.path === path);
+  if (!restorableContent(state, current)) {
+    if (state.kind === 'unchanged' || state.kind === 'removed') return null;
+    return (
+      <span className="file-version__current" data-testid="file-version-current">
+        <i className="pi pi-check-circle" aria-hidden="true" /> {RESTORE_FILE_TEXTS.isCurrent}
+      </span>
+    );
+  }
+  return (
+    <div className="file-version__actions">
+      <RestoreFileButton
+        project={project}
+        path={path}
+        version={version}
+        onRestored={(created) =>
+          void navigate(fileVersionDetailPath(project.namespace, project.name, created, path))
+        }
+      />
+    </div>
+  );
+}
+
 /**
- * The file version detail page (SPEC §2): which version and file, the per-layer summary, then each
- * layer's changed rows; 'Changes cannot be calculated' when the server answers 422.
+ * The file version detail page (SPEC §2): which version and file, then from the version's detail what there is to
+ * show: the per-layer summary and each layer's changed rows of an edited GeoPackage ('Changes cannot be
+ * calculated' when the server answers 422), or why the file has no changeset (added in that version, removed,
+ * replaced, not changed). Writers may restore the file's content of that version.
  */
 export function FileVersionChanges(props: FileVersionChangesProps) {
-  const query = useFileChangeset({
-    namespace: props.namespace,
-    name: props.projectName,
-    version: props.version,
-    path: props.path,
-  });
+  const project = useCurrentProject();
+  const { query: versionQuery } = useProjectVersion(project, props.version);
+  const state = versionQuery.data ? fileVersionState(versionQuery.data, props.path) : undefined;
+  // Without the version's detail the changeset is asked for anyway: the rows may still be there.
+  const wantsRows = versionQuery.isError || state?.kind === 'changeset';
+  let body: ReactNode;
+  if (wantsRows) {
+    body = (
+      <ChangesetRows
+        input={{
+          namespace: props.namespace,
+          name: props.projectName,
+          version: props.version,
+          path: props.path,
+        }}
+        isEnabled={wantsRows}
+      />
+    );
+  } else if (!state || state.kind === 'pending') {
+    body = <ChangesLoading />;
+  } else if (state.kind === 'not-calculable') {
+    body = <NotCalculable reason={state.reason} />;
+  } else {
+    body = <NoChangesetNotice state={state} version={props.version} />;
+  }
   return (
     <div className="file-version" data-testid="file-version-detail">
-      <FileVersionHeader {...props} />
-      {query.isPending ? (
-        <ChangesLoading />
-      ) : query.isError ? (
-        <section className="card" data-testid="file-version-failed">
-          <EmptyState title={CHANGESET_TEXTS.loadFailed}>
-            <Button
-              label={CHANGESET_TEXTS.retry}
-              icon="pi pi-refresh"
-              outlined
-              loading={query.isFetching}
-              onClick={() => void query.refetch()}
-            />
-          </EmptyState>
-        </section>
-      ) : query.data.status === 'not-calculable' ? (
-        <NotCalculable reason={query.data.reason} />
-      ) : (
-        <LoadedChanges state={query.data} path={props.path} />
-      )}
+      <FileVersionHeader
+        {...props}
+        actions={
+          <FileVersionActions project={project} state={state} version={props.version} path={props.path} />
+        }
+      />
+      {body}
     </div>
   );
 }

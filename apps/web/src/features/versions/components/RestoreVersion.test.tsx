@@ -11,6 +11,7 @@ import { currentPath, renderApp, stubServer } from '../../../test/renderApp.tsx'
 import type { RecordedRequest } from '../../../test/stubAdapter.ts';
 import { buildProject } from '../../project/test/projectFixture.ts';
 import { useWorkspaceStore } from '../../workspaces/workspaceStore.ts';
+import { buildVersionDetail } from '../test/versionFixture.ts';
 
 const file = (path: string, checksum: string) => ({
   path,
@@ -23,20 +24,8 @@ const LATEST = [file('kept.txt', 'a'), file('notes.txt', 'b'), file('new.txt', '
 const AT_V2 = [file('kept.txt', 'a'), file('notes.txt', 'd'), file('old.txt', 'e')];
 const HISTORY = '/projects/field-team/survey/history?version_id=v2';
 
-function detail(name: string, extra: Partial<ProjectVersionDetail> = {}): ProjectVersionDetail {
-  return {
-    name,
-    author: 'ada',
-    created: '2025-03-01T10:00:00Z',
-    project_name: 'survey',
-    namespace: 'field-team',
-    user_agent: 'test',
-    project_size: 30,
-    changes: { added: [], updated: [], removed: [] },
-    changesets: {},
-    ...extra,
-  };
-}
+const detail = (name: string, extra: Partial<ProjectVersionDetail> = {}) =>
+  buildVersionDetail({ name, project_size: 30, ...extra });
 
 function open(role: ProjectRole) {
   const project: ProjectDetail = buildProject({ role, version: 'v3', files: LATEST });
@@ -90,6 +79,25 @@ describe('restore this version', () => {
       [`/v2/projects/${project.id}/restore`, { version: 'v2' }],
     ]);
     expect((await screen.findByTestId('version-detail-restored-from')).textContent).toBe('v2');
+  });
+
+  it('is not offered on the latest version, whose files are the current ones', async () => {
+    const project = buildProject({ role: 'writer', version: 'v3', files: LATEST });
+    stubServer({
+      isAuthenticated: true,
+      overrides: {
+        'GET /v1/project/field-team/survey': { data: project },
+        'GET /v1/project/versions/paginated/field-team/survey': { data: { versions: [], count: 0 } },
+        [`GET /v1/project/version/${project.id}/v3`]: { data: detail('v3') },
+      },
+    });
+    renderApp('/projects/field-team/survey/history?version_id=v3');
+    const sidebar = await screen.findByTestId('version-detail');
+    await within(sidebar).findByTestId('version-detail-download');
+    expect(within(sidebar).queryByTestId('version-detail-restore')).toBeNull();
+    expect(within(sidebar).getByTestId('version-detail-latest').textContent).toBe(
+      RESTORE_VERSION_TEXTS.isLatest,
+    );
   });
 
   it('is not offered to editors and readers', async () => {

@@ -131,7 +131,7 @@ describe('changesets in the version detail sidebar', () => {
 
     await userEvent.click(within(survey).getByRole('link', { name: CHANGESET_TEXTS.showAdvanced }));
     await waitFor(() =>
-      expect(currentPath(router)).toBe('/projects/field-team/survey/history/v2/data%2Fsurvey.gpkg'),
+      expect(currentPath(router)).toBe('/projects/field-team/survey/history/v2/data/survey.gpkg'),
     );
     expect(await screen.findByTestId('file-version-detail')).toBeTruthy();
   });

@@ -18,7 +18,7 @@ import { RestoreVersionButton } from './RestoreVersionButton.tsx';
 import { VersionChanges } from './VersionChanges.tsx';
 
 interface VersionDetailSidebarProps {
-  project: Pick<ProjectDetail, 'id' | 'namespace' | 'name' | 'role' | 'files'>;
+  project: Pick<ProjectDetail, 'id' | 'namespace' | 'name' | 'role' | 'files' | 'version'>;
   /** The `version_id` query. */
   selectedVersion: string | undefined;
   onClose: () => void;
@@ -133,11 +133,25 @@ export function VersionDetailSidebar({
               onClick={() => download.mutate(selectedVersion)}
               data-testid="version-detail-download"
             />
-            {onOpenVersion && abilitiesOfProjectRole(project.role).upload && (
-              <RestoreVersionButton project={project} version={selectedVersion} onRestored={onOpenVersion} />
-            )}
+            {/* The latest version's files are the current ones: nothing to restore. */}
+            {onOpenVersion &&
+              abilitiesOfProjectRole(project.role).upload &&
+              selectedVersion !== project.version && (
+                <RestoreVersionButton
+                  project={project}
+                  version={selectedVersion}
+                  onRestored={onOpenVersion}
+                />
+              )}
           </div>
         )}
+        {onOpenVersion &&
+          abilitiesOfProjectRole(project.role).upload &&
+          selectedVersion === project.version && (
+            <p className="detail-panel__note" data-testid="version-detail-latest">
+              {RESTORE_VERSION_TEXTS.isLatest}
+            </p>
+          )}
         {version && (
           <VersionChanges
             version={version}

@@ -7,10 +7,11 @@ import { fileChangesetKey } from '../versionQueryKeys.ts';
  * The changed rows of one file in one version, or the 422 notice; other failures toast SPEC §8's 'Failed
  * to display changeset of file'. A stored changeset never changes, so it is not asked for again.
  */
-export function useFileChangeset(input: ChangesetLoadInput) {
+export function useFileChangeset(input: ChangesetLoadInput, isEnabled = true) {
   return useQuery({
     queryKey: fileChangesetKey(input.namespace, input.name, input.version, input.path),
     queryFn: () => loadChangeset(input),
+    enabled: isEnabled,
     staleTime: Infinity,
     meta: { errorMessage: CHANGESET_TEXTS.fetchFailed },
   });

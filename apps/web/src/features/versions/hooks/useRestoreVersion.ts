@@ -1,5 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ProjectDetail, RESTORE_VERSION_TEXTS } from '@waymark/contract';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type ProjectDetail,
+  type ProjectVersionDetail,
+  RESTORE_FILE_TEXTS,
+  RESTORE_VERSION_TEXTS,
+} from '@waymark/contract';
 import { invalidateProjectLists } from '../../project/projectListsCache.ts';
 import { projectQueryPrefix } from '../../project/projectQueryKeys.ts';
 import { fetchProjectAtVersion, restoreProjectVersion } from '../api/versionsApi.ts';
@@ -30,12 +35,37 @@ export function useRestoreVersion(
     mutationFn: (version: string) => restoreProjectVersion(project.id, version),
     onSuccess: async (created) => {
       onRestored(created.name);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: projectQueryPrefix(project.namespace, project.name) }),
-        queryClient.invalidateQueries({ queryKey: projectVersionsPrefix(project.namespace, project.name) }),
-        invalidateProjectLists(queryClient),
-      ]);
+      await refreshAfterRestore(queryClient, project);
     },
     meta: { errorMessage: RESTORE_VERSION_TEXTS.failed },
+  });
+}
+
+/** A new version was made: the project (files, version), its history and the project lists are asked again. */
+async function refreshAfterRestore(queryClient: QueryClient, project: ProjectRef): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: projectQueryPrefix(project.namespace, project.name) }),
+    queryClient.invalidateQueries({ queryKey: projectVersionsPrefix(project.namespace, project.name) }),
+    invalidateProjectLists(queryClient),
+  ]);
+}
+
+/**
+ * 'Restore this file version': the server makes a new version in which only `path` changes back to its content
+ * of `version` (the restore call with `paths`); `onRestored` gets the new version.
+ */
+export function useRestoreFile(
+  project: ProjectRef,
+  { onRestored }: { onRestored: (created: ProjectVersionDetail) => void },
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ version, path }: { version: string; path: string }) =>
+      restoreProjectVersion(project.id, version, [path]),
+    onSuccess: async (created) => {
+      onRestored(created);
+      await refreshAfterRestore(queryClient, project);
+    },
+    meta: { errorMessage: RESTORE_FILE_TEXTS.failed },
   });
 }
