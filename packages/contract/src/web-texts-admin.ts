@@ -66,6 +66,10 @@ export const ADMIN_USERS_TEXTS = {
     `Delete ${username}? The account is anonymised and its memberships removed. This cannot be undone. Type in the username to confirm.`,
   deleteField: 'Username',
   deleteConfirm: 'Delete user',
+  sendResetHeader: 'Send password reset',
+  sendResetMessage: (username: string, email: string) =>
+    `Send ${username} a link to set a new password, to ${email}? Their current password keeps working until they use it.`,
+  sendResetConfirm: 'Send link',
   // Toasts
   fetchFailed: 'Failed to load users',
   updateFailed: 'Failed to update the user',
@@ -194,6 +198,9 @@ export const ADMIN_PROJECTS_TEXTS = {
   public: 'Public',
   restore: 'Restore',
   restoreOf: (name: string) => `Restore ${name}`,
+  restoreHeader: 'Restore project',
+  restoreMessage: (name: string) =>
+    `Restore ${name}? It is no longer scheduled for deletion, and its members find it again with all its versions.`,
   deleteNow: 'Delete now',
   deleteNowOf: (name: string) => `Delete ${name} now`,
   empty: 'No projects yet.',

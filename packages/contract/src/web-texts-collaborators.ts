@@ -4,6 +4,7 @@
  */
 
 export const COLLABORATORS_TEXTS = {
+  loading: 'Loading the members…',
   membersTitle: 'Members',
   requestsTitle: 'Requests',
   searchPlaceholder: 'Search members',

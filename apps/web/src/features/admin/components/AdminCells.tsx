@@ -44,3 +44,24 @@ export function FlagCell({
     </span>
   );
 }
+
+/** One line cut with an ellipsis when the column is too narrow; the whole text in a tooltip. */
+export function TruncatedText({
+  text,
+  className,
+  testId,
+}: {
+  text: string;
+  className?: string;
+  testId?: string;
+}) {
+  return (
+    <span
+      className={className ? `admin-truncate ${className}` : 'admin-truncate'}
+      title={text}
+      data-testid={testId}
+    >
+      {text}
+    </span>
+  );
+}

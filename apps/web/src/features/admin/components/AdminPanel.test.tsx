@@ -2,8 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   ADMIN_PANEL_TEXTS,
+  ADMIN_PROJECTS_TEXTS,
   ADMIN_SERVER_TEXTS,
   ADMIN_USERS_TEXTS,
+  ADMIN_WORKSPACES_TEXTS,
+  type AdminProject,
   type AdminServerInfo,
   type AdminUser,
   CREATE_USER_TEXTS,
@@ -139,6 +142,118 @@ describe('admin panel', () => {
     expect(await screen.findByText(ADMIN_USERS_TEXTS.deleted('bob-surveyor'))).toBeTruthy();
     await waitFor(() => expect(within(table).queryByText('bob-surveyor')).toBeNull());
     expect(stub.requests.filter((request) => request.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('asks before sending a password reset, naming the user and the address', async () => {
+    const long = adminUser(13, 'carla-with-a-very-long-username-indeed', {
+      email: 'carla.with.a.very.long.address@field-survey-department.example.org',
+    });
+    const stub = stubServer({
+      isAuthenticated: true,
+      isSuperuser: true,
+      overrides: {
+        [USERS]: { data: { items: [SELF, long], count: 2 } },
+        [`POST /app/admin/user/${long.username}/reset-password`]: { status: 204 },
+      },
+    });
+    renderApp('/admin/users');
+    const table = await screen.findByTestId('admin-users-table');
+    // Long names and addresses stay on one line, cut, with the whole text in a tooltip.
+    const email = await within(table).findByText(long.email);
+    expect(email.getAttribute('title')).toBe(long.email);
+    expect(email.className).toContain('admin-truncate');
+    await userEvent.click(
+      within(table).getByRole('button', { name: ADMIN_PANEL_TEXTS.actionsOf(long.username) }),
+    );
+    await userEvent.click(
+      (await screen.findAllByRole('menuitem', { name: ADMIN_USERS_TEXTS.sendReset, hidden: true })).at(-1)!,
+    );
+    const dialog = await screen.findByRole('dialog', { name: ADMIN_USERS_TEXTS.sendResetHeader });
+    expect(
+      within(dialog).getByText(ADMIN_USERS_TEXTS.sendResetMessage(long.username, long.email)),
+    ).toBeTruthy();
+    expect(stub.requests.filter((request) => request.method === 'POST')).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: ADMIN_USERS_TEXTS.sendResetConfirm }));
+    expect(await screen.findByText(ADMIN_USERS_TEXTS.resetSent(long.email))).toBeTruthy();
+    expect(
+      stub.requests.filter((request) => request.method === 'POST').map((request) => request.url),
+    ).toEqual([`/app/admin/user/${long.username}/reset-password`]);
+  });
+
+  it('folds the workspace actions into a menu: Members and Change quota', async () => {
+    stubServer({
+      isAuthenticated: true,
+      isSuperuser: true,
+      overrides: {
+        'GET /app/admin/workspaces': {
+          data: {
+            items: [
+              {
+                id: 4,
+                name: 'Survey Crew',
+                storage: 2e9,
+                disk_usage: 0,
+                project_count: 0,
+                member_count: 1,
+                created: '2025-01-01T00:00:00Z',
+              },
+            ],
+            count: 1,
+          },
+        },
+      },
+    });
+    renderApp('/admin/workspaces');
+    const table = await screen.findByTestId('admin-workspaces-table');
+    await userEvent.click(
+      await within(table).findByRole('button', { name: ADMIN_PANEL_TEXTS.actionsOf('Survey Crew') }),
+    );
+    await userEvent.click(await findMenuItem(ADMIN_WORKSPACES_TEXTS.changeQuota));
+    expect(
+      await screen.findByRole('dialog', { name: ADMIN_WORKSPACES_TEXTS.quotaHeader('Survey Crew') }),
+    ).toBeTruthy();
+  });
+
+  it('asks before restoring a project scheduled for deletion', async () => {
+    const removed: AdminProject = {
+      id: 'p-1',
+      name: 'hedgerow',
+      workspace: 'Survey Crew',
+      workspace_id: 4,
+      disk_usage: 10,
+      version: 'v1',
+      updated: '2025-01-01T00:00:00Z',
+      created: '2025-01-01T00:00:00Z',
+      public: false,
+      removed_at: '2025-02-01T00:00:00Z',
+      removed_by: 'ada',
+      purge_at: '2025-02-08T00:00:00Z',
+    };
+    const stub = stubServer({
+      isAuthenticated: true,
+      isSuperuser: true,
+      overrides: {
+        'GET /app/admin/projects': { data: { items: [removed], count: 1 } },
+        'POST /app/project/removed-project/restore/p-1': { status: 201, data: {} },
+      },
+    });
+    renderApp('/admin/projects');
+    await screen.findByTestId('admin-projects-view');
+    await userEvent.click(await screen.findByRole('button', { name: ADMIN_PROJECTS_TEXTS.viewRemoved }));
+    await screen.findByRole('heading', { name: ADMIN_PROJECTS_TEXTS.viewRemoved });
+    await userEvent.click(
+      await screen.findByRole('button', { name: ADMIN_PROJECTS_TEXTS.restoreOf('hedgerow') }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: ADMIN_PROJECTS_TEXTS.restoreHeader });
+    expect(
+      within(dialog).getByText(ADMIN_PROJECTS_TEXTS.restoreMessage('Survey Crew/hedgerow')),
+    ).toBeTruthy();
+    expect(stub.requests.filter((request) => request.method === 'POST')).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: ADMIN_PROJECTS_TEXTS.restore }));
+    expect(await screen.findByText(ADMIN_PROJECTS_TEXTS.restored('Survey Crew/hedgerow'))).toBeTruthy();
+    expect(
+      stub.requests.filter((request) => request.method === 'POST').map((request) => request.url),
+    ).toEqual(['/app/project/removed-project/restore/p-1']);
   });
 
   it('creates an invited user without a password, and shows the server password rule under its field', async () => {

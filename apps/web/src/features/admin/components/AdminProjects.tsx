@@ -18,7 +18,7 @@ import {
   useRemovedProjectActions,
 } from '../hooks/useAdminProjects.ts';
 import { AdminListCard } from './AdminListCard.tsx';
-import { DateCell, TimeAgoCell } from './AdminCells.tsx';
+import { DateCell, TimeAgoCell, TruncatedText } from './AdminCells.tsx';
 
 type View = 'live' | 'removed';
 
@@ -49,15 +49,14 @@ function ProjectNameCell({ project, isLive }: { project: AdminProject; isLive: b
       {isLive ? (
         <Link
           to={projectPath(project.workspace, project.name)}
-          className="admin-strong"
+          className="admin-strong admin-truncate"
+          title={project.name}
           data-testid="admin-project-name"
         >
           {project.name}
         </Link>
       ) : (
-        <span className="admin-strong" data-testid="admin-project-name">
-          {project.name}
-        </span>
+        <TruncatedText text={project.name} className="admin-strong" testId="admin-project-name" />
       )}
       {project.public && <Tag value={ADMIN_PROJECTS_TEXTS.public} severity="info" className="admin-tag" />}
     </span>
@@ -74,6 +73,8 @@ export function AdminProjects() {
   // The project stays while its confirmation fades out.
   const [toDelete, setToDelete] = useState<AdminProject | null>(null);
   const [isConfirmOpen, setIsConfirmOpen] = useState(false);
+  const [toRestore, setToRestore] = useState<AdminProject | null>(null);
+  const [isRestoreOpen, setIsRestoreOpen] = useState(false);
   const isBusy = restore.isPending || deleteNow.isPending;
   const rename = useAdminRenameProject();
   const [toRename, setToRename] = useState<AdminProject | null>(null);
@@ -118,7 +119,9 @@ export function AdminProjects() {
         emptyText={emptyText}
       >
         <div className="data-table admin-table">
+          {/* One table per view: rows of the same id keep no cells of the other view's columns. */}
           <DataTable
+            key={view}
             value={query.data?.items ?? []}
             dataKey="id"
             lazy
@@ -142,7 +145,7 @@ export function AdminProjects() {
               header={ADMIN_PROJECTS_TEXTS.columnWorkspace}
               sortable
               body={(project: AdminProject) => (
-                <span data-testid="admin-project-workspace">{project.workspace}</span>
+                <TruncatedText text={project.workspace} testId="admin-project-workspace" />
               )}
             />
             <Column
@@ -155,6 +158,7 @@ export function AdminProjects() {
             />
             {isLive && (
               <Column
+                key="version"
                 field="version"
                 header={ADMIN_PROJECTS_TEXTS.columnVersion}
                 sortable
@@ -167,6 +171,7 @@ export function AdminProjects() {
             )}
             {isLive && (
               <Column
+                key="updated"
                 field="updated"
                 header={ADMIN_PROJECTS_TEXTS.columnUpdated}
                 sortable
@@ -175,6 +180,7 @@ export function AdminProjects() {
             )}
             {isLive && (
               <Column
+                key="live-actions"
                 header={<span className="visually-hidden">{ADMIN_PROJECTS_TEXTS.columnActions}</span>}
                 headerClassName="admin-table__actions"
                 bodyClassName="admin-table__actions"
@@ -193,6 +199,7 @@ export function AdminProjects() {
             )}
             {!isLive && (
               <Column
+                key="removed_at"
                 field="removed_at"
                 header={ADMIN_PROJECTS_TEXTS.columnRemoved}
                 sortable
@@ -206,6 +213,7 @@ export function AdminProjects() {
             )}
             {!isLive && (
               <Column
+                key="purge_at"
                 header={ADMIN_PROJECTS_TEXTS.columnPurge}
                 body={(project: AdminProject) =>
                   project.purge_at ? <DateCell value={project.purge_at} /> : null
@@ -214,6 +222,7 @@ export function AdminProjects() {
             )}
             {!isLive && (
               <Column
+                key="removed-actions"
                 header={<span className="visually-hidden">{ADMIN_PROJECTS_TEXTS.columnActions}</span>}
                 headerClassName="admin-table__actions"
                 bodyClassName="admin-table__actions"
@@ -226,7 +235,10 @@ export function AdminProjects() {
                       outlined
                       disabled={isBusy}
                       aria-label={ADMIN_PROJECTS_TEXTS.restoreOf(project.name)}
-                      onClick={() => restore.mutate(project)}
+                      onClick={() => {
+                        setToRestore(project);
+                        setIsRestoreOpen(true);
+                      }}
                       data-testid="admin-project-restore"
                     />
                     <Button
@@ -263,6 +275,20 @@ export function AdminProjects() {
           }
         }}
         onHide={() => setToRename(null)}
+      />
+      <ConfirmDialog
+        isVisible={isRestoreOpen && toRestore !== null}
+        header={ADMIN_PROJECTS_TEXTS.restoreHeader}
+        message={
+          toRestore ? ADMIN_PROJECTS_TEXTS.restoreMessage(`${toRestore.workspace}/${toRestore.name}`) : ''
+        }
+        confirmLabel={ADMIN_PROJECTS_TEXTS.restore}
+        isBusy={restore.isPending}
+        testId="admin-project-restore-confirm"
+        onConfirm={() => {
+          if (toRestore) restore.mutate(toRestore, { onSuccess: () => setIsRestoreOpen(false) });
+        }}
+        onHide={() => setIsRestoreOpen(false)}
       />
       <ConfirmDialog
         isVisible={isConfirmOpen && toDelete !== null}

@@ -15,12 +15,12 @@ import {
   useUpdateAdminUser,
 } from '../hooks/useAdminUsers.ts';
 import { AdminListCard } from './AdminListCard.tsx';
-import { DateCell, FlagCell, TimeAgoCell } from './AdminCells.tsx';
+import { DateCell, FlagCell, TimeAgoCell, TruncatedText } from './AdminCells.tsx';
 import { CreateUserDialog } from './CreateUserDialog.tsx';
 import { type UserAction, UserActionsMenu } from './UserActionsMenu.tsx';
 
 type Confirmation = {
-  action: 'makeSuperuser' | 'removeSuperuser' | 'deactivate' | 'delete';
+  action: 'makeSuperuser' | 'removeSuperuser' | 'deactivate' | 'sendReset' | 'delete';
   user: AdminUser;
 };
 
@@ -37,11 +37,13 @@ function UsernameCell({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
   const fullName = user.profile.name.trim();
   return (
     <span className="admin-user-cell">
-      <span className="admin-user-cell__name" data-testid="admin-user-username">
-        {user.username}
+      <span className="admin-user-cell__name">
+        <TruncatedText text={user.username} testId="admin-user-username" />
         {isSelf && <span className="admin-user-cell__you"> ({ADMIN_USERS_TEXTS.you})</span>}
       </span>
-      {fullName && fullName !== user.username && <span className="admin-user-cell__full">{fullName}</span>}
+      {fullName && fullName !== user.username && (
+        <TruncatedText text={fullName} className="admin-user-cell__full" />
+      )}
     </span>
   );
 }
@@ -70,6 +72,12 @@ function confirmationProps(confirmation: Confirmation) {
         confirmLabel: ADMIN_USERS_TEXTS.deactivate,
         isDanger: true,
       };
+    case 'sendReset':
+      return {
+        header: ADMIN_USERS_TEXTS.sendResetHeader,
+        message: ADMIN_USERS_TEXTS.sendResetMessage(user.username, user.email),
+        confirmLabel: ADMIN_USERS_TEXTS.sendResetConfirm,
+      };
     case 'delete':
       return {
         header: ADMIN_USERS_TEXTS.deleteHeader,
@@ -96,7 +104,6 @@ export function AdminUsers() {
 
   const handleAction = (action: UserAction, user: AdminUser) => {
     if (action === 'reactivate') update.mutate({ user, change: { active: true } });
-    else if (action === 'sendReset') sendReset.mutate(user);
     else {
       setConfirmation({ action, user });
       setIsConfirmOpen(true);
@@ -108,10 +115,11 @@ export function AdminUsers() {
     const { action, user } = confirmation;
     const close = { onSuccess: () => setIsConfirmOpen(false) };
     if (action === 'delete') remove.mutate(user, close);
+    else if (action === 'sendReset') sendReset.mutate(user, close);
     else if (action === 'deactivate') update.mutate({ user, change: { active: false } }, close);
     else update.mutate({ user, change: { is_admin: action === 'makeSuperuser' } }, close);
   };
-  const isConfirming = update.isPending || remove.isPending;
+  const isConfirming = update.isPending || remove.isPending || sendReset.isPending;
 
   return (
     <>
@@ -162,7 +170,7 @@ export function AdminUsers() {
               header={ADMIN_USERS_TEXTS.columnEmail}
               sortable
               bodyClassName="admin-table__email"
-              body={(user: AdminUser) => <span data-testid="admin-user-email">{user.email}</span>}
+              body={(user: AdminUser) => <TruncatedText text={user.email} testId="admin-user-email" />}
             />
             <Column
               header={ADMIN_USERS_TEXTS.columnVerified}

@@ -7,7 +7,8 @@ import { sortFromTableEvent, tableSortProps } from '../adminSort.ts';
 import { useAdminListState } from '../hooks/useAdminListState.ts';
 import { useAdminWorkspaces } from '../hooks/useAdminWorkspaces.ts';
 import { AdminListCard } from './AdminListCard.tsx';
-import { DateCell } from './AdminCells.tsx';
+import { DateCell, TruncatedText } from './AdminCells.tsx';
+import { RowActionsMenu } from './RowActionsMenu.tsx';
 import { StorageBar } from './StorageBar.tsx';
 import { CreateWorkspaceDialog, QuotaDialog } from './WorkspaceDialogs.tsx';
 import { WorkspaceMembersDialog } from './WorkspaceMembersDialog.tsx';
@@ -79,9 +80,7 @@ export function AdminWorkspaces() {
               header={ADMIN_WORKSPACES_TEXTS.columnName}
               sortable
               body={(workspace: AdminWorkspace) => (
-                <span className="admin-strong" data-testid="admin-workspace-name">
-                  {workspace.name}
-                </span>
+                <TruncatedText text={workspace.name} className="admin-strong" testId="admin-workspace-name" />
               )}
             />
             <Column
@@ -129,27 +128,22 @@ export function AdminWorkspaces() {
               headerClassName="admin-table__actions"
               bodyClassName="admin-table__actions"
               body={(workspace: AdminWorkspace) => (
-                <span className="admin-table__buttons">
-                  <Button
-                    label={ADMIN_WORKSPACES_TEXTS.members}
-                    icon="pi pi-users"
-                    size="small"
-                    outlined
-                    aria-label={`${ADMIN_WORKSPACES_TEXTS.members}: ${workspace.name}`}
-                    onClick={() => open(workspace, 'members')}
-                    data-testid="admin-workspace-members-button"
-                  />
-                  <Button
-                    label={ADMIN_WORKSPACES_TEXTS.changeQuota}
-                    icon="pi pi-database"
-                    size="small"
-                    outlined
-                    severity="secondary"
-                    aria-label={`${ADMIN_WORKSPACES_TEXTS.changeQuota}: ${workspace.name}`}
-                    onClick={() => open(workspace, 'quota')}
-                    data-testid="admin-workspace-quota-button"
-                  />
-                </span>
+                <RowActionsMenu
+                  name={workspace.name}
+                  testId="admin-workspace-actions"
+                  items={[
+                    {
+                      label: ADMIN_WORKSPACES_TEXTS.members,
+                      icon: 'pi pi-users',
+                      command: () => open(workspace, 'members'),
+                    },
+                    {
+                      label: ADMIN_WORKSPACES_TEXTS.changeQuota,
+                      icon: 'pi pi-database',
+                      command: () => open(workspace, 'quota'),
+                    },
+                  ]}
+                />
               )}
             />
           </DataTable>

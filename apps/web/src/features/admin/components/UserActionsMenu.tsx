@@ -1,9 +1,7 @@
-import { ADMIN_PANEL_TEXTS, ADMIN_USERS_TEXTS, type AdminUser } from '@waymark/contract';
-import { Button } from 'primereact/button';
-import { Menu } from 'primereact/menu';
+import { ADMIN_USERS_TEXTS, type AdminUser } from '@waymark/contract';
 import type { MenuItem } from 'primereact/menuitem';
-import { useRef } from 'react';
 import { userActionState } from '../adminRules.ts';
+import { RowActionsMenu } from './RowActionsMenu.tsx';
 
 /** What a row's menu asks the users section to do. */
 export type UserAction =
@@ -17,7 +15,6 @@ interface UserActionsMenuProps {
 
 /** The ⋮ button of a user's row and its menu; actions the server would refuse for oneself are disabled. */
 export function UserActionsMenu({ user, ownId, onAction }: UserActionsMenuProps) {
-  const menu = useRef<Menu>(null);
   const state = userActionState(user, ownId);
   const items: MenuItem[] = [
     user.is_admin
@@ -61,19 +58,5 @@ export function UserActionsMenu({ user, ownId, onAction }: UserActionsMenuProps)
       command: () => onAction('delete', user),
     },
   ];
-  return (
-    <>
-      <Menu model={items} popup ref={menu} className="admin-menu" data-testid="user-actions-menu" />
-      <Button
-        icon="pi pi-ellipsis-v"
-        rounded
-        text
-        severity="secondary"
-        aria-label={ADMIN_PANEL_TEXTS.actionsOf(user.username)}
-        aria-haspopup="menu"
-        onClick={(event) => menu.current?.toggle(event)}
-        data-testid="user-actions"
-      />
-    </>
-  );
+  return <RowActionsMenu name={user.username} items={items} testId="user-actions" />;
 }

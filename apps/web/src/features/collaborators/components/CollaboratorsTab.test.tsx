@@ -124,6 +124,15 @@ describe('the members table', () => {
     await waitFor(() => expect(stub.requests.some((r) => r.method === 'DELETE')).toBe(true));
   });
 
+  it('shows placeholder rows while the members load, never "No members found." (a phone showed a blank grey area)', async () => {
+    open({ [COLLABORATORS]: { data: [ME, member({})], delayMs: 1500 } });
+    const loading = await screen.findByTestId('members-loading');
+    expect(within(loading).getByText(COLLABORATORS_TEXTS.loading)).toBeTruthy();
+    expect(screen.queryByTestId('members-empty')).toBeNull();
+    expect(await screen.findByText('bob@example.com', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByTestId('members-loading')).toBeNull();
+  });
+
   it('shows 10 members per page', async () => {
     const many = Array.from({ length: 12 }, (_, index) =>
       member({ id: 100 + index, username: `member-${String(index).padStart(2, '0')}` }),

@@ -10,6 +10,7 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
+import { Skeleton } from 'primereact/skeleton';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { ListLoadError } from '../../../ui/ListLoadError.tsx';
@@ -44,12 +45,23 @@ export function MembersTable({ project, members, isLoading, onRetry, myId }: Mem
     changeRole.mutate({ member, role: option.value as ProjectRole });
   };
 
+  // Until the first answer: rows of placeholders, not an empty table under a spinner claiming no members.
+  if (isLoading) {
+    return (
+      <div className="members-table__loading" role="status" aria-live="polite" data-testid="members-loading">
+        <span className="visually-hidden">{COLLABORATORS_TEXTS.loading}</span>
+        {[0, 1, 2].map((row) => (
+          <Skeleton key={row} height="2.75rem" />
+        ))}
+      </div>
+    );
+  }
+
   return (
     <div className="data-table members-table">
       <DataTable
         value={members}
         dataKey="id"
-        loading={isLoading}
         paginator={members.length > MEMBERS_PAGE_SIZE}
         rows={MEMBERS_PAGE_SIZE}
         paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink"
