@@ -11,6 +11,7 @@ import {
 } from '@waymark/contract';
 import { apiAsUser, E2E_ADMIN, linkFromOutbox, signIn, snap as snapPage } from './fixtures.ts';
 import { bearerToken, pushFiles } from './projectFiles.ts';
+import { DESKTOP, snapBoth } from './viewports.ts';
 
 // A control that never becomes usable fails the step, not the whole journey's time budget.
 test.use({ actionTimeout: 20_000 });
@@ -18,6 +19,12 @@ test.use({ actionTimeout: 20_000 });
 const WRITER = { username: 'walter-writer', email: 'walter@example.com', password: 'Walter-pass-1' };
 const INVITED = { username: 'ivy-invited', email: 'ivy@example.com' };
 const WORKSPACE = 'Survey Crew';
+/** Long enough to be cut in its column at 1280 px. */
+const LONG_NAMED = {
+  username: 'henrietta-saltmarsh-fieldworker',
+  email: 'henrietta.saltmarsh.fieldworker@coastal-survey-department.example.org',
+  password: 'Henrietta-pass1',
+};
 const RESTORED = 'hedgerow-survey';
 const PURGED = 'old-draft';
 
@@ -25,6 +32,18 @@ const PURGED = 'old-draft';
 async function snap(page: Page, name: string): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
   await snapPage(page, name);
+}
+
+/**
+ * At the laptop size the admin table fits its card: nothing is cut at the card's edge nor needs scrolling to reach
+ * (names and addresses are cut with an ellipsis instead, whole in their tooltip).
+ */
+async function expectTableFits(page: Page): Promise<void> {
+  await page.setViewportSize(DESKTOP);
+  const table = page.locator('.admin-table').first();
+  await expect
+    .poll(() => table.evaluate((element) => element.scrollWidth - element.clientWidth))
+    .toBeLessThanOrEqual(0);
 }
 
 /** The row of a table holding `text`. */
@@ -59,12 +78,19 @@ test('admin panel: users, a workspace with a quota and a writer, restore and del
   await expect(page).toHaveURL(/\/admin\/users$/);
 
   try {
+    await apiAsUser(page, 'POST', '/v2/users', LONG_NAMED);
+    await page.reload();
     // Users: the list opens sorted by username; the admin is marked as oneself.
     const users = page.getByTestId('admin-users-table');
     const adminRow = row(users, E2E_ADMIN.email);
     await expect(adminRow).toContainText('(you)');
     await expect(adminRow.getByTestId('admin-user-superuser')).toHaveText('Yes');
-    await snap(page, 'admin-users');
+    // A long address stays on one line, cut, whole in its tooltip.
+    const longEmail = row(users, LONG_NAMED.username).getByTestId('admin-user-email');
+    await expect(longEmail).toHaveAttribute('title', LONG_NAMED.email);
+    expect(await longEmail.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+    await expectTableFits(page);
+    await snapBoth(page, 'admin-users');
 
     // Create user: the server's password rule shows under the field, then the user is created.
     await page.getByTestId('admin-users-create').click();
@@ -106,6 +132,20 @@ test('admin panel: users, a workspace with a quota and a writer, restore and del
     await page.getByTestId('admin-users-search').fill('');
     await expect(row(users, INVITED.username)).toBeVisible();
 
+    // A password reset is sent only after a confirmation naming the user and the address.
+    await row(users, WRITER.username)
+      .getByRole('button', { name: `Actions for ${WRITER.username}` })
+      .click();
+    await page.getByRole('menuitem', { name: ADMIN_USERS_TEXTS.sendReset }).click();
+    const confirmReset = page.getByTestId('admin-user-confirm');
+    await expect(
+      confirmReset.getByText(ADMIN_USERS_TEXTS.sendResetMessage(WRITER.username, WRITER.email)),
+    ).toBeVisible();
+    await snap(page, 'admin-send-reset-confirm');
+    await confirmReset.getByRole('button', { name: ADMIN_USERS_TEXTS.sendResetConfirm }).click();
+    await expect(page.getByText(ADMIN_USERS_TEXTS.resetSent(WRITER.email))).toBeVisible();
+    await expect(confirmReset).toHaveCount(0);
+
     // Delete the invited user: the confirmation waits for the exact username.
     await row(users, INVITED.username)
       .getByRole('button', { name: `Actions for ${INVITED.username}` })
@@ -141,7 +181,9 @@ test('admin panel: users, a workspace with a quota and a writer, restore and del
     await expect(crew.getByTestId('admin-workspace-storage')).toHaveText('0 B of 2.00 GB');
 
     // Members: add the new user as writer.
-    await crew.getByTestId('admin-workspace-members-button').click();
+    // The row's actions are folded into its menu: nothing sticks out of the card at 1280 px.
+    await crew.getByRole('button', { name: `Actions for ${WORKSPACE}` }).click();
+    await page.getByRole('menuitem', { name: ADMIN_WORKSPACES_TEXTS.members }).click();
     const members = page.getByTestId('members-dialog');
     await expect(members.getByText(WORKSPACE_MEMBERS_TEXTS.empty)).toBeVisible();
     await members.getByLabel(WORKSPACE_MEMBERS_TEXTS.addLabel).fill('walt');
@@ -180,6 +222,12 @@ test('admin panel: users, a workspace with a quota and a writer, restore and del
     await row(projects, RESTORED)
       .getByRole('button', { name: ADMIN_PROJECTS_TEXTS.restoreOf(RESTORED) })
       .click();
+    const confirmRestore = page.getByTestId('admin-project-restore-confirm');
+    await expect(
+      confirmRestore.getByText(ADMIN_PROJECTS_TEXTS.restoreMessage(`${WORKSPACE}/${RESTORED}`)),
+    ).toBeVisible();
+    await snap(page, 'admin-project-restore-confirm');
+    await confirmRestore.getByRole('button', { name: ADMIN_PROJECTS_TEXTS.restore }).click();
     await expect(page.getByText(ADMIN_PROJECTS_TEXTS.restored(`${WORKSPACE}/${RESTORED}`))).toBeVisible();
     await expect(row(projects, RESTORED)).toHaveCount(0);
 
@@ -200,12 +248,14 @@ test('admin panel: users, a workspace with a quota and a writer, restore and del
     await expect(restored.getByTestId('admin-project-workspace')).toHaveText(WORKSPACE);
     await expect(restored.getByTestId('admin-project-version')).toHaveText('v1');
     await page.getByTestId('admin-projects-search').fill('');
-    await snap(page, 'admin-projects');
+    await expectTableFits(page);
+    await snapBoth(page, 'admin-projects');
 
     // The workspace now holds the restored project.
     await page.getByTestId('admin-tab-workspaces').click();
     await expect(row(workspaces, WORKSPACE).getByTestId('admin-workspace-projects')).toHaveText('1');
-    await snap(page, 'admin-workspaces');
+    await expectTableFits(page);
+    await snapBoth(page, 'admin-workspaces');
 
     // Server: maintenance mode asks first, then the server is read-only.
     await page.getByTestId('admin-tab-server').click();

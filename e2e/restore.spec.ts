@@ -1,11 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { CHANGESET_TEXTS, RESTORE_FILE_TEXTS, RESTORE_VERSION_TEXTS } from '@waymark/contract';
 import { apiAsUser, E2E_ADMIN, signIn, snap as snapPage } from './fixtures.ts';
 import { bearerToken, pushFiles } from './projectFiles.ts';
+import { snapBoth } from './viewports.ts';
 
 // One journey (issue 28): a park project goes through three versions; v1 is restored from its History sidebar,
-// after a confirmation that lists what will change, and the new version says it was restored from v1.
+// after a confirmation that lists what will change, and the new version says it was restored from v1. Then one file
+// is restored alone, from its file-version page and from the file history in the file sidebar.
 const PROJECT = 'park-restore';
 const PROJECT_PATH = `admin/${PROJECT}`;
 const FIXTURES = path.join(import.meta.dirname, 'fixtures');
@@ -17,6 +20,8 @@ async function snap(page: Page, name: string): Promise<void> {
 }
 
 test('restores a version from History with a confirmation of what will change', async ({ page, request }) => {
+  // Many snaps, each checked by axe, on a machine that may be busy.
+  test.setTimeout(360_000);
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   await page.goto('/login');
@@ -30,6 +35,7 @@ test('restores a version from History with a confirmation of what will change', 
     added: [
       { path: 'park.gpkg', content: fixture('park.gpkg') },
       { path: 'notes.txt', content: Buffer.from('Trees to check: 3') },
+      { path: 'notes/readme.txt', content: Buffer.from('Survey notes live here') },
     ],
   });
   await pushFiles(request, token, project, {
@@ -60,9 +66,64 @@ test('restores a version from History with a confirmation of what will change', 
   await expect(page.getByTestId('version-link').first()).toHaveText('v4');
   await snap(page, 'restore-version-done');
 
+  // The latest version offers no restore: its files are the current ones.
+  await expect(detail.getByTestId('version-detail-restore')).toHaveCount(0);
+  await expect(detail.getByTestId('version-detail-latest')).toHaveText(RESTORE_VERSION_TEXTS.isLatest);
+
   // The files are v1's again.
   await page.goto(`/projects/${PROJECT_PATH}/tree`);
   await expect(page.getByText('notes.txt')).toBeVisible();
   await expect(page.getByText('plan.txt')).toHaveCount(0);
+
+  // A nested path with plain slashes opens its file-version page; a file added in that version says so.
+  await page.goto(`/projects/${PROJECT_PATH}/history/v1/notes/readme.txt`);
+  await expect(page.getByTestId('file-version-name')).toHaveText('readme.txt');
+  await expect(page.getByTestId('file-version-added')).toContainText(CHANGESET_TEXTS.addedText('v1'));
+  await expect(page.getByText(CHANGESET_TEXTS.fetchFailed)).toHaveCount(0);
+  // It is the file's current content: nothing to restore.
+  await expect(page.getByTestId('file-version-current')).toHaveText(RESTORE_FILE_TEXTS.isCurrent);
+
+  // The surveyed park of v3 comes back alone from its file-version page.
+  await page.goto(`/projects/${PROJECT_PATH}/history/v3/park.gpkg`);
+  await expect(page.getByTestId('file-version-added')).toBeVisible();
+  await page.getByRole('button', { name: RESTORE_FILE_TEXTS.buttonLabel('park.gpkg', 'v3') }).click();
+  const fileDialog = page.getByRole('dialog', { name: RESTORE_FILE_TEXTS.header('park.gpkg', 'v3') });
+  await expect(fileDialog.getByText(RESTORE_FILE_TEXTS.message('park.gpkg', 'v3'))).toBeVisible();
+  await snapBoth(page, 'restore-file-confirm');
+  await fileDialog.getByRole('button', { name: RESTORE_FILE_TEXTS.confirm }).click();
+  await expect(page).toHaveURL(new RegExp(`/projects/${PROJECT_PATH}/history/v5/park\\.gpkg$`));
+  await expect(page.getByText(RESTORE_FILE_TEXTS.restored('park.gpkg', 'v3', 'v5'))).toBeVisible();
+  await expect(page.getByTestId('project-header-version')).toHaveText('v5');
+  // Only park.gpkg changed, as a GeoPackage update whose rows are shown.
+  await expect(page.getByTestId('changeset-grid').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('file-version-current')).toHaveText(RESTORE_FILE_TEXTS.isCurrent);
+  await snapBoth(page, 'restore-file-done');
+  const v5 = (await (await page.request.get(`/v1/project/version/${await projectId(page)}/v5`)).json()) as {
+    restored_from: string;
+    changes: Record<'added' | 'updated' | 'removed', Array<{ path: string }>>;
+  };
+  expect(v5.restored_from).toBe('v3');
+  expect(v5.changes.updated.map((file) => file.path)).toEqual(['park.gpkg']);
+  expect([...v5.changes.added, ...v5.changes.removed]).toEqual([]);
+
+  // The file history in the file sidebar: v5 is current (v3 holds the same bytes), v4 (v1's park) can come back.
+  await page.goto(`/projects/${PROJECT_PATH}/tree?file_path=park.gpkg`);
+  const history = page.getByRole('list', { name: RESTORE_FILE_TEXTS.historyLabel('park.gpkg') });
+  await expect(history.getByTestId('file-history-version')).toHaveText(['v5', 'v4', 'v3']);
+  await expect(history.getByTestId('file-history-restore')).toHaveCount(1);
+  await expect(
+    history.getByTestId('file-history-row').first().getByTestId('file-history-current'),
+  ).toBeVisible();
+  await snapBoth(page, 'restore-file-history');
+  await history.getByRole('button', { name: RESTORE_FILE_TEXTS.buttonLabel('park.gpkg', 'v4') }).click();
+  const rowDialog = page.getByRole('dialog', { name: RESTORE_FILE_TEXTS.header('park.gpkg', 'v4') });
+  await rowDialog.getByRole('button', { name: RESTORE_FILE_TEXTS.confirm }).click();
+  await expect(page.getByText(RESTORE_FILE_TEXTS.restored('park.gpkg', 'v4', 'v6'))).toBeVisible();
+  await expect(history.getByTestId('file-history-version')).toHaveText(['v6', 'v5', 'v4', 'v3']);
+  await expect(page.getByTestId('project-header-version')).toHaveText('v6');
   expect(problems).toEqual([]);
 });
+
+async function projectId(page: Page): Promise<string> {
+  return ((await (await page.request.get(`/v1/project/${PROJECT_PATH}`)).json()) as { id: string }).id;
+}
