@@ -1,4 +1,5 @@
 import { FILE_TEXTS } from '@waymark/contract';
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { HttpClient } from './http-client.ts';
@@ -53,8 +54,9 @@ function unzip(body: Buffer): Promise<Record<string, Buffer>> {
   });
 }
 
-async function raw(query: string, headers: Record<string, string> = {}) {
+async function raw(query: string, headers: Record<string, string> = {}, method = 'GET') {
   const response = await fetch(`${server.url}/v1/project/raw/${P}?${query}`, {
+    method,
     headers: { cookie: `session=${owner.cookie('session')}`, ...headers },
   });
   return {
@@ -247,6 +249,72 @@ describe('GET /v1/project/raw/{ns}/{name}', () => {
     expect(unsatisfiable.headers.get('content-range')).toBe('bytes */3000');
     const ignored = await raw('file=photos/a.jpg&version=v1', { Range: 'bytes=0-1,5-9' });
     expect(ignored.status).toBe(200);
+  });
+
+  it('names the bytes by their SHA-256 and their version time, and answers 304 to a copy that is still current', async () => {
+    const whole = await raw('file=photos/a.jpg&version=v1');
+    const etag = `"${createHash('sha256').update(v1Photo).digest('hex')}"`;
+    expect(whole.headers.get('etag')).toBe(etag);
+    expect(whole.headers.get('cache-control')).toBe('private, no-cache');
+    const lastModified = whole.headers.get('last-modified') ?? '';
+    expect(Date.now() - Date.parse(lastModified)).toBeLessThan(10 * 60_000);
+    // v2 did not change the photo: the same bytes, the same validators.
+    expect((await raw('file=photos/a.jpg&version=v2')).headers.get('etag')).toBe(etag);
+
+    // As a browser revalidates its cached copy (fetch() given a validator would add `Cache-Control: no-cache`,
+    // a reload past every cache, which is answered in full).
+    const revalidate = { 'Cache-Control': 'max-age=0' };
+    const revalidated = await raw('file=photos/a.jpg&version=v1', { ...revalidate, 'If-None-Match': etag });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.body.length).toBe(0);
+    expect(revalidated.headers.get('etag')).toBe(etag);
+    const since = await raw('file=photos/a.jpg&version=v1', {
+      ...revalidate,
+      'If-Modified-Since': lastModified,
+    });
+    expect(since.status).toBe(304);
+    // The latest photo is other bytes: the old copy is stale.
+    const changed = await raw('file=photos/a.jpg', { ...revalidate, 'If-None-Match': etag });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toEqual(v3Photo);
+    const older = new Date(Date.parse(lastModified) - 60_000).toUTCString();
+    expect(
+      (await raw('file=photos/a.jpg&version=v1', { ...revalidate, 'If-Modified-Since': older })).status,
+    ).toBe(200);
+    const reload = await raw('file=photos/a.jpg&version=v1', { 'If-None-Match': etag });
+    expect(reload.status).toBe(200);
+  });
+
+  it('answers a range only while If-Range still names the bytes', async () => {
+    const { headers } = await raw('file=photos/a.jpg&version=v1');
+    const etag = headers.get('etag') ?? '';
+    const lastModified = headers.get('last-modified') ?? '';
+    for (const validator of [etag, lastModified]) {
+      const ranged = await raw('file=photos/a.jpg&version=v1', {
+        Range: 'bytes=10-19',
+        'If-Range': validator,
+      });
+      expect(ranged.status).toBe(206);
+      expect(ranged.body).toEqual(v1Photo.subarray(10, 20));
+    }
+    for (const stale of ['"0000"', 'Thu, 01 Jan 2015 00:00:00 GMT']) {
+      const whole = await raw('file=photos/a.jpg&version=v1', { Range: 'bytes=10-19', 'If-Range': stale });
+      expect(whole.status).toBe(200);
+      expect(whole.body).toEqual(v1Photo);
+    }
+  });
+
+  it('answers HEAD with the headers of GET and no bytes', async () => {
+    const head = await raw('file=photos/a.jpg&version=v1', {}, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe('3000');
+    expect(head.headers.get('content-type')).toBe('image/jpeg');
+    expect(head.headers.get('etag')).toMatch(/^"[0-9a-f]{64}"$/);
+    expect(head.body.length).toBe(0);
+    const ranged = await raw('file=photos/a.jpg&version=v1', { Range: 'bytes=0-99' }, 'HEAD');
+    expect(ranged.status).toBe(206);
+    expect(ranged.headers.get('content-length')).toBe('100');
+    expect((await raw('file=missing.txt', {}, 'HEAD')).status).toBe(404);
   });
 
   it('answers the reference 404 and 400 texts', async () => {

@@ -48,8 +48,10 @@ export function createProjectFileRepository(db: Db) {
         changesetStatus: fileHistory.changesetStatus,
         changesetSize: fileHistory.changesetSize,
         changesetBlobSha256: fileHistory.changesetBlobSha256,
+        versionCreatedAt: projectVersions.createdAt,
       })
       .from(fileHistory)
+      .innerJoin(projectVersions, eq(projectVersions.id, fileHistory.versionId))
       .where(
         and(
           eq(fileHistory.projectId, projects.id),
@@ -79,6 +81,7 @@ export function createProjectFileRepository(db: Db) {
           changesetStatus: latest.changesetStatus,
           changesetSize: latest.changesetSize,
           changesetBlobSha256: latest.changesetBlobSha256,
+          versionCreatedAt: latest.versionCreatedAt,
         },
       })
       .from(projects)

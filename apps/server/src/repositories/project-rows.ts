@@ -33,7 +33,10 @@ export type FileChangeRef = Pick<
   | 'changesetStatus'
   | 'changesetSize'
   | 'changesetBlobSha256'
->;
+> & {
+  /** When the version of the change was made. */
+  versionCreatedAt: Date;
+};
 
 /** A project by its workspace and project names (both case-insensitive). */
 export const byPath = (workspaceName: string, projectName: string) =>

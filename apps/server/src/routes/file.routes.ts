@@ -15,11 +15,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
 import { contentTypeOf } from '../lib/content-type.ts';
-import { parseRange } from '../lib/http-range.ts';
 import { actorOrAnonymous } from '../plugins/auth.ts';
-import { sendError } from '../plugins/problem.ts';
-import { wholeFile } from '../storage/blob-store.ts';
 import { attachmentHeader } from '../storage/project-zip.ts';
+import { sendBlob } from './send-blob.ts';
 
 /** Reads of project files and versions: project info, version list and detail, file history, raw file bytes. */
 export function fileRoutes(context: AppContext): FastifyPluginAsyncZod {
@@ -86,47 +84,35 @@ export function fileRoutes(context: AppContext): FastifyPluginAsyncZod {
         ),
     );
 
-    app.get(
-      '/v1/project/raw/:namespace/:name',
-      {
-        config: { transfer: 'download' },
-        schema: {
-          params: projectPathParamsSchema,
-          querystring: rawFileQuerySchema,
-          response: {
-            200: fileStreamResponseSchema,
-            206: fileStreamResponseSchema,
-            416: errorResponseSchema,
-          },
+    app.route({
+      // HEAD declared here rather than made by Fastify, which would read the bytes to throw them away.
+      method: ['GET', 'HEAD'],
+      url: '/v1/project/raw/:namespace/:name',
+      config: { transfer: 'download' },
+      schema: {
+        params: projectPathParamsSchema,
+        querystring: rawFileQuerySchema,
+        response: {
+          200: fileStreamResponseSchema,
+          206: fileStreamResponseSchema,
+          416: errorResponseSchema,
         },
       },
-      async (request, reply) => {
+      handler: async (request, reply) => {
         const file = await versions.rawFile(
           actorOrAnonymous(request),
           request.params.namespace,
           request.params.name,
           request.query,
         );
-        const name = file.path.slice(file.path.lastIndexOf('/') + 1);
-        const range = parseRange(request.headers.range, file.size);
-        if (range === 'unsatisfiable') {
-          reply.header('Content-Range', `bytes */${file.size}`);
-          return sendError(reply, 416, { detail: 'Requested range not satisfiable' });
-        }
-        reply
-          .header('Content-Type', contentTypeOf(file.path))
-          .header('Content-Disposition', attachmentHeader(name))
-          .header('Accept-Ranges', 'bytes');
-        if (range) {
-          return reply
-            .status(206)
-            .header('Content-Range', `bytes ${range.start}-${range.end}/${file.size}`)
-            .header('Content-Length', range.end - range.start + 1)
-            .send(blobs.get(file.sha256, range));
-        }
-        // The whole file as a range: read buffers no larger than the file, and no read past its end.
-        return reply.header('Content-Length', file.size).send(blobs.get(file.sha256, wholeFile(file.size)));
+        return sendBlob(request, reply, blobs, {
+          sha256: file.sha256,
+          size: file.size,
+          lastModified: file.created,
+          contentType: contentTypeOf(file.path),
+          disposition: attachmentHeader(file.path.slice(file.path.lastIndexOf('/') + 1)),
+        });
       },
-    );
+    });
   };
 }

@@ -19,6 +19,7 @@ import type { AppContext } from '../context.ts';
 import { actorOrAnonymous, requireActor } from '../plugins/auth.ts';
 import { attachmentHeader } from '../storage/project-zip.ts';
 import { acceptRawBodies, closingOnRefusal, contentLengthOf, pushClientOf } from './raw-body.ts';
+import { sendBlob } from './send-blob.ts';
 
 /** The v2 sync calls: project info, chunks (raw bytes), versions (one-call push), delta and diff downloads. */
 export function syncV2Routes(context: AppContext): FastifyPluginAsyncZod {
@@ -124,24 +125,25 @@ export function syncV2Routes(context: AppContext): FastifyPluginAsyncZod {
         syncV2.delta(actorOrAnonymous(request), request.params.id, request.query.since, request.query.to),
     );
 
-    app.get(
-      '/v2/projects/:id/raw/diff',
-      {
-        config: { transfer: 'download' },
-        schema: {
-          params: projectIdParamsSchema,
-          querystring: rawDiffQuerySchema,
-          response: { 200: fileStreamResponseSchema, 422: v2ErrorSchema },
-        },
+    app.route({
+      // HEAD declared here rather than made by Fastify, which would read the bytes to throw them away.
+      method: ['GET', 'HEAD'],
+      url: '/v2/projects/:id/raw/diff',
+      config: { transfer: 'download' },
+      schema: {
+        params: projectIdParamsSchema,
+        querystring: rawDiffQuerySchema,
+        response: { 200: fileStreamResponseSchema, 206: fileStreamResponseSchema, 422: v2ErrorSchema },
       },
-      async (request, reply) => {
+      handler: async (request, reply) => {
         const diff = await syncV2.rawDiff(actorOrAnonymous(request), request.params.id, request.query.file);
-        return reply
-          .header('Content-Type', 'application/octet-stream')
-          .header('Content-Disposition', attachmentHeader(request.query.file))
-          .header('Content-Length', diff.size)
-          .send(blobs.get(diff.sha256));
+        return sendBlob(request, reply, blobs, {
+          sha256: diff.sha256,
+          size: diff.size,
+          contentType: 'application/octet-stream',
+          disposition: attachmentHeader(request.query.file),
+        });
       },
-    );
+    });
   };
 }

@@ -191,7 +191,7 @@ export function createVersionService(deps: {
         log.error({ project: row.project.id, path }, 'project file missing from the blob store');
         throw broken(`File ${path} is missing on the server`);
       }
-      return { path, size, sha256 };
+      return { path, size, sha256, created: new Date(change.versionCreatedAt) };
     },
   };
 }
