@@ -1,41 +1,24 @@
+import pLimit from 'p-limit';
+
 /**
- * Runs `run` over the tasks with at most `limit` in flight, in order. Settles when all succeeded, or
+ * Runs `run` over the tasks with at most `limit` in flight, in order (p-limit). Settles when all succeeded, or
  * rejects with the first failure at once, starting nothing more (the caller aborts what is in flight).
  */
-export function runLimited<T>(
+export async function runLimited<T>(
   tasks: readonly T[],
   limit: number,
   run: (task: T) => Promise<void>,
 ): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let next = 0;
-    let running = 0;
-    let hasFailed = false;
-
-    const startMore = () => {
-      if (hasFailed) return;
-      if (next >= tasks.length && running === 0) {
-        resolve();
-        return;
-      }
-      while (running < limit && next < tasks.length) {
-        const task = tasks[next++] as T;
-        running += 1;
-        run(task).then(
-          () => {
-            running -= 1;
-            startMore();
-          },
-          (error: unknown) => {
-            hasFailed = true;
-            reject(error);
-          },
-        );
-      }
-    };
-
-    if (limit < 1) throw new RangeError('limit must be at least 1');
-    startMore();
+  if (limit < 1) throw new RangeError('limit must be at least 1');
+  const limited = pLimit(limit);
+  await limited.map(tasks, async (task) => {
+    try {
+      await run(task);
+    } catch (error) {
+      // The tasks not started yet never start; their promises stay pending, unobserved after this rejection.
+      limited.clearQueue();
+      throw error;
+    }
   });
 }
 
