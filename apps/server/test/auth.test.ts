@@ -65,14 +65,33 @@ describe('POST /app/auth/login (browser session)', () => {
     expect(response.body).toMatchObject({ detail: 'This field is required.(login)' });
   });
 
-  it('rejects inactive users like wrong passwords', async () => {
+  it('tells a deactivated account so, but only to the right password: a wrong one learns nothing', async () => {
     const user = await server.createUser({ username: 'gone1' });
     await server.repos.users.update(user.id, { active: false });
-    const response = await new HttpClient(server.url).post('/app/auth/login', {
+    const right = await new HttpClient(server.url).post('/app/auth/login', {
       login: 'gone1',
       password: TEST_PASSWORD,
     });
+    expect(right.status).toBe(401);
+    expect(right.body).toMatchObject({ detail: ERROR_TEXTS.accountDeactivated });
+    expect(right.headers.getSetCookie().some((line) => line.startsWith('session='))).toBe(false);
+    const wrong = await new HttpClient(server.url).post('/app/auth/login', {
+      login: 'gone1',
+      password: 'Wrong-pass1',
+    });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toMatchObject({ detail: ERROR_TEXTS.invalidCredentials });
+  });
+
+  it("keeps the reference's answer on the API sign-in: a deactivated account reads as a wrong password there", async () => {
+    const user = await server.createUser({ username: 'gone2' });
+    await server.repos.users.update(user.id, { active: false });
+    const response = await new HttpClient(server.url).post('/v1/auth/login', {
+      login: 'gone2',
+      password: TEST_PASSWORD,
+    });
     expect(response.status).toBe(401);
+    expect(response.body).toMatchObject({ detail: ERROR_TEXTS.invalidCredentials });
   });
 });
 

@@ -121,6 +121,13 @@ export const MATRIX: MatrixRow[] = [
     call: ({ client }) => client.post('/app/auth/reset-password', { email: 'nobody@example.com' }),
   },
   {
+    route: 'GET /app/auth/reset-password/{token}',
+    variant: 'invalid token',
+    target: 'none',
+    expect: { any: [400, 400, 400, 400, 400, 400, 400, 400, 400] },
+    call: ({ client }) => client.get('/app/auth/reset-password/not-a-token'),
+  },
+  {
     route: 'POST /app/auth/reset-password/{token}',
     variant: 'invalid token',
     target: 'none',

@@ -12,6 +12,7 @@ beforeAll(async () => {
   smtp = await startSmtpPeer();
   server = await startTestServer({ SMTP_URL: smtp.url, BASE_URL: 'https://maps.example.org' });
   await server.createUser({ username: 'forgetful', email: 'forgetful@example.com' });
+  await server.createUser({ username: 'checker', email: 'checker@example.com' });
 });
 afterAll(async () => {
   await server.close();
@@ -19,13 +20,13 @@ afterAll(async () => {
 });
 
 /** Asks for a reset link and returns the token from the mail the SMTP peer received. */
-async function requestToken(): Promise<string> {
+async function requestToken(email = 'forgetful@example.com'): Promise<string> {
   const before = smtp.received.length;
   const response = await new HttpClient(server.url).post('/app/auth/reset-password', {
-    email: ' Forgetful@Example.com ',
+    email: ` ${email.charAt(0).toUpperCase()}${email.slice(1)} `,
   });
   expect(response.status).toBe(200);
-  const mail = smtp.received.slice(before).find((m) => m.to.includes('forgetful@example.com'));
+  const mail = smtp.received.slice(before).find((m) => m.to.includes(email));
   const text = mail?.raw.replace(/=\r?\n/g, '') ?? '';
   expect(text).toContain('Subject: Reset your Waymark password');
   const match = /https:\/\/maps\.example\.org\/change-password\/([\w.-]+)/.exec(text);
@@ -55,6 +56,31 @@ describe('password reset', () => {
     });
     expect(again.status).toBe(400);
     expect(again.body).toMatchObject({ detail: 'Invalid token' });
+  });
+
+  it('answers whether a link still works before any password is typed (GET), without using it', async () => {
+    const token = await requestToken('checker@example.com');
+    const client = new HttpClient(server.url);
+    expect((await client.get(`/app/auth/reset-password/${token}`)).status).toBe(200);
+    expect((await client.get(`/app/auth/reset-password/${token}`)).status).toBe(200);
+    const [id, expires, signature] = token.split('.');
+    for (const bad of [`${id}.${expires}.forged`, 'garbage', `${id}.1.${signature}`]) {
+      const response = await client.get(`/app/auth/reset-password/${bad}`);
+      expect({ bad, status: response.status, body: response.body }).toMatchObject({
+        bad,
+        status: 400,
+        body: { detail: 'Invalid token' },
+      });
+    }
+    const used = await client.post(`/app/auth/reset-password/${token}`, {
+      password: 'Checked-pass1',
+      confirm: 'Checked-pass1',
+    });
+    expect(used.status).toBe(200);
+    const after = await client.get(`/app/auth/reset-password/${token}`);
+    expect(after.status).toBe(400);
+    expect(after.body).toMatchObject({ detail: 'Invalid token' });
+    expect((await client.get(`/app/auth/reset-password/${'x'.repeat(600)}`)).status).toBe(400);
   });
 
   it('checks the new password and its confirmation, field by field', async () => {

@@ -60,6 +60,8 @@ describe('POST /v1/project/{namespace}', () => {
       ['.hidden', 'Value can not start with space or dot.'],
       ['admin', 'The provided value is invalid.'],
       ['CON', 'The provided value is invalid.'],
+      // The one text of ours: the reference's 'The provided value is invalid.' did not tell the limit.
+      ['p'.repeat(256), 'Project name can be at most 255 characters long.'],
     ];
     for (const [name, detail] of cases) {
       const response = await owner.post('/v1/project/olga', { name });

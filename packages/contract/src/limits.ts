@@ -26,6 +26,8 @@ export const ONBOARDING_MAX_WIDTH_PX = 480;
 export const BEARER_TOKEN_LIFETIME_SECONDS = 12 * 60 * 60;
 /** Default storage quota of a new workspace: 1 GiB (reference: GLOBAL_STORAGE). */
 export const DEFAULT_WORKSPACE_STORAGE = 1024 * 1024 * 1024;
+/** Longest project name (the reference checks names as file names: 255). */
+export const PROJECT_NAME_MAX_LENGTH = 255;
 export const USERNAME_MIN_LENGTH = 4;
 export const USERNAME_MAX_LENGTH = 50;
 /** The login field (username or e-mail) and a password at sign-in: longer input is refused before any lookup or hashing. */

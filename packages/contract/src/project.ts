@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ACCESS_LIST_NAMES, USERNAME_MAX_LENGTH } from './limits.ts';
+import { MAX_ACCESS_LIST_NAMES, PROJECT_NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from './limits.ts';
 import { type OrderTerm, orderParamsSchema } from './order-params.ts';
 import { projectRoleSchema } from './roles.ts';
 import { ERROR_TEXTS, LIMIT_TEXTS } from './texts.ts';
@@ -29,6 +29,8 @@ export const PROJECT_NAME_TEXTS = {
   characters: 'Please use only alphanumeric or the following -_. characters.',
   firstCharacter: 'Value can not start with space or dot.',
   invalid: 'The provided value is invalid.',
+  /** The reference says only 'The provided value is invalid.' here; the limit is worth telling. */
+  tooLong: `Project name can be at most ${PROJECT_NAME_MAX_LENGTH} characters long.`,
 } as const;
 
 /** The reference server's project name rules; returns the error text or null when the name is valid. */
@@ -38,8 +40,8 @@ export function projectNameError(raw: string | null | undefined): string | null 
   if (!/^[\p{L}\p{N}_\s.-]+$/u.test(name)) return PROJECT_NAME_TEXTS.characters;
   if (/^[\s.]/.test(name)) return PROJECT_NAME_TEXTS.firstCharacter;
   if (RESERVED_PROJECT_NAMES.test(name)) return PROJECT_NAME_TEXTS.invalid;
-  if (WINDOWS_RESERVED.test(name) || name.length > 255 || /[\s.]$/.test(name))
-    return PROJECT_NAME_TEXTS.invalid;
+  if (name.length > PROJECT_NAME_MAX_LENGTH) return PROJECT_NAME_TEXTS.tooLong;
+  if (WINDOWS_RESERVED.test(name) || /[\s.]$/.test(name)) return PROJECT_NAME_TEXTS.invalid;
   return null;
 }
 

@@ -8,6 +8,11 @@ export const ERROR_TEXTS = {
   csrfExpired: 'The CSRF token has expired.',
   csrfMissing: 'The CSRF token is missing.',
   invalidCredentials: 'Invalid username or password',
+  /**
+   * The web sign-in's answer to the right password of a deactivated account (the API's /v1/auth/login keeps the
+   * reference's invalidCredentials, which the clients expect).
+   */
+  accountDeactivated: 'Your account has been deactivated. Ask an administrator to reactivate it.',
   authRequired: 'Authentication information is missing or invalid.',
   permissionDenied: 'Permission denied.',
   /** The short 404 of paths outside the Mergin API (the web app's missing files). */

@@ -20,7 +20,9 @@ export function authRoutes(context: AppContext): FastifyPluginAsyncZod {
       '/app/auth/login',
       { schema: { body: loginRequestSchema, response: { 200: emptyResponseSchema } } },
       async (request, reply) => {
-        const user = await context.auth.login(request.body, clientInfo(request));
+        const user = await context.auth.login(request.body, clientInfo(request), {
+          revealsDeactivation: true,
+        });
         if (request.auth?.via === 'session') await context.auth.destroySession(request.auth.sessionId);
         const session = await context.auth.createSession(user, clientInfo(request));
         setSessionCookie(context, reply, session.cookieValue, session.expiresAt, request);
@@ -48,6 +50,15 @@ export function authRoutes(context: AppContext): FastifyPluginAsyncZod {
       { schema: { body: resetPasswordRequestSchema, response: { 200: emptyResponseSchema } } },
       async (request) => {
         await context.passwordReset.requestReset(request.body.email, clientInfo(request));
+        return {};
+      },
+    );
+
+    app.get(
+      '/app/auth/reset-password/:token',
+      { schema: { params: resetTokenParamsSchema, response: { 200: emptyResponseSchema } } },
+      async (request) => {
+        await context.passwordReset.checkToken(request.params.token);
         return {};
       },
     );

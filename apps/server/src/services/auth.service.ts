@@ -41,8 +41,14 @@ export function createAuthService(deps: {
      * Checks the credentials (username or email), rate limited per account and per IP: the attempt is
      * reserved (recorded as a failure) before the password is verified, and marked successful after. The
      * account is the user the login names, by username or e-mail alike, or the login text when it names none.
+     * A deactivated account answers as a wrong password does, unless `revealsDeactivation` (the web sign-in): then
+     * the right password learns that the account is deactivated (a wrong one still learns nothing).
      */
-    async login(input: { login: string; password: string }, client: ClientInfo): Promise<UserRow> {
+    async login(
+      input: { login: string; password: string },
+      client: ClientInfo,
+      options: { revealsDeactivation?: boolean } = {},
+    ): Promise<UserRow> {
       const login = input.login.trim();
       const user = await users.findByLogin(login);
       const attemptId = await loginAttempts.reserve(
@@ -59,10 +65,15 @@ export function createAuthService(deps: {
         },
       );
       if (attemptId === null) throw tooManyRequests(ERROR_TEXTS.tooManyLogins);
-      const isValid = user
-        ? user.active && (await verifyPassword(input.password, user.passwordHash))
+      const isPasswordRight = user
+        ? await verifyPassword(input.password, user.passwordHash)
         : await verifyPassword(input.password, await dummyHash).then(() => false);
-      if (!user || !isValid) throw unauthorized(ERROR_TEXTS.invalidCredentials);
+      if (!user || !isPasswordRight) throw unauthorized(ERROR_TEXTS.invalidCredentials);
+      if (!user.active) {
+        throw unauthorized(
+          options.revealsDeactivation ? ERROR_TEXTS.accountDeactivated : ERROR_TEXTS.invalidCredentials,
+        );
+      }
       await loginAttempts.markSucceeded(attemptId);
       return (await users.update(user.id, { lastSignedIn: new Date() })) ?? user;
     },

@@ -59,6 +59,24 @@ export function createPasswordResetService(deps: {
     await mailer.send({ to: user.email, ...passwordResetMail({ username: user.username, link }) });
   }
 
+  /** The active user a reset or invitation token was issued to, while it is unused and unexpired; 'Invalid token' else. */
+  async function userOfToken(token: string): Promise<UserRow> {
+    const read = readUserToken(token);
+    const user = read ? await users.findById(read.userId) : undefined;
+    const binding = user?.passwordHash ?? '';
+    if (
+      !read ||
+      !user?.active ||
+      !(
+        checkUserToken(config.secretKey, 'reset', token, read, binding) ||
+        checkUserToken(config.secretKey, 'invite', token, read, binding)
+      )
+    ) {
+      throw invalid(RESET_TEXTS.invalidToken);
+    }
+    return user;
+  }
+
   return {
     handleRequest,
 
@@ -84,21 +102,14 @@ export function createPasswordResetService(deps: {
       else await handleRequest({ email, ip: client.ip });
     },
 
+    /** GET /app/auth/reset-password/{token}: whether the link still works, so the page says so before any typing. */
+    async checkToken(token: string): Promise<void> {
+      await userOfToken(token);
+    },
+
     /** Sets the new password when the token (a reset link or an invitation) is valid; signs the user out everywhere else. */
     async resetWithToken(token: string, password: string, confirm: string): Promise<void> {
-      const read = readUserToken(token);
-      const user = read ? await users.findById(read.userId) : undefined;
-      const binding = user?.passwordHash ?? '';
-      if (
-        !read ||
-        !user?.active ||
-        !(
-          checkUserToken(config.secretKey, 'reset', token, read, binding) ||
-          checkUserToken(config.secretKey, 'invite', token, read, binding)
-        )
-      ) {
-        throw invalid(RESET_TEXTS.invalidToken);
-      }
+      const user = await userOfToken(token);
       if (!password) throw fieldError('invalid', 'password', RESET_TEXTS.required);
       assertPasswordAllowed(password);
       if (password !== confirm) throw fieldError('invalid', 'confirm', RESET_TEXTS.mismatch);
