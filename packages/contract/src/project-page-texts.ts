@@ -64,6 +64,7 @@ export const CLONE_PROJECT_TEXTS = {
   cancel: 'Cancel',
   submit: 'Clone project',
   failed: 'Failed to clone project',
+  cloned: (path: string) => `Project cloned as ${path}`,
 } as const;
 
 export const PROJECT_SETTINGS_TEXTS = {
@@ -76,9 +77,12 @@ export const PROJECT_SETTINGS_TEXTS = {
     'Only members of the project and its workspace can see it. Make it public to share it with anyone.',
   makePublic: 'Make public',
   makePrivate: 'Make private',
-  confirmPublic: 'Do you really want to make this project public?',
-  confirmPrivate: 'Do you really want to make this project private?',
-  confirmYes: 'Yes',
+  /** The confirmations say what the change does and name their button by it (the dialog's 'Action' and 'Yes' did not). */
+  confirmPublicHeader: 'Make the project public',
+  confirmPublic:
+    'Anyone with the link will be able to see and download the data of this project, without signing in.',
+  confirmPrivateHeader: 'Make the project private',
+  confirmPrivate: 'Only members of the project and its workspace will be able to see it.',
   publicFailed: 'Failed to update public flag',
   dangerZone: 'Danger zone',
   deleteTitle: 'Delete project',
@@ -93,6 +97,7 @@ export const PROJECT_SETTINGS_TEXTS = {
   deleteConfirmField: 'Project name',
   deleteConfirm: 'Delete',
   deleteFailed: 'Failed to remove project',
+  deleted: (name: string) => `Project ${name} was deleted`,
 } as const;
 
 /** Renaming a project (Settings tab and admin panel; PATCH /v2/projects/{id}). */

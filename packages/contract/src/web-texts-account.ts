@@ -16,6 +16,12 @@ export const CHANGE_PASSWORD_TEXTS = {
   successPrefix: 'Your password was changed. You can now ',
   signIn: 'Sign in',
   failed: 'Failed to change password',
+  checking: 'Checking the link…',
+  /** A used, expired or garbled link, found when the page opens (not after the new password was typed twice). */
+  invalidTitle: 'This link is no longer valid',
+  invalidText:
+    'Links to set a password work once and for a limited time. Ask for a new one with the e-mail address of your account.',
+  requestNew: 'Send me a new link',
 } as const;
 
 /** A server message on the new password starting with this is replaced by PASSWORD_RULE_TEXT (SPEC §5). */
@@ -27,7 +33,10 @@ export const PROFILE_TEXTS = {
   editAccount: 'Edit account',
   changePassword: 'Change password',
   verifyBanner: 'Please verify your email',
-  verifyBannerHint: 'We sent a confirmation link to your address. Follow it to verify your email.',
+  /** Until a mail has been sent from this page the hint does not claim one was (an admin-made account got none). */
+  verifyBannerHint: 'Send a confirmation email, then follow the link in it to verify your address.',
+  verifyBannerSent: (email: string) =>
+    `We sent a confirmation link to ${email}. Follow it to verify your address.`,
   sendConfirmation: 'Send confirmation email',
   unverified: 'Email not verified',
   usernameLabel: 'Username',
@@ -69,6 +78,7 @@ export const PROFILE_TEXTS = {
   emailFailedCheckAddress:
     'Failed to send confirmation email, please check your address in user profile settings',
   closeFailed: 'Unable to close account',
+  closed: 'Your account has been closed.',
 } as const;
 
 /** The email confirmation page (/confirm-email/:token, SPEC §2). */

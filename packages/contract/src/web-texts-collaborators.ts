@@ -34,6 +34,9 @@ export const COLLABORATORS_TOAST_TEXTS = {
   getCollaborators: 'Failed to get project collaborators',
   updateAccess: 'Failed to update project access',
   updateCollaborator: 'Failed to update project collaborator',
+  /** Confirmations of a change in the members table (the spec gives none). */
+  roleChanged: (username: string, role: string) => `Role of ${username} changed to ${role}`,
+  memberRemoved: (username: string) => `${username} was removed from the project`,
 } as const;
 
 export const SHARE_DIALOG_TEXTS = {

@@ -109,4 +109,7 @@ export const VERSION_DETAIL_TEXTS = {
   fetchFailed: 'Failed to fetch project version',
   unknown: '—',
   close: 'Close',
+  /** Beside a GeoPackage edit's file size: the size of its changeset, which alone would read as the file's. */
+  changesetSize: (size: string) => `changes ${size}`,
+  changesetSizeHint: 'Size of the changeset: the rows this version changed, not the whole file',
 } as const;

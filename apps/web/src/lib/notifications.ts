@@ -9,7 +9,10 @@ export interface AppNotification {
   life: number;
 }
 
-type NotificationListener = (notification: AppNotification) => void;
+/** A toast to show, or `clear`: every toast on screen goes (a signed-in user has no use for 'Failed to login'). */
+export type NotificationEvent = AppNotification | 'clear';
+
+type NotificationListener = (event: NotificationEvent) => void;
 
 const listeners = new Set<NotificationListener>();
 
@@ -32,9 +35,13 @@ export const notify = {
   info: (text: string, life?: number) => show('info', text, life),
   warn: (text: string, life?: number) => show('warn', text, life),
   error: (text: string, life?: number) => show('error', text, life),
+  clear: () => {
+    for (const listener of listeners) listener('clear');
+  },
 };
 
-export type Notifier = typeof notify;
+/** What code outside the toast outlet uses to raise toasts. */
+export type Notifier = Omit<typeof notify, 'clear'>;
 
 /** Registers the toast outlet; returns the unsubscribe function. */
 export function subscribeNotifications(listener: NotificationListener): () => void {

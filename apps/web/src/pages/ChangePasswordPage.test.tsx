@@ -7,6 +7,8 @@ import type { StubReply } from '../test/stubAdapter.ts';
 
 const PATH = '/change-password/tok-123';
 const ENDPOINT = 'POST /app/auth/reset-password/tok-123';
+const CHECK = 'GET /app/auth/reset-password/tok-123';
+const VALID = { [CHECK]: { data: {} } };
 
 const newPasswordField = () => screen.getByLabelText(CHANGE_PASSWORD_TEXTS.newPasswordLabel);
 const confirmField = () => screen.getByLabelText(CHANGE_PASSWORD_TEXTS.confirmLabel);
@@ -14,9 +16,9 @@ const submitButton = () => screen.getByRole('button', { name: CHANGE_PASSWORD_TE
 
 /** Renders the page against a server giving `reply` to the change call and fills both fields. */
 async function submitWith(reply: StubReply, password = 'Secret-123', confirm = 'Secret-123') {
-  const stub = stubServer({ overrides: { [ENDPOINT]: reply } });
+  const stub = stubServer({ overrides: { ...VALID, [ENDPOINT]: reply } });
   renderApp(PATH);
-  await screen.findByRole('heading', { name: CHANGE_PASSWORD_TEXTS.title });
+  await screen.findByLabelText(CHANGE_PASSWORD_TEXTS.newPasswordLabel);
   const user = userEvent.setup();
   await user.type(newPasswordField(), password);
   await user.type(confirmField(), confirm);
@@ -25,10 +27,26 @@ async function submitWith(reply: StubReply, password = 'Secret-123', confirm = '
 }
 
 describe('ChangePasswordPage', () => {
+  it('checks the link as the page opens: a used or expired one is said at once, with a way to a new one', async () => {
+    const { requests } = stubServer({
+      overrides: { [CHECK]: { status: 400, data: { detail: 'Invalid token' } } },
+    });
+    renderApp(PATH);
+    await screen.findByRole('heading', { name: CHANGE_PASSWORD_TEXTS.invalidTitle });
+    expect(screen.getByText(CHANGE_PASSWORD_TEXTS.invalidText)).toBeTruthy();
+    const link = screen.getByRole('link', { name: CHANGE_PASSWORD_TEXTS.requestNew });
+    expect(link.getAttribute('href')).toBe('/login/reset');
+    expect(screen.queryByLabelText(CHANGE_PASSWORD_TEXTS.newPasswordLabel)).toBeNull();
+    expect(requests.some((request) => request.method === 'POST')).toBe(false);
+    // No toast on top of the page's own words.
+    expect(screen.queryByText('Invalid token')).toBeNull();
+  });
+
   it('keeps Change disabled until both fields are filled', async () => {
-    stubServer({});
+    stubServer({ overrides: VALID });
     renderApp(PATH);
     await screen.findByRole('heading', { name: CHANGE_PASSWORD_TEXTS.title });
+    await screen.findByLabelText(CHANGE_PASSWORD_TEXTS.newPasswordLabel);
     expect(newPasswordField().getAttribute('type')).toBe('password');
     expect(newPasswordField().getAttribute('placeholder')).toBe('Must be at least 8 characters');
     // End-to-end tests reach the inputs through their wrappers' test ids.
@@ -49,7 +67,9 @@ describe('ChangePasswordPage', () => {
     const success = await screen.findByTestId('change-password-success');
     expect(success.textContent).toBe('Your password was changed. You can now Sign in');
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
-    const calls = requests.filter((request) => request.url === '/app/auth/reset-password/tok-123');
+    const calls = requests.filter(
+      (request) => request.method === 'POST' && request.url === '/app/auth/reset-password/tok-123',
+    );
     expect(calls.map((request) => request.data)).toEqual([{ password: 'Secret-123', confirm: 'Secret-124' }]);
     expect(screen.queryByTestId('change-password-form')).toBeNull();
   });

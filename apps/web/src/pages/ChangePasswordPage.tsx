@@ -1,23 +1,56 @@
+import { useQuery } from '@tanstack/react-query';
 import { CHANGE_PASSWORD_TEXTS } from '@waymark/contract';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { checkPasswordToken } from '../features/auth/api/authApi.ts';
 import { ChangePasswordForm } from '../features/auth/components/ChangePasswordForm.tsx';
+import { isNoAnswerError } from '../lib/api/apiErrors.ts';
+import { RESET_PASSWORD_PATH } from '../lib/paths.ts';
 import { BrandPanel } from '../ui/BrandPanel.tsx';
 import { OnboardingLayout } from '../ui/OnboardingLayout.tsx';
 
-/** /change-password/:token — sets a new password from an emailed link. */
+/**
+ * /change-password/:token — sets a new password from an emailed link (a reset or an invitation). The link is
+ * checked as the page opens, so a used or expired one is said at once, with a way to a new one, rather than
+ * after the new password was typed twice. Without an answer from the server the form stays: its own call says more.
+ */
 export function ChangePasswordPage() {
   const token = useParams().token ?? '';
+  const check = useQuery({
+    queryKey: ['password-token', token],
+    queryFn: () => checkPasswordToken(token).then(() => true),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const isInvalid = check.isError && !isNoAnswerError(check.error);
   return (
     <OnboardingLayout
       aside={<BrandPanel />}
       header={
         <>
-          <h1 className="onboarding__title">{CHANGE_PASSWORD_TEXTS.title}</h1>
-          <p className="onboarding__subtitle">{CHANGE_PASSWORD_TEXTS.subtitle}</p>
+          <h1 className="onboarding__title">
+            {isInvalid ? CHANGE_PASSWORD_TEXTS.invalidTitle : CHANGE_PASSWORD_TEXTS.title}
+          </h1>
+          <p className="onboarding__subtitle">
+            {isInvalid ? CHANGE_PASSWORD_TEXTS.invalidText : CHANGE_PASSWORD_TEXTS.subtitle}
+          </p>
         </>
       }
     >
-      <ChangePasswordForm token={token} />
+      {check.isPending && (
+        <p className="onboarding__subtitle" role="status">
+          {CHANGE_PASSWORD_TEXTS.checking}
+        </p>
+      )}
+      {isInvalid && (
+        <Link
+          to={RESET_PASSWORD_PATH}
+          className="p-button auth-form__submit"
+          data-testid="change-password-request-new"
+        >
+          {CHANGE_PASSWORD_TEXTS.requestNew}
+        </Link>
+      )}
+      {!check.isPending && !isInvalid && <ChangePasswordForm token={token} />}
     </OnboardingLayout>
   );
 }

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { LOGIN_TEXTS } from '@waymark/contract';
+import { ERROR_TEXTS, LOGIN_TEXTS, TOAST_TEXTS } from '@waymark/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useWorkspaceStore } from '../features/workspaces/workspaceStore.ts';
 import { currentPath, renderApp, stubServer } from '../test/renderApp.tsx';
@@ -115,7 +115,7 @@ describe('LoginPage', () => {
     expect(currentPath(router)).toBe('/dashboard');
   });
 
-  it('shows the server detail of a rejected login inline and as a toast', async () => {
+  it('shows the server detail of a rejected login once, inline (no toast repeating it)', async () => {
     stubLoginServer({ status: 401, data: { detail: 'Invalid username or password' } });
     const { router } = renderApp('/login');
     await screen.findByRole('heading', { name: LOGIN_TEXTS.title });
@@ -125,8 +125,56 @@ describe('LoginPage', () => {
     await user.click(submitButton());
     const inline = await screen.findByTestId('login-form-error');
     expect(inline.textContent).toContain('Invalid username or password');
-    await waitFor(() => expect(screen.getAllByText('Invalid username or password')).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getAllByText('Invalid username or password')).toHaveLength(1);
+    expect(document.querySelector('.p-toast-message')).toBeNull();
     expect(currentPath(router)).toBe('/login');
+  });
+
+  it("says a deactivated account is deactivated, in the server's words", async () => {
+    stubLoginServer({ status: 401, data: { detail: ERROR_TEXTS.accountDeactivated } });
+    renderApp('/login');
+    await screen.findByRole('heading', { name: LOGIN_TEXTS.title });
+    const user = userEvent.setup();
+    await user.type(loginField(), 'ada');
+    await user.type(passwordField(), 'Secret-123{Enter}');
+    expect((await screen.findByTestId('login-form-error')).textContent).toContain(
+      'Your account has been deactivated.',
+    );
+  });
+
+  it("toasts 'Failed to login' only when the server gave no reason, and not inline as well", async () => {
+    stubLoginServer({ status: 500, data: {} });
+    renderApp('/login');
+    await screen.findByRole('heading', { name: LOGIN_TEXTS.title });
+    const user = userEvent.setup();
+    await user.type(loginField(), 'ada');
+    await user.type(passwordField(), 'Secret-123{Enter}');
+    expect(await screen.findByText(TOAST_TEXTS.loginFailed)).toBeTruthy();
+    expect(screen.queryByTestId('login-form-error')).toBeNull();
+  });
+
+  it('takes away the toast of a failed try once signing in succeeds', async () => {
+    let attempts = 0;
+    stubServer({
+      overrides: {
+        'GET /app/init': () => ({ data: { authenticated: attempts > 1, superuser: false } }),
+        'POST /app/auth/login': () => {
+          attempts += 1;
+          return attempts === 1 ? { status: 500, data: {} } : { data: {} };
+        },
+      },
+    });
+    renderApp('/login');
+    await screen.findByRole('heading', { name: LOGIN_TEXTS.title });
+    const user = userEvent.setup();
+    await user.type(loginField(), 'ada');
+    await user.type(passwordField(), 'Secret-123');
+    await user.click(submitButton());
+    expect(await screen.findByText(TOAST_TEXTS.loginFailed)).toBeTruthy();
+    await user.click(submitButton());
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    await waitFor(() => expect(screen.queryByText(TOAST_TEXTS.loginFailed)).toBeNull());
   });
 
   it('shows field errors under their fields', async () => {

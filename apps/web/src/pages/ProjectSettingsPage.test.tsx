@@ -38,11 +38,15 @@ describe('settings: public or private', () => {
     );
 
     await userEvent.click(screen.getByRole('button', { name: PROJECT_SETTINGS_TEXTS.makePublic }));
-    const dialog = await screen.findByRole('dialog', { name: CONFIRM_DIALOG_TEXTS.header });
-    expect(within(dialog).getByText(PROJECT_SETTINGS_TEXTS.confirmPublic)).toBeTruthy();
+    // Not the generic 'Action' and 'Yes': the dialog says that anyone with the link gets the data.
+    const dialog = await screen.findByRole('dialog', { name: PROJECT_SETTINGS_TEXTS.confirmPublicHeader });
+    expect(within(dialog).getByText(PROJECT_SETTINGS_TEXTS.confirmPublic).textContent).toContain(
+      'Anyone with the link will be able to see and download the data',
+    );
+    expect(within(dialog).queryByRole('button', { name: 'Yes' })).toBeNull();
     expect(writes(requests)).toEqual([]);
 
-    await userEvent.click(within(dialog).getByRole('button', { name: PROJECT_SETTINGS_TEXTS.confirmYes }));
+    await userEvent.click(within(dialog).getByRole('button', { name: PROJECT_SETTINGS_TEXTS.makePublic }));
     await waitFor(() =>
       expect(screen.getByTestId('project-visibility-state').textContent).toBe(
         PROJECT_SETTINGS_TEXTS.publicState,
@@ -58,8 +62,9 @@ describe('settings: public or private', () => {
   it('changes nothing when the confirmation is cancelled', async () => {
     const { requests } = await openSettings(buildProject({ ...OWNED, public: true }));
     await userEvent.click(screen.getByRole('button', { name: PROJECT_SETTINGS_TEXTS.makePrivate }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog', { name: PROJECT_SETTINGS_TEXTS.confirmPrivateHeader });
     expect(within(dialog).getByText(PROJECT_SETTINGS_TEXTS.confirmPrivate)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: PROJECT_SETTINGS_TEXTS.makePrivate })).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: CONFIRM_DIALOG_TEXTS.cancel }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(writes(requests)).toEqual([]);
@@ -71,7 +76,8 @@ describe('settings: public or private', () => {
   it('keeps the state and toasts when the server refuses', async () => {
     await openSettings(OWNED, { [PUBLIC_URL]: { status: 500 } });
     await userEvent.click(screen.getByRole('button', { name: PROJECT_SETTINGS_TEXTS.makePublic }));
-    await userEvent.click(await screen.findByRole('button', { name: PROJECT_SETTINGS_TEXTS.confirmYes }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: PROJECT_SETTINGS_TEXTS.makePublic }));
     expect(await screen.findByText(PROJECT_SETTINGS_TEXTS.publicFailed)).toBeTruthy();
     expect(screen.getByTestId('project-visibility-state').textContent).toBe(
       PROJECT_SETTINGS_TEXTS.privateState,
@@ -117,6 +123,7 @@ describe('settings: delete', () => {
     expect(confirm.disabled).toBe(false);
     await userEvent.click(confirm);
     await waitFor(() => expect(currentPath(router)).toBe('/dashboard'));
+    expect(await screen.findByText('Project field-team/Survey 2025 was deleted')).toBeTruthy();
     expect(writes(requests)).toMatchObject([
       { method: 'POST', url: `/v2/projects/${OWNED.id}/scheduleDelete` },
     ]);

@@ -8,6 +8,8 @@ export interface SettingRowAction {
   severity?: 'danger';
   onClick: () => void;
   testId: string;
+  /** Greyed out, e.g. while the service is read-only. */
+  isDisabled?: boolean;
 }
 
 interface SettingRowProps {
@@ -42,6 +44,7 @@ export function SettingRow({ icon, iconTone, title, titleTestId, description, ac
         outlined
         size="small"
         onClick={action.onClick}
+        disabled={action.isDisabled}
         className="setting-row__action"
         data-testid={action.testId}
       />

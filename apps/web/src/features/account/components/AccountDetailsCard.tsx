@@ -8,8 +8,15 @@ import { getInitials } from '../../../lib/format/userName.ts';
 import { useResendConfirmEmail } from '../hooks/useAccountMutations.ts';
 import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
 import { EditAccountDialog } from './EditAccountDialog.tsx';
+import { useIsMaintenance } from '../../session/hooks/useInstance.ts';
 
+/**
+ * The unverified-address banner. It says a link was sent only once this page sent one: an account a superuser
+ * made, or one whose confirmation mail went long ago, has none waiting.
+ */
 function VerifyEmailBanner({ email }: { email: string }) {
+  // Read-only maintenance: the server would refuse it.
+  const isReadOnly = useIsMaintenance();
   const resend = useResendConfirmEmail(email);
   return (
     <Message
@@ -20,7 +27,9 @@ function VerifyEmailBanner({ email }: { email: string }) {
         <div className="account-verify__content">
           <div>
             <p className="account-verify__title">{PROFILE_TEXTS.verifyBanner}</p>
-            <p className="account-verify__hint">{PROFILE_TEXTS.verifyBannerHint}</p>
+            <p className="account-verify__hint" data-testid="verify-email-hint">
+              {resend.isSuccess ? PROFILE_TEXTS.verifyBannerSent(email) : PROFILE_TEXTS.verifyBannerHint}
+            </p>
           </div>
           <Button
             label={PROFILE_TEXTS.sendConfirmation}
@@ -28,7 +37,7 @@ function VerifyEmailBanner({ email }: { email: string }) {
             size="small"
             outlined
             loading={resend.isPending}
-            disabled={resend.isPending}
+            disabled={resend.isPending || isReadOnly}
             onClick={() => resend.mutate()}
             data-testid="send-confirmation"
           />
@@ -49,6 +58,8 @@ function Detail({ label, children, testId }: { label: string; children: React.Re
 
 /** SPEC §2 "Profile page": the user's details with Edit account and Change password. */
 export function AccountDetailsCard({ user }: { user: UserProfile }) {
+  // Read-only maintenance: the server would refuse it.
+  const isReadOnly = useIsMaintenance();
   const [dialog, setDialog] = useState<'edit' | 'password' | undefined>();
   const close = () => setDialog(undefined);
   return (
@@ -68,6 +79,7 @@ export function AccountDetailsCard({ user }: { user: UserProfile }) {
             size="small"
             outlined
             onClick={() => setDialog('edit')}
+            disabled={isReadOnly}
             data-testid="edit-account-button"
           />
           <Button
@@ -76,6 +88,7 @@ export function AccountDetailsCard({ user }: { user: UserProfile }) {
             size="small"
             outlined
             onClick={() => setDialog('password')}
+            disabled={isReadOnly}
             data-testid="change-password-button"
           />
         </div>

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PROFILE_TEXTS, type UserProfile } from '@waymark/contract';
 import { useNavigate } from 'react-router';
 import { readFormLevelMessage } from '../../../lib/forms/serverFormErrors.ts';
+import { notify } from '../../../lib/notifications.ts';
 import { LOGIN_PATH } from '../../../lib/paths.ts';
 import { USER_PROFILE_QUERY_KEY } from '../../session/session.ts';
 import { clearSession } from '../../session/sessionActions.ts';
@@ -52,7 +53,7 @@ export function useResendConfirmEmail(email: string) {
   });
 }
 
-/** DELETE /v1/user, then the user is forgotten and sent to the sign-in page. */
+/** DELETE /v1/user, then the user is forgotten and sent to the sign-in page, which says the account is closed. */
 export function useCloseAccount() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -62,6 +63,7 @@ export function useCloseAccount() {
     onSuccess: async () => {
       clearSession(queryClient, { hasSignedOut: true });
       await navigate(LOGIN_PATH, { replace: true });
+      notify.success(PROFILE_TEXTS.closed);
     },
   });
 }

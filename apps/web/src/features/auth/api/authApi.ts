@@ -20,3 +20,8 @@ export async function requestPasswordReset(body: ResetPasswordRequest): Promise<
 export async function changePasswordByToken(token: string, body: ResetPasswordWithToken): Promise<void> {
   await http.post(`/app/auth/reset-password/${encodeURIComponent(token)}`, body);
 }
+
+/** GET /app/auth/reset-password/{token}: resolves while the emailed link still works, rejects (400) once it does not. */
+export async function checkPasswordToken(token: string): Promise<void> {
+  await http.get(`/app/auth/reset-password/${encodeURIComponent(token)}`);
+}

@@ -11,8 +11,9 @@ import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { resolveFormError } from '../../../lib/api/apiErrors.ts';
-import { readFormLevelMessage, setServerFormError } from '../../../lib/forms/serverFormErrors.ts';
+import { readErrorDetail, resolveFormError } from '../../../lib/api/apiErrors.ts';
+import { setServerFormError } from '../../../lib/forms/serverFormErrors.ts';
+import { notify } from '../../../lib/notifications.ts';
 import { useIsSchemaValid } from '../../../lib/forms/useIsSchemaValid.ts';
 import { getSafeRedirect, RESET_PASSWORD_PATH } from '../../../lib/paths.ts';
 import { BoundPasswordField } from '../../../ui/form/BoundPasswordField.tsx';
@@ -21,6 +22,10 @@ import { refreshSession } from '../../session/sessionActions.ts';
 import { login } from '../api/authApi.ts';
 
 const resolveLoginError = (error: unknown) => resolveFormError(error, TOAST_TEXTS.loginFailed);
+
+/** The server gave its reason (a detail, or messages per field): the form shows it; otherwise a toast does. */
+const isSaidInline = (error: unknown) =>
+  readErrorDetail(error) !== undefined || resolveLoginError(error).kind === 'fields';
 
 /** The sign-in form of SPEC §2 and §5. */
 export function LoginForm() {
@@ -36,15 +41,20 @@ export function LoginForm() {
 
   const mutation = useMutation({
     mutationFn: login,
-    // Shown twice on purpose: the toast fades, the inline message stays next to the form.
-    meta: { readErrorMessage: readFormLevelMessage(resolveLoginError) },
+    // Said once: the server's reason inline beside the form; only a failure without one is the 'Failed to login' toast.
+    meta: { readErrorMessage: (error) => (isSaidInline(error) ? undefined : TOAST_TEXTS.loginFailed) },
     onSuccess: async () => {
+      // A 'Failed to login' of an earlier try has nothing to say on the dashboard.
+      notify.clear();
       // The guards run on navigation only, so this page stays while the session turns signed in and
       // the form itself takes the user on to the redirect target (SPEC §2).
       await refreshSession(queryClient);
       await navigate(getSafeRedirect(searchParams.get('redirect')) ?? '/', { replace: true });
     },
-    onError: (error) => setServerFormError(form.setError, resolveLoginError(error), ['login', 'password']),
+    onError: (error) => {
+      if (isSaidInline(error))
+        setServerFormError(form.setError, resolveLoginError(error), ['login', 'password']);
+    },
   });
 
   const formError = form.formState.errors.root?.server?.message;

@@ -108,7 +108,7 @@ describe('the members table', () => {
     expect(await screen.findByText(COLLABORATORS_TEXTS.empty)).toBeTruthy();
   });
 
-  it('changes a role with PATCH, and removes a guest after confirmation', async () => {
+  it('changes a role with PATCH, and removes a guest after confirmation, saying so each time', async () => {
     const stub = open({
       [`PATCH /v2/projects/${PROJECT.id}/collaborators/8`]: { data: member({ role: 'writer' }) },
       [`DELETE /v2/projects/${PROJECT.id}/collaborators/8`]: { data: {} },
@@ -119,9 +119,11 @@ describe('the members table', () => {
     await waitFor(() =>
       expect(stub.requests.find((r) => r.method === 'PATCH')?.data).toEqual({ role: 'writer' }),
     );
+    expect(await screen.findByText('Role of bob changed to Writer')).toBeTruthy();
     await userEvent.click(screen.getByTestId('member-remove'));
     await userEvent.click(await screen.findByRole('button', { name: COLLABORATORS_TEXTS.removeConfirm }));
     await waitFor(() => expect(stub.requests.some((r) => r.method === 'DELETE')).toBe(true));
+    expect(await screen.findByText('bob was removed from the project')).toBeTruthy();
   });
 
   it('shows placeholder rows while the members load, never "No members found." (a phone showed a blank grey area)', async () => {

@@ -1,10 +1,12 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   COLLABORATORS_TOAST_TEXTS,
+  PROJECT_ROLE_OPTIONS,
   type ProjectCollaborator,
   type ProjectDetail,
   type ProjectRole,
 } from '@waymark/contract';
+import { notify } from '../../../lib/notifications.ts';
 import { projectQueryPrefix } from '../../project/projectQueryKeys.ts';
 import {
   addCollaborator,
@@ -14,6 +16,10 @@ import {
 } from '../api/collaboratorsApi.ts';
 
 type ProjectRef = Pick<ProjectDetail, 'id' | 'namespace' | 'name'>;
+
+/** 'Reader', 'Writer'… as the role menus show it. */
+const projectRoleLabel = (role: ProjectRole) =>
+  PROJECT_ROLE_OPTIONS.find((option) => option.value === role)?.label ?? role;
 
 export const collaboratorsQueryKey = (projectId: string) => ['collaborators', projectId] as const;
 
@@ -45,6 +51,8 @@ export function useChangeMemberRole(project: ProjectRef) {
       member.project_role === null
         ? addCollaborator(project.id, member.username, role)
         : updateCollaborator(project.id, member.id, role),
+    onSuccess: (_data, { member, role }) =>
+      notify.success(COLLABORATORS_TOAST_TEXTS.roleChanged(member.username, projectRoleLabel(role))),
     onSettled: () => reloadMembers(queryClient, project),
     meta: { errorMessage: COLLABORATORS_TOAST_TEXTS.updateCollaborator },
   });
@@ -55,6 +63,7 @@ export function useRemoveMember(project: ProjectRef) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (member: ProjectCollaborator) => removeCollaborator(project.id, member.id),
+    onSuccess: (_data, member) => notify.success(COLLABORATORS_TOAST_TEXTS.memberRemoved(member.username)),
     onSettled: () => reloadMembers(queryClient, project),
     meta: { errorMessage: COLLABORATORS_TOAST_TEXTS.updateAccess },
   });

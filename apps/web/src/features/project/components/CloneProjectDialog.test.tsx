@@ -126,6 +126,7 @@ describe('clone dialog', () => {
     expect(clone?.url).toBe('/v1/project/clone/field-team/survey');
     expect(clone?.data).toEqual({ project: 'copy', namespace: 'survey-lab' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText('Project cloned as survey-lab/copy')).toBeTruthy();
   });
 
   it("shows the server's reason under the name and stays open", async () => {

@@ -4,6 +4,7 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { SettingRow } from '../../../ui/SettingRow.tsx';
 import { SettingsCard } from '../../../ui/SettingsCard.tsx';
 import { useSetProjectPublic } from '../hooks/useProjectMutations.ts';
+import { useIsMaintenance } from '../../session/hooks/useInstance.ts';
 
 interface ProjectVisibilitySettingProps {
   project: Pick<ProjectDetail, 'id' | 'namespace' | 'name' | 'public'>;
@@ -11,6 +12,8 @@ interface ProjectVisibilitySettingProps {
 
 /** SPEC §2 Settings: make the project public or private, after a confirmation. */
 export function ProjectVisibilitySetting({ project }: ProjectVisibilitySettingProps) {
+  // Read-only maintenance: the server would refuse it.
+  const isReadOnly = useIsMaintenance();
   const [isConfirming, setIsConfirming] = useState(false);
   // The state asked for, kept after closing so the dialog's text does not flip while it fades out.
   const [target, setTarget] = useState(!project.public);
@@ -41,12 +44,16 @@ export function ProjectVisibilitySetting({ project }: ProjectVisibilitySettingPr
           icon: isPublic ? 'pi pi-lock' : 'pi pi-globe',
           onClick: handleToggle,
           testId: 'project-visibility-toggle',
+          isDisabled: isReadOnly,
         }}
       />
       <ConfirmDialog
         isVisible={isConfirming}
+        header={
+          target ? PROJECT_SETTINGS_TEXTS.confirmPublicHeader : PROJECT_SETTINGS_TEXTS.confirmPrivateHeader
+        }
         message={target ? PROJECT_SETTINGS_TEXTS.confirmPublic : PROJECT_SETTINGS_TEXTS.confirmPrivate}
-        confirmLabel={PROJECT_SETTINGS_TEXTS.confirmYes}
+        confirmLabel={target ? PROJECT_SETTINGS_TEXTS.makePublic : PROJECT_SETTINGS_TEXTS.makePrivate}
         isBusy={setPublic.isPending}
         testId="project-visibility-dialog"
         onConfirm={() => setPublic.mutate(target, { onSettled: close })}

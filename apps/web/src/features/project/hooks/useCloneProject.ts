@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CLONE_PROJECT_TEXTS, type CloneProjectRequest, type ProjectDetail } from '@waymark/contract';
 import { useNavigate } from 'react-router';
 import { readToastUnlessDetail } from '../../../lib/forms/serverFormErrors.ts';
+import { notify } from '../../../lib/notifications.ts';
 import { projectPath } from '../../../lib/paths.ts';
 import { cloneProject } from '../api/projectApi.ts';
 import { invalidateProjectLists } from '../projectListsCache.ts';
@@ -9,7 +10,7 @@ import { invalidateProjectLists } from '../projectListsCache.ts';
 /**
  * Clones the project and opens the copy (SPEC §4). A refusal with a reason (name taken, storage
  * limit…) is for the dialog to show under the name; anything else becomes the 'Failed to clone
- * project' toast.
+ * project' toast. Success is said on the copy's page.
  */
 export function useCloneProject(source: Pick<ProjectDetail, 'namespace' | 'name'>) {
   const queryClient = useQueryClient();
@@ -20,6 +21,7 @@ export function useCloneProject(source: Pick<ProjectDetail, 'namespace' | 'name'
     meta: { readErrorMessage: readToastUnlessDetail(CLONE_PROJECT_TEXTS.failed) },
     onSuccess: async (_data, target) => {
       await navigate(projectPath(target.namespace, target.project));
+      notify.success(CLONE_PROJECT_TEXTS.cloned(`${target.namespace}/${target.project}`));
       await invalidateProjectLists(queryClient);
     },
   });

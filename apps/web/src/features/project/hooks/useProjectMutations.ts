@@ -8,6 +8,7 @@ import {
 } from '@waymark/contract';
 import { useNavigate } from 'react-router';
 import { readToastUnlessDetail } from '../../../lib/forms/serverFormErrors.ts';
+import { notify } from '../../../lib/notifications.ts';
 import { DASHBOARD_PATH, PROJECTS_PATH, projectPath } from '../../../lib/paths.ts';
 import {
   renameProject,
@@ -40,7 +41,7 @@ export function useSetProjectPublic(project: ProjectRef) {
   });
 }
 
-/** Schedules the deletion, then goes to "/" (SPEC §4). */
+/** Schedules the deletion, then goes to "/" (SPEC §4) and says it is done there. */
 export function useDeleteProject(project: ProjectRef) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -48,6 +49,7 @@ export function useDeleteProject(project: ProjectRef) {
     mutationFn: () => scheduleProjectDelete(project.id),
     onSuccess: async () => {
       await navigate('/');
+      notify.success(PROJECT_SETTINGS_TEXTS.deleted(`${project.namespace}/${project.name}`));
       forgetCachedProject(queryClient, project);
       await invalidateProjectLists(queryClient);
     },

@@ -1,6 +1,6 @@
 import { UPLOAD_TEXTS, UPLOAD_TOAST_DEBOUNCE_MS } from '@waymark/contract';
 import { ProgressBar } from 'primereact/progressbar';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { formatByteSize } from '../../../lib/format/byteSize.ts';
 import { useDebouncedValue } from '../../../lib/hooks/useDebouncedValue.ts';
@@ -13,6 +13,10 @@ import {
 } from '../uploadStore.ts';
 import '../upload.css';
 
+/** The space the progress toast takes while it shows, its height and a gap (base.css moves the app's toasts by it). */
+export const UPLOAD_TOAST_SPACE_VARIABLE = '--wm-upload-toast-space';
+const TOAST_GAP_PX = 12;
+
 /**
  * SPEC §2: while any upload runs (debounced 500 ms, so a quick one never flashes) a toast shows each
  * running upload with its bytes and percentage; it hides when they are done. Mounted in the shell, so
@@ -22,6 +26,27 @@ export function UploadProgressToast() {
   const running = useUploadStore(useShallow((state) => Object.values(state.uploads).filter(isUploadRunning)));
   const isRunning = running.length > 0;
   const isVisible = useDebouncedValue(isRunning, UPLOAD_TOAST_DEBOUNCE_MS);
+  const isShown = isVisible && running.length > 0;
+  const toastRef = useRef<HTMLElement>(null);
+
+  // The app's toasts open below this one instead of covering it (an error would hide the progress).
+  useLayoutEffect(() => {
+    const element = toastRef.current;
+    if (!isShown || !element) return undefined;
+    const root = document.documentElement;
+    const reserve = () =>
+      root.style.setProperty(
+        UPLOAD_TOAST_SPACE_VARIABLE,
+        `${element.getBoundingClientRect().height + TOAST_GAP_PX}px`,
+      );
+    reserve();
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(reserve);
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty(UPLOAD_TOAST_SPACE_VARIABLE);
+    };
+  }, [isShown]);
 
   // Closing or reloading the tab would drop the upload half-way: the browser asks first.
   useEffect(() => {
@@ -31,10 +56,15 @@ export function UploadProgressToast() {
     return () => window.removeEventListener('beforeunload', handleBeforeUnload);
   }, [isRunning]);
 
-  if (!isVisible || running.length === 0) return null;
+  if (!isShown) return null;
 
   return (
-    <aside className="upload-toast" aria-label={UPLOAD_TEXTS.progressTitle} data-testid="upload-toast">
+    <aside
+      ref={toastRef}
+      className="upload-toast"
+      aria-label={UPLOAD_TEXTS.progressTitle}
+      data-testid="upload-toast"
+    >
       <span className="upload-toast__icon" aria-hidden="true">
         <i className="pi pi-cloud-upload" />
       </span>

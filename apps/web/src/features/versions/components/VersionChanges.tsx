@@ -12,12 +12,31 @@ const GROUPS: { key: ChangeKey; label: string; icon: string }[] = [
 ];
 
 /**
- * The size shown for a changed file: its changeset's for a GeoPackage edit, else the file's own (also when the
- * changeset could not be computed: the server then reports a size of 0, which would read as an empty file).
+ * The size of a GeoPackage edit's changeset, shown labelled beside the file's own size; none when the changeset
+ * could not be computed (the server then reports a size of 0, which would read as an empty changeset).
  */
-function sizeOf(version: ProjectVersionDetail, change: VersionFileChange): number {
+function changesetSizeOf(version: ProjectVersionDetail, change: VersionFileChange): number | undefined {
   const changeset = version.changesets[change.path];
-  return changeset && !('error' in changeset) ? changeset.size : change.size;
+  return changeset && !('error' in changeset) ? changeset.size : undefined;
+}
+
+function FileSizes({ version, change }: { version: ProjectVersionDetail; change: VersionFileChange }) {
+  const changesetSize = changesetSizeOf(version, change);
+  return (
+    <span className="version-changes__size" data-testid="version-change-size">
+      {formatByteSize(change.size)}
+      {changesetSize !== undefined && (
+        <span
+          className="version-changes__changeset-size"
+          title={VERSION_DETAIL_TEXTS.changesetSizeHint}
+          data-testid="version-change-changeset-size"
+        >
+          {' · '}
+          {VERSION_DETAIL_TEXTS.changesetSize(formatByteSize(changesetSize))}
+        </span>
+      )}
+    </span>
+  );
 }
 
 interface VersionChangesProps {
@@ -29,7 +48,7 @@ interface VersionChangesProps {
 /**
  * SPEC §2 changes of a version: Files added, Files edited and Files removed in an accordion, each with its
  * count; groups with files start open, empty ones cannot open. Per file its path and size, and for a
- * GeoPackage its changeset summary.
+ * GeoPackage edit the size of its changeset, labelled, and its summary.
  */
 export function VersionChanges({ version, changesetWaiting }: VersionChangesProps) {
   const openGroups = GROUPS.flatMap((group, index) => (version.changes[group.key].length > 0 ? [index] : []));
@@ -62,7 +81,7 @@ export function VersionChanges({ version, changesetWaiting }: VersionChangesProp
                   <li key={change.path} className="version-changes__file" data-testid="version-change-file">
                     <div className="version-changes__file-row" data-testid="version-change-file-row">
                       <span className="version-changes__path">{change.path}</span>
-                      <span className="version-changes__size">{formatByteSize(sizeOf(version, change))}</span>
+                      <FileSizes version={version} change={change} />
                     </div>
                     <FileChangesetSummary version={version} change={change} waiting={changesetWaiting} />
                   </li>

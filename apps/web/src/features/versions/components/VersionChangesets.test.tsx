@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CHANGESET_TEXTS, type ProjectVersionDetail } from '@waymark/contract';
+import { CHANGESET_TEXTS, type ProjectVersionDetail, VERSION_DETAIL_TEXTS } from '@waymark/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentPath, renderApp, stubServer } from '../../../test/renderApp.tsx';
 import type { StubReply } from '../../../test/stubAdapter.ts';
@@ -90,8 +90,11 @@ describe('changesets in the version detail sidebar', () => {
       }),
     });
     const survey = fileEntry(sidebar, 'data/survey.gpkg');
-    // The size shown is the changeset's.
-    expect(survey.textContent).toContain('612 B');
+    // The file's size, and the changeset's labelled beside it: alone, 612 B read as the GeoPackage's size.
+    expect(within(survey).getByTestId('version-change-size').textContent).toBe('4.00 kB · changes 612 B');
+    expect(within(survey).getByTestId('version-change-changeset-size').getAttribute('title')).toBe(
+      VERSION_DETAIL_TEXTS.changesetSizeHint,
+    );
     const table = within(survey).getByRole('table', {
       name: CHANGESET_TEXTS.summaryLabel('data/survey.gpkg'),
     });
@@ -123,8 +126,13 @@ describe('changesets in the version detail sidebar', () => {
     expect(within(fileEntry(sidebar, 'plots.sqlite')).getByTestId('changeset-error').textContent).toBe(
       'Details not available: no such table: plots',
     );
-    // A changeset that could not be computed has size 0: the file's own size is shown instead.
-    expect(fileEntry(sidebar, 'plots.sqlite').textContent).toContain('4.00 kB');
+    // A changeset that could not be computed has size 0: only the file's own size is shown.
+    expect(within(fileEntry(sidebar, 'plots.sqlite')).getByTestId('version-change-size').textContent).toBe(
+      '4.00 kB',
+    );
+    expect(within(fileEntry(sidebar, 'notes.txt')).getByTestId('version-change-size').textContent).toBe(
+      '4.00 kB',
+    );
     // Files that are not GeoPackages have no changeset.
     expect(within(fileEntry(sidebar, 'notes.txt')).queryByRole('table')).toBeNull();
     expect(within(sidebar).getAllByRole('link', { name: CHANGESET_TEXTS.showAdvanced })).toHaveLength(1);
