@@ -6,7 +6,11 @@ import {
   ADMIN_WORKSPACES_TEXTS,
   CREATE_USER_TEXTS,
   MAINTENANCE_TEXT,
+  MAINTENANCE_UI_TEXTS,
   PASSWORD_RULE_TEXT,
+  PROJECT_PAGE_TEXTS,
+  PROJECTS_LIST_TEXTS,
+  UPLOAD_TEXTS,
   WORKSPACE_MEMBERS_TEXTS,
 } from '@waymark/contract';
 import { apiAsUser, E2E_ADMIN, linkFromOutbox, signIn, snap as snapPage } from './fixtures.ts';
@@ -286,16 +290,21 @@ test('admin panel: users, a workspace with a quota and a writer, restore and del
       await expect(writer.getByTestId('maintenance-banner')).toContainText(MAINTENANCE_TEXT);
       await snap(writer, 'admin-maintenance-banner');
 
+      // On a project page too (the shell shows it), with the upload area and the other writes disabled, rather
+      // than a refusal after the files were chosen and 'Update Changes' pressed.
       await writer.goto(`/projects/${encodeURIComponent(WORKSPACE)}/${RESTORED}/tree`);
+      await expect(writer.getByTestId('maintenance-banner')).toContainText(MAINTENANCE_TEXT);
       await writer.getByRole('button', { name: 'Upload files' }).click();
-      await writer.getByTestId('upload-files-input').setInputFiles({
-        name: 'field-notes.txt',
-        mimeType: 'text/plain',
-        buffer: Buffer.from('Written during maintenance\n'),
-      });
-      await writer.getByRole('button', { name: 'Update Changes' }).click();
-      await expect(writer.getByText(MAINTENANCE_TEXT).first()).toBeVisible();
-      await snap(writer, 'admin-maintenance-upload-refused');
+      const dropArea = writer.getByTestId('upload-drop-area');
+      await expect(dropArea).toContainText(MAINTENANCE_UI_TEXTS.uploadPaused);
+      await expect(dropArea.getByRole('button', { name: UPLOAD_TEXTS.chooseFiles })).toBeDisabled();
+      await expect(dropArea.getByRole('button', { name: UPLOAD_TEXTS.chooseFolder })).toBeDisabled();
+      await expect(writer.getByTestId('upload-files-input')).toBeDisabled();
+      await expect(writer.getByRole('button', { name: PROJECT_PAGE_TEXTS.clone })).toBeDisabled();
+      await snap(writer, 'admin-maintenance-project');
+      await writer.goto('/projects');
+      await expect(writer.getByTestId('maintenance-banner')).toBeVisible();
+      await expect(writer.getByRole('button', { name: PROJECTS_LIST_TEXTS.createProject })).toBeDisabled();
       const writerToken = await bearerToken(request, WRITER.username, WRITER.password);
       await expect(
         pushFiles(

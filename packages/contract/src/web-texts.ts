@@ -57,9 +57,15 @@ export const SHELL_TEXTS = {
   skipToContent: 'Skip to content',
 } as const;
 
+/** Read-only maintenance (SPEC §2, §4): the shell's banner and the hint of the write actions it disables. */
+export const MAINTENANCE_UI_TEXTS = {
+  bannerTitle: 'Read-only maintenance',
+  disabledHint: 'Not available during read-only maintenance',
+  uploadPaused: 'Uploads are paused during read-only maintenance',
+} as const;
+
 export const DASHBOARD_TEXTS = {
   title: 'Dashboard',
-  maintenanceTitle: 'Read-only maintenance',
   recentProjectsTitle: 'Recent active projects',
   recentProjectsEmpty: 'Your most recently updated projects will appear here.',
   browseProjects: 'Browse projects',

@@ -3,13 +3,14 @@ import { useMemo } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import { AppHeader } from '../features/layout/components/AppHeader.tsx';
 import { AppSidebar } from '../features/layout/components/AppSidebar.tsx';
+import { MaintenanceBanner } from '../features/layout/components/MaintenanceBanner.tsx';
 import { useLayoutStore } from '../features/layout/layoutStore.ts';
 import { buildSidebarItems } from '../features/layout/sidebarItems.ts';
 import { useSession } from '../features/session/hooks/useSession.ts';
 import { UploadProgressToast } from '../features/upload/components/UploadProgressToast.tsx';
 import { getRouteBreadcrumbs, getRouteHandle } from './routeHandle.ts';
 
-/** The app frame: sidebar (signed-in users, routes that define one), header and the page. */
+/** The app frame: sidebar (signed-in users, routes that define one), header, the maintenance banner and the page. */
 export function ShellLayout() {
   const { isAuthenticated, isSuperuser } = useSession();
   const matches = useMatches();
@@ -32,6 +33,7 @@ export function ShellLayout() {
       <div className="app-shell__main">
         <AppHeader breadcrumbs={breadcrumbs} hasDrawer={hasSidebar} />
         <main className="app-shell__content" id="main-content" tabIndex={-1}>
+          <MaintenanceBanner />
           <Outlet />
         </main>
       </div>

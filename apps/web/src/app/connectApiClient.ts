@@ -31,6 +31,8 @@ export function connectApiClient(queryClient: QueryClient, router: GuardedRouter
       void router.revalidate();
     },
     isMaintenance: () => queryClient.getQueryData<PingResponse>(PING_QUERY_KEY)?.maintenance === true,
+    // Maintenance began after the last ping: asking again shows the banner and disables the writes.
+    onMaintenanceRefusal: () => void queryClient.invalidateQueries({ queryKey: PING_QUERY_KEY }),
     onAnswer: reportServerAnswered,
     onNetworkError: reportNetworkFailure,
   });

@@ -1,6 +1,5 @@
 import { DASHBOARD_TEXTS } from '@waymark/contract';
 import { AccessRequestsCard } from '../features/dashboard/components/AccessRequestsCard.tsx';
-import { MaintenanceBanner } from '../features/dashboard/components/MaintenanceBanner.tsx';
 import { MobileAppFooter } from '../features/dashboard/components/MobileAppFooter.tsx';
 import { PluginTip } from '../features/dashboard/components/PluginTip.tsx';
 import { RecentProjectsCard } from '../features/dashboard/components/RecentProjectsCard.tsx';
@@ -20,7 +19,6 @@ export function DashboardPage() {
         <h1 className="page__title">{DASHBOARD_TEXTS.title}</h1>
         {greetingName && <p className="page__subtitle">Welcome back, {greetingName}.</p>}
       </header>
-      <MaintenanceBanner />
       <StorageWarning workspace={workspace} />
       <AccessRequestsCard workspace={workspace} />
       <PluginTip />

@@ -29,7 +29,7 @@ export const TEST_WORKSPACES: Workspace[] = [
   { id: 3, name: 'field-team', storage: 1000, disk_usage: 10, project_count: 2, role: 'owner' },
 ];
 
-const PING = {
+export const PING = {
   service: 'waymark',
   status: 'ok',
   base_url: 'http://localhost',

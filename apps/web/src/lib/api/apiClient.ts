@@ -1,4 +1,4 @@
-import { ERROR_TEXTS } from '@waymark/contract';
+import { ERROR_TEXTS, MAINTENANCE_TEXT } from '@waymark/contract';
 import axios, {
   type AxiosAdapter,
   type AxiosError,
@@ -44,6 +44,8 @@ export interface ApiClientOptions {
   onNetworkError?: (error: AxiosError) => void;
   /** While true, writes are refused locally with a 503 carrying the maintenance text. */
   isMaintenance?: () => boolean;
+  /** Called when the server itself refused a write for maintenance: the app learns of it before its next ping. */
+  onMaintenanceRefusal?: () => void;
   /** Retry every request unless it opts out; off by default (SPEC §7). */
   shouldRetryByDefault?: boolean;
   retries?: number;
@@ -77,6 +79,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     onUnauthorized,
     onAnswer,
     onNetworkError,
+    onMaintenanceRefusal,
     isMaintenance = () => false,
     shouldRetryByDefault = false,
     retries = DEFAULT_RETRIES,
@@ -117,6 +120,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       if (response) onAnswer?.();
       else if (isNetworkError(error)) onNetworkError?.(error);
       captureCsrfToken(response);
+      if (response?.status === 503 && readDetail(response) === MAINTENANCE_TEXT) onMaintenanceRefusal?.();
 
       if (
         response?.status === 400 &&

@@ -4,6 +4,7 @@ import { createApiClient } from './apiClient.ts';
 interface ApiClientHooks {
   onUnauthorized: (error: AxiosError) => void;
   isMaintenance: () => boolean;
+  onMaintenanceRefusal: () => void;
   onAnswer: () => void;
   onNetworkError: (error: AxiosError) => void;
 }
@@ -12,6 +13,7 @@ interface ApiClientHooks {
 const hooks: ApiClientHooks = {
   onUnauthorized: () => {},
   isMaintenance: () => false,
+  onMaintenanceRefusal: () => {},
   onAnswer: () => {},
   onNetworkError: () => {},
 };
@@ -20,6 +22,7 @@ const hooks: ApiClientHooks = {
 export const apiClient = createApiClient({
   onUnauthorized: (error) => hooks.onUnauthorized(error),
   isMaintenance: () => hooks.isMaintenance(),
+  onMaintenanceRefusal: () => hooks.onMaintenanceRefusal(),
   onAnswer: () => hooks.onAnswer(),
   onNetworkError: (error) => hooks.onNetworkError(error),
 });

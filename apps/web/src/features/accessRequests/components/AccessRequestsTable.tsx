@@ -21,6 +21,7 @@ import { projectPath } from '../../../lib/paths.ts';
 import { expiryText, isExpired } from '../accessRequestRules.ts';
 import { ACCESS_REQUEST_DECISION_KEY, type AccessRequestsState } from '../hooks/useAccessRequests.ts';
 import '../accessRequests.css';
+import { useIsMaintenance } from '../../session/hooks/useInstance.ts';
 
 type Permission = AcceptAccessRequest['permissions'];
 
@@ -40,6 +41,8 @@ interface AccessRequestDecisionProps {
  * memoised, so the choice lives with the row that shows it.
  */
 function AccessRequestDecision({ request, requests }: AccessRequestDecisionProps) {
+  // Read-only maintenance: the server would refuse it.
+  const isReadOnly = useIsMaintenance();
   const [permission, setPermission] = useState<Permission>('read');
   // One decision at a time: a second click must not race the first.
   const isBusy = useIsMutating({ mutationKey: ACCESS_REQUEST_DECISION_KEY }) > 0;
@@ -63,7 +66,7 @@ function AccessRequestDecision({ request, requests }: AccessRequestDecisionProps
         label={ACCESS_REQUEST_TABLE_TEXTS.accept}
         icon="pi pi-check"
         size="small"
-        disabled={isBusy || hasExpired}
+        disabled={isBusy || hasExpired || isReadOnly}
         aria-label={ACCESS_REQUEST_TABLE_TEXTS.acceptOf(request.requested_by)}
         onClick={() => requests.accept.mutate({ request, permissions: permission })}
         data-testid="access-request-accept"
@@ -74,7 +77,7 @@ function AccessRequestDecision({ request, requests }: AccessRequestDecisionProps
         size="small"
         outlined
         severity="secondary"
-        disabled={isBusy}
+        disabled={isBusy || isReadOnly}
         aria-label={ACCESS_REQUEST_TABLE_TEXTS.cancelOf(request.requested_by)}
         onClick={() => requests.cancel.mutate(request)}
         data-testid="access-request-cancel"

@@ -5,9 +5,12 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { SettingRow } from '../../../ui/SettingRow.tsx';
 import { SettingsCard } from '../../../ui/SettingsCard.tsx';
 import { useCloseAccount, useUpdateProfile } from '../hooks/useAccountMutations.ts';
+import { useIsMaintenance } from '../../session/hooks/useInstance.ts';
 
 /** SPEC §2: the 'Receive notifications' switch and 'Close account' (type your username to confirm). */
 export function AdvancedSettings({ user }: { user: UserProfile }) {
+  // Read-only maintenance: the server would refuse it.
+  const isReadOnly = useIsMaintenance();
   const notifications = useUpdateProfile({ fields: [] });
   const closing = useCloseAccount();
   const [isConfirming, setIsConfirming] = useState(false);
@@ -27,7 +30,7 @@ export function AdvancedSettings({ user }: { user: UserProfile }) {
         <InputSwitch
           inputId="receive-notifications"
           checked={user.receive_notifications}
-          disabled={notifications.isPending}
+          disabled={notifications.isPending || isReadOnly}
           onChange={(event) => notifications.mutate({ receive_notifications: event.value })}
           data-testid="receive-notifications"
           // PrimeReact gives the wrapper a checkbox role too; the input inside is the switch.
@@ -45,6 +48,7 @@ export function AdvancedSettings({ user }: { user: UserProfile }) {
           severity: 'danger',
           onClick: () => setIsConfirming(true),
           testId: 'close-account-button',
+          isDisabled: isReadOnly,
         }}
       />
       <ConfirmDialog

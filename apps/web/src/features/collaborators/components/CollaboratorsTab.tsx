@@ -14,6 +14,7 @@ import { useCollaborators } from '../hooks/useCollaborators.ts';
 import { MembersTable } from './MembersTable.tsx';
 import { ShareDialog } from './ShareDialog.tsx';
 import '../collaborators.css';
+import { useIsMaintenance } from '../../session/hooks/useInstance.ts';
 
 const SORT_OPTIONS: SortMenuOption<MemberSortKey>[] = [
   { key: 'name_asc', label: COLLABORATORS_TEXTS.sortNameAsc },
@@ -25,6 +26,8 @@ const SORT_OPTIONS: SortMenuOption<MemberSortKey>[] = [
  * members with 'Search members', the Share button and the sort menu.
  */
 export function CollaboratorsTab() {
+  // Read-only maintenance: the server would refuse it.
+  const isReadOnly = useIsMaintenance();
   const project = useCurrentProject();
   const myId = useSession().user?.id;
   const [searchText, setSearchText] = useState('');
@@ -67,6 +70,7 @@ export function CollaboratorsTab() {
             label={COLLABORATORS_TEXTS.share}
             icon="pi pi-share-alt"
             onClick={() => setIsSharing(true)}
+            disabled={isReadOnly}
             data-testid="share-button"
           />
         </header>

@@ -17,6 +17,7 @@ import { ListLoadError } from '../../../ui/ListLoadError.tsx';
 import { canRemoveMember, type RoleOption, roleOptionsFor } from '../collaboratorRules.ts';
 import { useChangeMemberRole, useRemoveMember } from '../hooks/useCollaborators.ts';
 import { RoleOptionItem } from './RoleOptionItem.tsx';
+import { useIsMaintenance } from '../../session/hooks/useInstance.ts';
 
 interface MembersTableProps {
   project: ProjectDetail;
@@ -34,6 +35,8 @@ interface MembersTableProps {
  * other than oneself); 10 per page.
  */
 export function MembersTable({ project, members, isLoading, onRetry, myId }: MembersTableProps) {
+  // Read-only maintenance: the server would refuse it.
+  const isReadOnly = useIsMaintenance();
   const changeRole = useChangeMemberRole(project);
   const remove = useRemoveMember(project);
   const [removing, setRemoving] = useState<ProjectCollaborator | undefined>();
@@ -60,6 +63,8 @@ export function MembersTable({ project, members, isLoading, onRetry, myId }: Mem
   return (
     <div className="data-table members-table">
       <DataTable
+        // The rows are memoised: a change of maintenance mode draws them again.
+        key={isReadOnly ? 'read-only' : 'writable'}
         value={members}
         dataKey="id"
         paginator={members.length > MEMBERS_PAGE_SIZE}
@@ -107,7 +112,7 @@ export function MembersTable({ project, members, isLoading, onRetry, myId }: Mem
                 optionValue="value"
                 optionDisabled="disabled"
                 // Only the row's own facts here: the table memoises its rows, so outside state would go stale.
-                disabled={member.id === myId}
+                disabled={member.id === myId || isReadOnly}
                 onChange={(event) => handleRoleChange(member, options, event.value)}
                 itemTemplate={(option: RoleOption) => <RoleOptionItem option={option} />}
                 // ariaLabel names the trigger icon; aria-label goes to the focusable input.
@@ -132,6 +137,7 @@ export function MembersTable({ project, members, isLoading, onRetry, myId }: Mem
                 severity="danger"
                 aria-label={COLLABORATORS_TEXTS.removeOf(member.username)}
                 onClick={() => setRemoving(member)}
+                disabled={isReadOnly}
                 data-testid="member-remove"
               />
             ) : null

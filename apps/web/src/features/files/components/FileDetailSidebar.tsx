@@ -14,6 +14,7 @@ import { useDeleteFile } from '../hooks/useDeleteFile.ts';
 import { type PendingFileState, pendingStateOf, usePendingFileChanges } from '../pendingFileChanges.ts';
 import { FileHistory } from '../../versions/components/FileHistory.tsx';
 import { FilePreview } from './FilePreview.tsx';
+import { useIsMaintenance } from '../../session/hooks/useInstance.ts';
 
 const STATE_BANNERS: Record<PendingFileState, { text: string; severity: 'success' | 'error' | 'info' }> = {
   added: { text: FILE_DETAIL_TEXTS.stateAdded, severity: 'success' },
@@ -38,6 +39,8 @@ interface FileDetailsProps extends Omit<FileDetailSidebarProps, 'files' | 'selec
 }
 
 function FileDetails({ project, file, canDelete, titleId, onClose }: FileDetailsProps) {
+  // Read-only maintenance: the server would refuse it.
+  const isReadOnly = useIsMaintenance();
   const pending = usePendingFileChanges();
   const state = pendingStateOf(pending, file.path);
   const newFile = state === 'updated' ? pending?.files[file.path] : undefined;
@@ -118,6 +121,7 @@ function FileDetails({ project, file, canDelete, titleId, onClose }: FileDetails
             severity="danger"
             outlined
             onClick={() => setIsConfirming(true)}
+            disabled={isReadOnly}
             data-testid="file-detail-delete"
           />
         )}

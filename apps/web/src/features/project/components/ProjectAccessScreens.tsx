@@ -6,6 +6,7 @@ import { LostWaypointIllustration } from '../../../ui/LostWaypointIllustration.t
 import { MapLockIllustration } from '../../../ui/MapLockIllustration.tsx';
 import { NoticeCard } from '../../../ui/NoticeCard.tsx';
 import { useRequestProjectAccess } from '../hooks/useProjectMutations.ts';
+import { useIsMaintenance } from '../../session/hooks/useInstance.ts';
 
 function BrowseProjectsLink({ isPrimary = false }: { isPrimary?: boolean }) {
   const className = isPrimary ? 'p-button p-button-sm' : 'p-button p-button-sm p-button-text';
@@ -23,6 +24,8 @@ interface ProjectForbiddenScreenProps {
 
 /** 403 for a signed-in user without a pending request: offers to ask the owners for access. */
 export function ProjectForbiddenScreen({ namespace, name }: ProjectForbiddenScreenProps) {
+  // Read-only maintenance: the server would refuse it.
+  const isReadOnly = useIsMaintenance();
   const request = useRequestProjectAccess(namespace, name);
   return (
     <NoticeCard
@@ -39,6 +42,7 @@ export function ProjectForbiddenScreen({ namespace, name }: ProjectForbiddenScre
             size="small"
             loading={request.isPending}
             onClick={() => request.mutate()}
+            disabled={isReadOnly}
             data-testid="project-request-access"
           />
         </>

@@ -2,7 +2,7 @@ import { LEAVE_PROJECT_TEXTS, PROJECT_PAGE_TEXTS, type ProjectDetail } from '@wa
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
-import { useConfig } from '../../session/hooks/useInstance.ts';
+import { useConfig, useIsMaintenance } from '../../session/hooks/useInstance.ts';
 import { useSession } from '../../session/hooks/useSession.ts';
 import { useWorkspaces } from '../../workspaces/hooks/useWorkspaces.ts';
 import { useDownloadProject } from '../hooks/useDownloadProject.ts';
@@ -18,6 +18,8 @@ type OpenDialog = 'clone' | 'leave' | null;
 
 /** The project's buttons (SPEC §2): Download; Clone when the user may clone; Leave for guests. */
 export function ProjectActions({ project }: ProjectActionsProps) {
+  // Read-only maintenance: the server would refuse it.
+  const isReadOnly = useIsMaintenance();
   const { isAuthenticated, isSuperuser, user } = useSession();
   const workspaces = useWorkspaces();
   const config = useConfig();
@@ -49,6 +51,7 @@ export function ProjectActions({ project }: ProjectActionsProps) {
           outlined
           size="small"
           onClick={() => setOpenDialog('clone')}
+          disabled={isReadOnly}
           data-testid="project-clone"
         />
       )}
@@ -60,6 +63,7 @@ export function ProjectActions({ project }: ProjectActionsProps) {
           outlined
           size="small"
           onClick={() => setOpenDialog('leave')}
+          disabled={isReadOnly}
           data-testid="project-leave"
         />
       )}

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { SettingRow } from '../../../ui/SettingRow.tsx';
 import { SettingsCard } from '../../../ui/SettingsCard.tsx';
-import { useConfig } from '../../session/hooks/useInstance.ts';
+import { useConfig, useIsMaintenance } from '../../session/hooks/useInstance.ts';
 import { useDeleteProject } from '../hooks/useProjectMutations.ts';
 
 interface ProjectDeleteSettingProps {
@@ -19,6 +19,8 @@ interface ProjectDeleteSettingProps {
  * retention period, which the texts say up front so nobody is surprised later.
  */
 export function ProjectDeleteSetting({ project }: ProjectDeleteSettingProps) {
+  // Read-only maintenance: the server would refuse it.
+  const isReadOnly = useIsMaintenance();
   const [isConfirming, setIsConfirming] = useState(false);
   const deletion = useDeleteProject(project);
   const close = () => setIsConfirming(false);
@@ -42,6 +44,7 @@ export function ProjectDeleteSetting({ project }: ProjectDeleteSettingProps) {
           severity: 'danger',
           onClick: () => setIsConfirming(true),
           testId: 'project-delete-button',
+          isDisabled: isReadOnly,
         }}
       />
       <ConfirmDialog

@@ -17,6 +17,7 @@ import { SettingRow } from '../../../ui/SettingRow.tsx';
 import { SettingsCard } from '../../../ui/SettingsCard.tsx';
 import { useRenameProject } from '../hooks/useProjectMutations.ts';
 import './renameDialog.css';
+import { useIsMaintenance } from '../../session/hooks/useInstance.ts';
 
 type ProjectRef = Pick<ProjectDetail, 'id' | 'namespace' | 'name'>;
 
@@ -101,6 +102,8 @@ export function RenameProjectDialog({ isVisible, onHide, ...form }: RenameProjec
 
 /** Settings tab: the project's name and the dialog that renames it (PATCH /v2/projects/{id}). */
 export function ProjectRenameSetting({ project }: { project: ProjectRef }) {
+  // Read-only maintenance: the server would refuse it.
+  const isReadOnly = useIsMaintenance();
   const [isRenaming, setIsRenaming] = useState(false);
   const rename = useRenameProject(project);
   const close = () => setIsRenaming(false);
@@ -120,6 +123,7 @@ export function ProjectRenameSetting({ project }: { project: ProjectRef }) {
           icon: 'pi pi-pencil',
           onClick: () => setIsRenaming(true),
           testId: 'project-rename-button',
+          isDisabled: isReadOnly,
         }}
       />
       <RenameProjectDialog

@@ -2,6 +2,7 @@ import { PROJECTS_LIST_TEXTS } from '@waymark/contract';
 import { Button } from 'primereact/button';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { FoldedMapIllustration } from '../../../ui/FoldedMapIllustration.tsx';
+import { useIsMaintenance } from '../../session/hooks/useInstance.ts';
 
 interface ProjectsEmptyStateProps {
   /** A search is narrowing the list. */
@@ -15,6 +16,7 @@ interface ProjectsEmptyStateProps {
 
 /** SPEC §2 empty states of the projects list: no match for the search, or no project at all. */
 export function ProjectsEmptyState({ hasSearch, canCreate, onCreate, noneText }: ProjectsEmptyStateProps) {
+  const isReadOnly = useIsMaintenance();
   if (hasSearch) {
     return (
       <EmptyState
@@ -36,6 +38,7 @@ export function ProjectsEmptyState({ hasSearch, canCreate, onCreate, noneText }:
           label={PROJECTS_LIST_TEXTS.emptyCreateButton}
           icon="pi pi-plus"
           onClick={onCreate}
+          disabled={isReadOnly}
           data-testid="projects-empty-create"
         />
       )}

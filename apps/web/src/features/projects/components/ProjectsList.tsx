@@ -21,6 +21,7 @@ import { ProjectsEmptyState } from './ProjectsEmptyState.tsx';
 import { ProjectsLoadError } from './ProjectsLoadError.tsx';
 import { ProjectsTable } from './ProjectsTable.tsx';
 import './projects.css';
+import { useIsMaintenance } from '../../session/hooks/useInstance.ts';
 
 /** The filters a page fixes for its list; search, sort and page belong to the list itself. */
 export type ProjectListScope = Pick<
@@ -64,6 +65,8 @@ export function ProjectsList({
   nav,
   emptyText,
 }: ProjectsListProps) {
+  // Read-only maintenance: the server would refuse the new project.
+  const isReadOnly = useIsMaintenance();
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const [sort, setSort] = useState<ProjectSort>(DEFAULT_PROJECT_SORT);
@@ -105,6 +108,7 @@ export function ProjectsList({
                 label={PROJECTS_LIST_TEXTS.createProject}
                 icon="pi pi-plus"
                 onClick={open}
+                disabled={isReadOnly}
                 data-testid="projects-create"
               />
             )

@@ -4,10 +4,14 @@ import { TOAST_TEXTS } from '@waymark/contract';
 import { fetchConfig, fetchPing } from '../api/sessionApi.ts';
 import { CONFIG_QUERY_KEY, PING_QUERY_KEY } from '../session.ts';
 
+/** While maintenance is on the ping is asked again this often, so its end unlocks the app by itself. */
+export const MAINTENANCE_PING_INTERVAL_MS = 30_000;
+
 export const pingQueryOptions = queryOptions({
   queryKey: PING_QUERY_KEY,
   queryFn: fetchPing,
   staleTime: 5 * 60_000,
+  refetchInterval: (query) => (query.state.data?.maintenance === true ? MAINTENANCE_PING_INTERVAL_MS : false),
   retry: false,
   meta: { errorMessage: TOAST_TEXTS.pingFailed },
 });

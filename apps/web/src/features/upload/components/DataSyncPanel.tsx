@@ -8,6 +8,7 @@ import { useUploadController } from '../hooks/useUploadController.ts';
 import { type SyncChange, type SyncFileState, type SyncRow, summariseUpload } from '../syncRows.ts';
 import { needsUploadConfirmation } from '../uploadRules.ts';
 import { type ProjectUpload, projectPathOf, sentBytesOf, uploadPercent } from '../uploadStore.ts';
+import { useIsMaintenance } from '../../session/hooks/useInstance.ts';
 
 /** Rows listed at most; a larger upload says how many more it holds. */
 const MAX_LISTED_FILES = 300;
@@ -93,7 +94,9 @@ export function DataSyncPanel({ project, upload }: DataSyncPanelProps) {
   const { diff, rows, size, analysing } = summariseUpload(project.files, upload);
   const isRunning = upload.phase !== 'preparing';
   const isFinishing = upload.phase === 'finishing';
-  const canUpdate = !isRunning && analysing === 0 && diff.changes > 0;
+  // Read-only maintenance: the server would refuse the push, so it is not offered.
+  const isReadOnly = useIsMaintenance();
+  const canUpdate = !isRunning && !isReadOnly && analysing === 0 && diff.changes > 0;
 
   const handleUpdate = () => {
     if (needsUploadConfirmation(diff.updated)) setIsConfirming(true);

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FILE_DETAIL_TEXTS, type ProjectDetail, UPLOAD_TEXTS } from '@waymark/contract';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -6,12 +6,14 @@ import { renderApp, stubServer } from '../../../test/renderApp.tsx';
 import { buildProject } from '../../project/test/projectFixture.ts';
 import type { LocalFile } from '../uploadChanges.ts';
 import { newProjectUpload, type ProjectUpload, uploadStore } from '../uploadStore.ts';
+import { UPLOAD_TOAST_SPACE_VARIABLE } from './UploadProgressToast.tsx';
 
 const GPKG = { path: 'survey.gpkg', checksum: 'old', size: 2048, mtime: '2025-01-01T00:00:00Z' };
 
-async function openTree(project: ProjectDetail) {
+async function openTree(project: ProjectDetail, { isMaintenance = false } = {}) {
   stubServer({
     isAuthenticated: true,
+    isMaintenance,
     overrides: { 'GET /v1/project/field-team/survey': { data: project } },
   });
   renderApp('/projects/field-team/survey/tree');
@@ -111,6 +113,31 @@ describe('the Data Sync panel', () => {
       within(sync).getByRole('button', { name: UPLOAD_TEXTS.updateChanges }).hasAttribute('disabled'),
     ).toBe(true);
     expect(within(sync).getByTestId('sync-status').textContent).toContain(UPLOAD_TEXTS.analysing(1));
+  });
+
+  it("keeps 'Update Changes' disabled during read-only maintenance, which the server would refuse", async () => {
+    seedUpload([local('photo.jpg', 'p', 1024)]);
+    await openTree(buildProject({ role: 'writer', files: [GPKG] }), { isMaintenance: true });
+    const sync = screen.getByTestId('data-sync');
+    expect(within(sync).getByTestId('sync-count-added').textContent).toContain('1');
+    expect(
+      within(sync).getByRole('button', { name: UPLOAD_TEXTS.updateChanges }).hasAttribute('disabled'),
+    ).toBe(true);
+  });
+
+  it('keeps the progress toast clear of the app toasts: they open below it', async () => {
+    seedUpload([local('photo.jpg', 'p', 4096)], {
+      phase: 'uploading',
+      totalBytes: 4096,
+      sentBytes: { 'photo.jpg': 1024 },
+    });
+    await openTree(buildProject({ role: 'writer', files: [] }));
+    await screen.findByTestId('upload-toast');
+    // jsdom lays nothing out (height 0): the space is the gap; in a browser the toast's height is added.
+    expect(document.documentElement.style.getPropertyValue(UPLOAD_TOAST_SPACE_VARIABLE)).toBe('12px');
+    uploadStore.setState({ uploads: {} });
+    await waitFor(() => expect(screen.queryByTestId('upload-toast')).toBeNull());
+    expect(document.documentElement.style.getPropertyValue(UPLOAD_TOAST_SPACE_VARIABLE)).toBe('');
   });
 
   it('shows a running upload with its bytes, a cancel button, and the progress toast after 500 ms', async () => {

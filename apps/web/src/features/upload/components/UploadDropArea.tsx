@@ -1,8 +1,13 @@
-import { DRAG_OVER_DEBOUNCE_MS, type ProjectDetail, UPLOAD_TEXTS } from '@waymark/contract';
+import {
+  DRAG_OVER_DEBOUNCE_MS,
+  MAINTENANCE_UI_TEXTS,
+  type ProjectDetail,
+  UPLOAD_TEXTS,
+} from '@waymark/contract';
 import { Button } from 'primereact/button';
 import { type ChangeEvent, type DragEvent, useEffect, useRef, useState } from 'react';
 import { notify } from '../../../lib/notifications.ts';
-import { usePing } from '../../session/hooks/useInstance.ts';
+import { useIsMaintenance, usePing } from '../../session/hooks/useInstance.ts';
 import { useUploadController } from '../hooks/useUploadController.ts';
 import { itemsFromPickedFiles, readDrop, scanDroppedEntries } from '../scanDrop.ts';
 import { blacklistOf } from '../uploadRules.ts';
@@ -26,6 +31,9 @@ export function UploadDropArea({ project, location }: UploadDropAreaProps) {
   const controller = useUploadController();
   const blacklist = blacklistOf(usePing());
   const isRunning = useUploadStore((state) => isUploadRunning(state.uploads[projectPathOf(project)]));
+  // Read-only maintenance: nothing is taken, as the server would refuse the push at the end.
+  const isReadOnly = useIsMaintenance();
+  const isRefusing = isRunning || isReadOnly;
   const [isDragOver, setIsDragOver] = useState(false);
   const dragTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const filesInput = useRef<HTMLInputElement>(null);
@@ -41,7 +49,7 @@ export function UploadDropArea({ project, location }: UploadDropAreaProps) {
 
   const handleDragOver = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
-    event.dataTransfer.dropEffect = isRunning ? 'none' : 'copy';
+    event.dataTransfer.dropEffect = isRefusing ? 'none' : 'copy';
     showDragOver(true);
   };
 
@@ -49,6 +57,7 @@ export function UploadDropArea({ project, location }: UploadDropAreaProps) {
     event.preventDefault();
     clearTimeout(dragTimer.current);
     setIsDragOver(false);
+    if (isReadOnly) return;
     if (isRunning) {
       notify.error(UPLOAD_TEXTS.dropDuringUpload);
       return;
@@ -75,7 +84,8 @@ export function UploadDropArea({ project, location }: UploadDropAreaProps) {
   const className = [
     'upload-drop',
     isDragOver ? 'upload-drop--over' : '',
-    isDragOver && isRunning ? 'upload-drop--refused' : '',
+    isDragOver && isRefusing ? 'upload-drop--refused' : '',
+    isReadOnly ? 'upload-drop--read-only' : '',
   ]
     .filter(Boolean)
     .join(' ');
@@ -89,12 +99,20 @@ export function UploadDropArea({ project, location }: UploadDropAreaProps) {
       data-testid="upload-drop-area"
     >
       <span className="upload-drop__icon" aria-hidden="true">
-        <i className={isDragOver && isRunning ? 'pi pi-ban' : 'pi pi-cloud-upload'} />
+        <i
+          className={isReadOnly ? 'pi pi-lock' : isDragOver && isRunning ? 'pi pi-ban' : 'pi pi-cloud-upload'}
+        />
       </span>
       <h3 className="upload-drop__title">
-        {isDragOver ? (isRunning ? UPLOAD_TEXTS.dropRefused : UPLOAD_TEXTS.dropHere) : UPLOAD_TEXTS.dropTitle}
+        {isReadOnly
+          ? MAINTENANCE_UI_TEXTS.uploadPaused
+          : isDragOver
+            ? isRunning
+              ? UPLOAD_TEXTS.dropRefused
+              : UPLOAD_TEXTS.dropHere
+            : UPLOAD_TEXTS.dropTitle}
       </h3>
-      <p className="upload-drop__text">{UPLOAD_TEXTS.dropText}</p>
+      {!isReadOnly && <p className="upload-drop__text">{UPLOAD_TEXTS.dropText}</p>}
       <div className="upload-drop__actions">
         <Button
           type="button"
@@ -102,7 +120,7 @@ export function UploadDropArea({ project, location }: UploadDropAreaProps) {
           icon="pi pi-file"
           size="small"
           outlined
-          disabled={isRunning}
+          disabled={isRefusing}
           onClick={() => filesInput.current?.click()}
           data-testid="upload-choose-files"
         />
@@ -113,7 +131,7 @@ export function UploadDropArea({ project, location }: UploadDropAreaProps) {
           icon="pi pi-folder"
           size="small"
           outlined
-          disabled={isRunning}
+          disabled={isRefusing}
           onClick={() => folderInput.current?.click()}
           data-testid="upload-choose-folder"
         />
@@ -128,6 +146,7 @@ export function UploadDropArea({ project, location }: UploadDropAreaProps) {
         type="file"
         multiple
         hidden
+        disabled={isReadOnly}
         onChange={handlePicked}
         data-testid="upload-files-input"
       />
@@ -137,6 +156,7 @@ export function UploadDropArea({ project, location }: UploadDropAreaProps) {
         multiple
         hidden
         {...FOLDER_INPUT_PROPS}
+        disabled={isReadOnly}
         onChange={handlePicked}
         data-testid="upload-folder-input"
       />

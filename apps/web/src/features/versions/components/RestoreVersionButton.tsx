@@ -3,6 +3,7 @@ import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { useFilesAtVersion, useRestoreVersion } from '../hooks/useRestoreVersion.ts';
+import { useIsMaintenance } from '../../session/hooks/useInstance.ts';
 
 interface RestoreVersionButtonProps {
   project: Pick<ProjectDetail, 'id' | 'namespace' | 'name' | 'files'>;
@@ -46,6 +47,8 @@ function RestorePlanMessage({ project, version }: Pick<RestoreVersionButtonProps
 
 /** 'Restore this version' (issue 28, writers) and its confirmation listing what will change. */
 export function RestoreVersionButton({ project, version, onRestored }: RestoreVersionButtonProps) {
+  // Read-only maintenance: the server would refuse it.
+  const isReadOnly = useIsMaintenance();
   const [isOpen, setOpen] = useState(false);
   const restore = useRestoreVersion(project, {
     onRestored: (name) => {
@@ -61,6 +64,7 @@ export function RestoreVersionButton({ project, version, onRestored }: RestoreVe
         outlined
         aria-label={RESTORE_VERSION_TEXTS.buttonLabel(version)}
         onClick={() => setOpen(true)}
+        disabled={isReadOnly}
         data-testid="version-detail-restore"
       />
       <ConfirmDialog
