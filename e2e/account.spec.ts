@@ -124,6 +124,8 @@ test('account: edit the profile and confirm the new address, notifications, chan
   await snap(page, 'profile-close-account');
   await confirm.click();
   await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByText('Your account has been closed.')).toBeVisible();
+  await snap(page, 'account-closed');
   await signIn(page, USER.username, NEW_PASSWORD);
   await expect(page.getByText('Invalid username or password').first()).toBeVisible();
   await expect(page).toHaveURL(/\/login/);

@@ -301,7 +301,7 @@ test('admin panel: users, a workspace with a quota and a writer, restore and del
       await expect(dropArea.getByRole('button', { name: UPLOAD_TEXTS.chooseFolder })).toBeDisabled();
       await expect(writer.getByTestId('upload-files-input')).toBeDisabled();
       await expect(writer.getByRole('button', { name: PROJECT_PAGE_TEXTS.clone })).toBeDisabled();
-      await snap(writer, 'admin-maintenance-project');
+      await snapBoth(writer, 'maintenance-project');
       await writer.goto('/projects');
       await expect(writer.getByTestId('maintenance-banner')).toBeVisible();
       await expect(writer.getByRole('button', { name: PROJECTS_LIST_TEXTS.createProject })).toBeDisabled();

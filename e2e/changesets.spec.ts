@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { apiAsUser, signIn, snap as snapPage } from './fixtures.ts';
+import { snapBoth } from './viewports.ts';
 
 // One journey: a park GeoPackage uploaded through the browser, then the park after a survey, then the park with
 // a changed layer schema; the history shows what changed in each layer, row by row.
@@ -113,7 +114,12 @@ test.describe.serial('GeoPackage changes in the history', () => {
         ['paths', '12', '0', '0'],
         ['trees', '1', '1', '1'],
       ]);
+    // The file's size, and the changeset's labelled beside it (alone it read as the GeoPackage's size).
+    await expect(detail.getByTestId('version-change-size')).toHaveText(
+      /^\d+(\.\d+)? kB · changes \d+(\.\d+)? k?B$/,
+    );
     await snap(page, 'changesets-version-detail');
+    await snapBoth(page, 'changesets-version-sizes');
 
     await detail.getByRole('link', { name: 'Show advanced' }).click();
     await expect(page).toHaveURL(new RegExp(`/projects/${PROJECT_PATH}/history/v2/park\\.gpkg$`));

@@ -2,10 +2,12 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
   ACCESS_REQUEST_TABLE_TEXTS,
   COLLABORATORS_TEXTS,
+  COLLABORATORS_TOAST_TEXTS,
   SHARE_DIALOG_TEXTS,
   UPLOAD_TEXTS,
 } from '@waymark/contract';
 import { apiAsUser, signIn, snap as snapPage } from './fixtures.ts';
+import { snapBoth } from './viewports.ts';
 
 const PROJECT = 'wetland-birds';
 const PROJECT_URL = `/projects/admin/${PROJECT}`;
@@ -29,6 +31,8 @@ async function setRole(page: Page, username: string, label: 'Reader' | 'Editor' 
   await row.getByTestId('member-role').click();
   await page.getByRole('option', { name: new RegExp(`^${label}`) }).click();
   await expect(row.getByTestId('member-role')).toContainText(label);
+  // Said, not only shown in the dropdown.
+  await expect(page.getByText(COLLABORATORS_TOAST_TEXTS.roleChanged(username, label))).toBeVisible();
 }
 
 test('two people: request, accept as writer, upload, reader, editor without the upload area, removal', async ({
@@ -140,7 +144,8 @@ test('two people: request, accept as writer, upload, reader, editor without the 
   await snap(page, 'collab-remove-confirm');
   await page.getByRole('button', { name: COLLABORATORS_TEXTS.removeConfirm, exact: true }).click();
   await expect(memberRow(page, FIELD_WORKER.username)).toHaveCount(0);
-  await snap(page, 'collab-members-after-remove');
+  await expect(page.getByText(COLLABORATORS_TOAST_TEXTS.memberRemoved(FIELD_WORKER.username))).toBeVisible();
+  await snapBoth(page, 'collab-members-after-remove');
   await worker.goto(PROJECT_URL);
   await expect(worker.getByText('This is a private project')).toBeVisible();
   await expect(worker.getByText("You don't have permissions to access this project.")).toBeVisible();

@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { apiAsUser, linkFromOutbox, signIn, snap } from './fixtures.ts';
+import { CHANGE_PASSWORD_TEXTS, ERROR_TEXTS, TOAST_TEXTS } from '@waymark/contract';
+import { apiAsUser, E2E_ADMIN, linkFromOutbox, signIn, snap } from './fixtures.ts';
+import { snapBoth } from './viewports.ts';
 
 const USER = { username: 'forgetful-fran', email: 'fran@example.com', password: 'Fran-first-pass1' };
 const NEW_PASSWORD = 'Fran-second-pass2';
@@ -25,7 +27,8 @@ test('forgotten password: ask for a link, set a new password with it, sign in', 
   await expect(page.getByText('Email with password reset link was sent to your email address')).toBeVisible();
   await snap(page, 'login-reset-sent');
 
-  await page.goto(await linkFromOutbox(USER.email, /(\/change-password\/[\w.-]+)/));
+  const link = await linkFromOutbox(USER.email, /(\/change-password\/[\w.-]+)/);
+  await page.goto(link);
   const change = page.getByRole('button', { name: 'Change' });
   await expect(change).toBeDisabled();
   await page.getByTestId('change-password-new').locator('input').fill(NEW_PASSWORD);
@@ -40,4 +43,50 @@ test('forgotten password: ask for a link, set a new password with it, sign in', 
   await page.getByRole('link', { name: 'Sign in' }).click();
   await signIn(page, USER.username, NEW_PASSWORD);
   await expect(page).toHaveURL(/\/dashboard$/);
+
+  // The used link says so as it opens (not after a new password was typed twice) and offers a new one.
+  await page.getByRole('button', { name: 'Open profile menu' }).click();
+  await page.getByText('Sign out').click();
+  await expect(page).toHaveURL(/\/login/);
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: CHANGE_PASSWORD_TEXTS.invalidTitle })).toBeVisible();
+  await expect(page.getByTestId('change-password-new')).toHaveCount(0);
+  await snapBoth(page, 'change-password-used-link');
+  await page.goto('/change-password/garbage');
+  await expect(page.getByRole('heading', { name: CHANGE_PASSWORD_TEXTS.invalidTitle })).toBeVisible();
+  await page.getByRole('link', { name: CHANGE_PASSWORD_TEXTS.requestNew }).click();
+  await expect(page).toHaveURL(/\/login\/reset$/);
+  await expect(page.getByLabel('Email')).toBeVisible();
+});
+
+test('sign-in: a deactivated account is told so, the error is said once, a failed try leaves no toast behind', async ({
+  page,
+}) => {
+  const sleeper = { username: 'dormant-dunlin', email: 'dunlin@example.com', password: 'Dunlin-pass-1' };
+  await page.goto('/login');
+  await signIn(page);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await apiAsUser(page, 'POST', '/v2/users', sleeper);
+  await apiAsUser(page, 'PATCH', `/app/admin/user/${sleeper.username}`, { active: false });
+  await page.getByRole('button', { name: 'Open profile menu' }).click();
+  await page.getByText('Sign out').click();
+  await expect(page).toHaveURL(/\/login/);
+
+  await signIn(page, sleeper.username, sleeper.password);
+  await expect(page.getByTestId('login-form-error')).toHaveText(ERROR_TEXTS.accountDeactivated);
+  // Once: inline only, no toast repeating it.
+  await expect(page.getByText(ERROR_TEXTS.accountDeactivated)).toHaveCount(1);
+  await snapBoth(page, 'login-deactivated');
+  // A wrong password of the same account learns nothing about it.
+  await signIn(page, sleeper.username, 'Not-the-password-1');
+  await expect(page.getByTestId('login-form-error')).toHaveText(ERROR_TEXTS.invalidCredentials);
+
+  // A sign-in without a reason from the server is the 'Failed to login' toast; signing in then takes it away.
+  await page.route('**/app/auth/login', (route) => route.fulfill({ status: 502, body: '' }), { times: 1 });
+  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  await expect(page.getByText(TOAST_TEXTS.loginFailed)).toBeVisible();
+  await expect(page.getByTestId('login-form-error')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText(TOAST_TEXTS.loginFailed)).toHaveCount(0);
 });

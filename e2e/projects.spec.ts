@@ -1,5 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
+import {
+  CLONE_PROJECT_TEXTS,
+  PROJECT_NAME_MAX_LENGTH,
+  PROJECT_NAME_TEXTS,
+  PROJECT_SETTINGS_TEXTS,
+  UPLOAD_TEXTS,
+} from '@waymark/contract';
 import { apiAsUser, signIn, snap } from './fixtures.ts';
+import { snapBoth } from './viewports.ts';
 
 const NAME = 'river-survey';
 
@@ -58,6 +66,12 @@ test.describe.serial('a project from creation to deletion', () => {
     await dialog.getByRole('button', { name: 'Create project' }).click();
     await expect(dialog.getByText('Project with the same name already exists')).toBeVisible();
     await snap(page, 'new-project-duplicate');
+    // A name past the limit is told the limit, not only 'The provided value is invalid.'.
+    await dialog.getByLabel('Project name').fill('n'.repeat(PROJECT_NAME_MAX_LENGTH + 1));
+    await dialog.getByRole('button', { name: 'Create project' }).click();
+    await expect(dialog.getByText(PROJECT_NAME_TEXTS.tooLong)).toBeVisible();
+    await expect(dialog.getByText('Project name can be at most 255 characters long.')).toBeVisible();
+    await snapBoth(page, 'new-project-too-long');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
   });
@@ -121,18 +135,22 @@ test.describe.serial('a project from creation to deletion', () => {
 
     await expect(page).toHaveURL(new RegExp(`/projects/Field%20Team/${NAME}`));
     await expect(page.getByTestId('project-header-namespace')).toHaveText('Field Team');
-    await snap(page, 'project-cloned');
+    await expect(page.getByText(CLONE_PROJECT_TEXTS.cloned(`Field Team/${NAME}`))).toBeVisible();
+    await snapBoth(page, 'project-cloned');
   });
 
   test('make it public and find it in explore while signed out', async ({ page }) => {
     await page.goto(`/projects/admin/${NAME}/settings`);
     await expect(page.getByTestId('project-visibility-state')).toHaveText('This project is private');
     await page.getByTestId('project-visibility-toggle').click();
-    await expect(page.getByRole('dialog', { name: 'Action' })).toBeVisible();
-    await snap(page, 'settings-public-confirm');
-    await page.getByTestId('project-visibility-dialog-confirm').click();
+    // It says what making it public means, and its button says what it does (not 'Action' and 'Yes').
+    const confirm = page.getByRole('dialog', { name: PROJECT_SETTINGS_TEXTS.confirmPublicHeader });
+    await expect(confirm).toContainText('Anyone with the link will be able to see and download the data');
+    await expect(confirm.getByRole('button', { name: 'Yes' })).toHaveCount(0);
+    await snapBoth(page, 'settings-public-confirm');
+    await confirm.getByRole('button', { name: PROJECT_SETTINGS_TEXTS.makePublic }).click();
     await expect(page.getByTestId('project-visibility-state')).toHaveText('This project is public');
-    await expect(page.getByRole('dialog', { name: 'Action' })).toBeHidden();
+    await expect(confirm).toBeHidden();
     await snap(page, 'project-settings');
 
     await page.getByRole('button', { name: 'Open profile menu' }).click();
@@ -147,7 +165,10 @@ test.describe.serial('a project from creation to deletion', () => {
     await rowNames(page).first().click();
     await expect(page.getByTestId('project-header-name')).toHaveText(NAME);
     await expect(page.getByTestId('project-tab-settings')).toHaveCount(0);
-    await snap(page, 'project-page-visitor');
+    // An anonymous visitor of the empty project is not told to drop files.
+    await expect(page.getByText(UPLOAD_TEXTS.dropTitle)).toHaveCount(0);
+    await expect(page.getByTestId('upload-panel')).toHaveCount(0);
+    await snapBoth(page, 'project-page-visitor');
   });
 
   test('delete it by typing its name', async ({ page }) => {
@@ -164,6 +185,8 @@ test.describe.serial('a project from creation to deletion', () => {
     await confirm.click();
 
     await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText(PROJECT_SETTINGS_TEXTS.deleted(`admin/${NAME}`))).toBeVisible();
+    await snapBoth(page, 'project-deleted');
     await page.goto(`/projects/admin/${NAME}`);
     await expect(page.getByText('Project not found')).toBeVisible();
     await expect(page.getByText('Please check if address is written correctly')).toBeVisible();

@@ -5,14 +5,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { buildProject } from '../features/project/test/projectFixture.ts';
 import { useWorkspaceStore } from '../features/workspaces/workspaceStore.ts';
 import { CONFIG, currentPath, renderApp, stubServer } from '../test/renderApp.tsx';
-import type { StubReply } from '../test/stubAdapter.ts';
+import type { Responder } from '../test/stubAdapter.ts';
 
 const OWNED = buildProject({ role: 'owner', name: 'Survey 2025' });
 const PROJECT_URL = 'GET /v1/project/field-team/Survey%202025';
 const PUBLIC_URL = `PATCH /app/project/${OWNED.id}/public`;
 const DELETE_URL = `POST /v2/projects/${OWNED.id}/scheduleDelete`;
 
-async function openSettings(project: ProjectDetail, replies: Record<string, StubReply> = {}) {
+async function openSettings(project: ProjectDetail, replies: Record<string, Responder> = {}) {
   const stub = stubServer({
     isAuthenticated: true,
     overrides: { [PROJECT_URL]: { data: project }, ...replies },
@@ -82,6 +82,26 @@ describe('settings: public or private', () => {
     expect(screen.getByTestId('project-visibility-state').textContent).toBe(
       PROJECT_SETTINGS_TEXTS.privateState,
     );
+  });
+});
+
+describe('settings: signing out', () => {
+  it('goes home, and so to sign in, from the settings of a public project (its files tab does not take over)', async () => {
+    let isSignedIn = true;
+    const { router } = await openSettings(buildProject({ ...OWNED, public: true }), {
+      'GET /app/init': () => ({ data: { authenticated: isSignedIn, superuser: false } }),
+      'POST /app/auth/logout': () => {
+        isSignedIn = false;
+        return { data: {} };
+      },
+      // Signed out, the project answers as to a visitor.
+      [PROJECT_URL]: () => ({
+        data: buildProject({ ...OWNED, public: true, role: isSignedIn ? 'owner' : null }),
+      }),
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Open profile menu' }));
+    await userEvent.click(await screen.findByText('Sign out'));
+    await waitFor(() => expect(currentPath(router)).toBe('/login'));
   });
 });
 

@@ -25,7 +25,7 @@ export interface RecordedRequest {
   params: Record<string, unknown>;
 }
 
-type Responder = StubReply | ((request: RecordedRequest) => StubReply);
+export type Responder = StubReply | ((request: RecordedRequest) => StubReply);
 
 function parseBody(data: unknown): unknown {
   if (typeof data !== 'string') return data;

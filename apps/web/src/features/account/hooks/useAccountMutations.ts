@@ -62,8 +62,8 @@ export function useCloseAccount() {
     meta: { errorMessage: PROFILE_TEXTS.closeFailed },
     onSuccess: async () => {
       clearSession(queryClient, { hasSignedOut: true });
-      await navigate(LOGIN_PATH, { replace: true });
       notify.success(PROFILE_TEXTS.closed);
+      await navigate(LOGIN_PATH, { replace: true });
     },
   });
 }

@@ -20,8 +20,10 @@ export function useCloneProject(source: Pick<ProjectDetail, 'namespace' | 'name'
       cloneProject(source.namespace, source.name, target),
     meta: { readErrorMessage: readToastUnlessDetail(CLONE_PROJECT_TEXTS.failed) },
     onSuccess: async (_data, target) => {
-      await navigate(projectPath(target.namespace, target.project));
+      // Raised first: the app-wide toast outlet keeps it through the navigation, which may hand over to the
+      // project's files tab before its own promise settles.
       notify.success(CLONE_PROJECT_TEXTS.cloned(`${target.namespace}/${target.project}`));
+      await navigate(projectPath(target.namespace, target.project));
       await invalidateProjectLists(queryClient);
     },
   });

@@ -48,8 +48,8 @@ export function useDeleteProject(project: ProjectRef) {
   return useMutation({
     mutationFn: () => scheduleProjectDelete(project.id),
     onSuccess: async () => {
-      await navigate('/');
       notify.success(PROJECT_SETTINGS_TEXTS.deleted(`${project.namespace}/${project.name}`));
+      await navigate('/');
       forgetCachedProject(queryClient, project);
       await invalidateProjectLists(queryClient);
     },
