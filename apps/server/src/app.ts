@@ -1,3 +1,4 @@
+import { archiveRoutes } from './routes/archive.routes.ts';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -84,6 +85,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await app.register(projectRoutes(context));
   await app.register(projectByIdRoutes(context));
   await app.register(fileRoutes(context));
+  await app.register(archiveRoutes(context));
   await app.register(changesetRoutes(context));
   await app.register(mapRoutes(context));
   await app.register(pushRoutes(context));

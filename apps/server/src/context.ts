@@ -1,3 +1,6 @@
+import { createArchiveService } from './services/archive.service.ts';
+import { createUsageReportService } from './services/usage-report.service.ts';
+import { createArchiveFiles } from './storage/archive-files.ts';
 import path from 'node:path';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/database.ts';
@@ -173,6 +176,15 @@ export function createContext(deps: {
         onChunkWritten: metrics.chunkWritten,
       }),
     }),
+    archives: createArchiveService({
+      log,
+      repos,
+      blobs,
+      files: createArchiveFiles(path.join(config.dataDir, 'archives')),
+      jobs,
+      projectService: projects,
+    }),
+    usageReport: createUsageReportService({ config, repos }),
     versions: createVersionService({ blobs, log, repos, projectService: projects }),
     restore: createRestoreService({ log, repos, projectService: projects, push, changesets }),
     changesets,

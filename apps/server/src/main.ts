@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createContext } from './context.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/database.ts';
-import { HOUSEKEEPING_JOB, serverJobs, UPLOAD_CLEANUP_JOB } from './jobs/jobs.ts';
+import { HOUSEKEEPING_JOB, serverJobs, UPLOAD_CLEANUP_JOB, USAGE_SNAPSHOT_JOB } from './jobs/jobs.ts';
 import { startJobQueue } from './jobs/queue.ts';
 import { createLogger } from './lib/logger.ts';
 import { keepNewFilesPrivate, makePrivate } from './lib/private-files.ts';
@@ -58,6 +58,7 @@ async function main(): Promise<void> {
   // are idempotent, so processes starting together may each run them.
   await queue.send(UPLOAD_CLEANUP_JOB);
   await queue.send(HOUSEKEEPING_JOB);
+  await queue.send(USAGE_SNAPSHOT_JOB, { ifDue: true });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -200,4 +200,30 @@ export const ISSUE_23_ROWS: MatrixRow[] = [
     expect: { any: [401, 403, 403, 403, 403, 403, 403, 403, 404] },
     call: ({ client }) => client.get('/app/admin/diagnostic-logs/none.log'),
   },
+  {
+    route: 'GET /app/admin/report',
+    target: 'none',
+    expect: { any: [401, 403, 403, 403, 403, 403, 403, 403, 200] },
+    call: ({ client }) => client.get('/app/admin/report?date_from=2021-01-01&date_to=2021-01-31'),
+  },
+  {
+    // Who may download the project may ask for its zip (a project of each call's own: the first ask is 201).
+    route: 'POST /app/projects/{id}/download',
+    target: 'fresh',
+    expect: {
+      private: [403, 403, 201, 201, 201, 201, 201, 403, 201],
+      public: [201, 201, 201, 201, 201, 201, 201, 201, 201],
+    },
+    call: ({ client, target }) => client.post(`/app/projects/${target.id}/download`),
+  },
+  {
+    // Nobody asked for a zip of v0: the reference's 202 to those who may download it.
+    route: 'GET /app/projects/{id}/download',
+    target: 'shared',
+    expect: {
+      private: [403, 403, 202, 202, 202, 202, 202, 403, 202],
+      public: [202, 202, 202, 202, 202, 202, 202, 202, 202],
+    },
+    call: ({ client, target }) => client.get(`/app/projects/${target.id}/download?version=v0`),
+  },
 ];

@@ -1,10 +1,10 @@
 import { FILE_TEXTS } from '@waymark/contract';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { HttpClient } from './http-client.ts';
 import { push, sha1 } from './push-helper.ts';
 import { startTestServer, TEST_PASSWORD, type TestServer } from './test-server.ts';
+import { unzip } from './zip-entries.ts';
 
 type File = {
   path: string;
@@ -30,29 +30,6 @@ let projectId: string;
 const P = 'otto/fieldwork';
 const v1Photo = Buffer.from(Array.from({ length: 3000 }, (_, i) => i % 251));
 const v3Photo = Buffer.from('a new photo');
-
-/** Unzips a body into entry name → bytes. */
-function unzip(body: Buffer): Promise<Record<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(body, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const entries: Record<string, Buffer> = {};
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            entries[entry.fileName] = Buffer.concat(chunks);
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.readEntry();
-    });
-  });
-}
 
 async function raw(query: string, headers: Record<string, string> = {}, method = 'GET') {
   const response = await fetch(`${server.url}/v1/project/raw/${P}?${query}`, {

@@ -231,6 +231,63 @@ describe('projects (v1)', () => {
   });
 });
 
+describe('zips prepared as a job and the usage report (the private API)', () => {
+  it('POST/GET /app/projects/{id}/download: 201 with Location, 202 with progress, 204, then the zip; problems', async () => {
+    const base = `/app/projects/${projectId}/download`;
+    const started = await api.post(`${base}?version=v1`, { files: ['notes.txt'] });
+    expect(expectJson(started, 201)).toEqual({
+      detail: 'Project zip creation started',
+      total_bytes: 5,
+      done_bytes: 0,
+    });
+    const location = started.headers.get('location') ?? '';
+    expect(location).toMatch(/^\/app\/projects\/[0-9a-f-]{36}\/download\?version=v1&selection=[0-9a-f]{64}$/);
+    const waiting = await api.get(location);
+    expect(Object.keys(expectJson(waiting, 202)).sort()).toEqual(['detail', 'done_bytes', 'total_bytes']);
+    const again = await api.post(`${base}?version=v1`, { files: ['notes.txt'] });
+    expect({ status: again.status, body: again.body }).toEqual({ status: 204, body: '' });
+    const archive = (
+      await server.repos.archives.find({ projectId, version: 1, selection: location.slice(-64) })
+    )?.id;
+    await server.context.archives.prepare({ archiveId: archive });
+    const zip = await fetch(`${server.url}${location}`, {
+      headers: { Authorization: `Bearer ${api.bearer}` },
+    });
+    expect({ status: zip.status, type: zip.headers.get('content-type') }).toEqual({
+      status: 200,
+      type: 'application/zip',
+    });
+    await zip.arrayBuffer();
+    expectProblem(await api.post(base, { files: ['none.txt'] }), 400, 'Bad Request', {
+      detail: 'File none.txt not found in version v1',
+    });
+    expectProblem(await api.get(`${base}?version=v99`), 404, 'Not Found', {
+      detail: 'Project version does not exist',
+    });
+    expectProblem(await other.post(base), 403, 'Forbidden');
+  });
+
+  it('GET /app/admin/report: text/csv with the reference header; 400 and 403 as problems', async () => {
+    const root = new HttpClient(server.url);
+    await root.login('root', TEST_PASSWORD);
+    const csv = await root.get<string>('/app/admin/report?date_from=2021-01-01&date_to=2021-01-02');
+    expect({ status: csv.status, type: csv.headers.get('content-type'), body: csv.body }).toEqual({
+      status: 200,
+      type: 'text/csv; charset=utf-8',
+      body: 'service_uuid,url,contact_email,licence,projects_count,users_count,workspaces_count,last_change,server_version,monthly_contributors,editors,sso_connections,created_at\r\n',
+    });
+    expectProblem(await root.get('/app/admin/report?date_from=2021-01-01'), 400, 'Bad Request');
+    expectProblem(
+      await api.get('/app/admin/report?date_from=2021-01-01&date_to=2021-01-02'),
+      403,
+      'Forbidden',
+      {
+        detail: ERROR_TEXTS.permissionDenied,
+      },
+    );
+  });
+});
+
 describe('push (v1)', () => {
   it('start, chunk, finish and cancel; stale versions, unknown transactions and quota as problems', async () => {
     const { response, entries } = await startPush(api, PROJECT, {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { HttpClient } from './http-client.ts';
 import { startTestServer, TEST_PASSWORD, type TestServer } from './test-server.ts';
+import { unzipText } from './zip-entries.ts';
 
 let server: TestServer;
 let owner: HttpClient;
@@ -14,28 +14,7 @@ const FILES = [
   { path: 'projekt ü.qgs', content: '<qgis version="3.34"/>' },
 ];
 
-/** Unzips a body and returns each entry's name and text. */
-function unzip(body: Buffer): Promise<Record<string, string>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(body, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const entries: Record<string, string> = {};
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            entries[entry.fileName] = Buffer.concat(chunks).toString('utf8');
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.readEntry();
-    });
-  });
-}
+const unzip = unzipText;
 
 async function download(client: HttpClient, query = '') {
   const headers: Record<string, string> = {};

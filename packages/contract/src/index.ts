@@ -33,3 +33,4 @@ export * from './admin.ts';
 export * from './projects-v2.ts';
 export * from './workspace-members.ts';
 export * from './map.ts';
+export * from './downloads.ts';

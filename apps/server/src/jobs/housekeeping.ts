@@ -6,7 +6,8 @@ export const BLOB_GRACE_MS = 24 * 60 * 60 * 1000;
 /**
  * One pass of housekeeping: purge projects whose retention ended, then the file bytes nothing refers to any
  * more, expired sessions, the mail-limit entries older than every window and login attempts older than
- * `LOGIN_HISTORY_DAYS`; then sends the changeset job again for versions still pending. Idempotent: every step is one statement, so several processes may run it side by side.
+ * `LOGIN_HISTORY_DAYS`; then sends the changeset job again for versions still pending; then the prepared zips of
+ * downloads unused for a day go, and zips whose job was lost get it again. Idempotent: every step is one statement, so several processes may run it side by side.
  */
 export async function runHousekeeping(
   context: AppContext,
@@ -16,6 +17,8 @@ export async function runHousekeeping(
   deletedBlobs: number;
   purgedLoginAttempts: number;
   pendingChangesetVersions: number;
+  expiredArchives: number;
+  resentArchives: number;
 }> {
   const purgedProjects = await context.projects.purgeRemoved(now);
   const deletedBlobs = await context.storage.collectUnreferenced(new Date(now.getTime() - BLOB_GRACE_MS));
@@ -23,5 +26,6 @@ export async function runHousekeeping(
   await context.mailThrottle.purgeExpired(now);
   const purgedLoginAttempts = await context.auth.purgeOldLoginAttempts(now);
   const pendingChangesetVersions = await context.changesets.sweep();
-  return { purgedProjects, deletedBlobs, purgedLoginAttempts, pendingChangesetVersions };
+  const archives = await context.archives.sweep(now);
+  return { purgedProjects, deletedBlobs, purgedLoginAttempts, pendingChangesetVersions, ...archives };
 }

@@ -1,12 +1,15 @@
 import type { AppContext } from '../context.ts';
 import { FAILED_MAIL_KEEP_DAYS, FAILED_MAIL_QUEUE, MAIL_JOB } from '../mail/queued-mailer.ts';
+import { ARCHIVE_JOB } from '../services/archive.service.ts';
 import { CHANGESETS_JOB } from '../services/changeset.service.ts';
 import { PASSWORD_RESET_JOB } from '../services/password-reset.service.ts';
+import { USAGE_SNAPSHOT_JOB } from '../services/usage-report.service.ts';
 import { runHousekeeping } from './housekeeping.ts';
 import type { JobDefinition } from './queue.ts';
 
 export const UPLOAD_CLEANUP_JOB = 'upload-cleanup';
 export const HOUSEKEEPING_JOB = 'housekeeping';
+export { USAGE_SNAPSHOT_JOB };
 
 /**
  * Removes what interrupted pushes leave: transactions idle beyond the expiration with their chunks, upload
@@ -78,6 +81,31 @@ export function passwordResetJob(context: AppContext): JobDefinition {
   };
 }
 
+/**
+ * The usage snapshot of the admin panel's report, at 00:00 and 12:00 UTC as the reference saves it, and at start
+ * (`ifDue`) when the newest is older than 12 hours, so a new or long-stopped server has figures at once.
+ */
+export function usageSnapshotJob(context: AppContext): JobDefinition {
+  return {
+    name: USAGE_SNAPSHOT_JOB,
+    cron: '0 */12 * * *',
+    async run(data) {
+      const ifDue = (data as { ifDue?: boolean } | undefined)?.ifDue === true;
+      if (ifDue && !(await context.usageReport.isSnapshotDue())) return;
+      await context.usageReport.snapshot();
+    },
+  };
+}
+
+/** One zip of `POST /app/projects/{id}/download`; one waiting job per zip (housekeeping may send it again). */
+export function archiveJob(context: AppContext): JobDefinition {
+  return {
+    name: ARCHIVE_JOB,
+    policy: 'short',
+    run: (data) => context.archives.prepare(data),
+  };
+}
+
 /** Every job of the server. */
 export function serverJobs(context: AppContext): JobDefinition[] {
   return [
@@ -86,5 +114,7 @@ export function serverJobs(context: AppContext): JobDefinition[] {
     changesetsJob(context),
     mailJob(context),
     passwordResetJob(context),
+    usageSnapshotJob(context),
+    archiveJob(context),
   ];
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.ts';
 import { type AccessRequestRepository, createAccessRequestRepository } from './access-request.repository.ts';
+import { type ArchiveRepository, createArchiveRepository } from './archive.repository.ts';
 import { type BlobRepository, createBlobRepository } from './blob.repository.ts';
 import { type ChangesetRepository, createChangesetRepository } from './changeset.repository.ts';
 import { type CollaboratorRepository, createCollaboratorRepository } from './collaborator.repository.ts';
@@ -13,7 +14,12 @@ import { createQuotaRepository, type QuotaRepository } from './quota.repository.
 import { createServerSettingRepository, type ServerSettingRepository } from './server-setting.repository.ts';
 import { createSessionRepository, type SessionRepository } from './session.repository.ts';
 import { createUploadRepository, type UploadRepository } from './upload.repository.ts';
-import { createUsageRepository, type UsageRepository } from './usage.repository.ts';
+import {
+  createUsageRepository,
+  createUsageSnapshotRepository,
+  type UsageRepository,
+  type UsageSnapshotRepository,
+} from './usage.repository.ts';
 import { createUserRepository, type UserRepository } from './user.repository.ts';
 import { createVersionRepository, type VersionRepository } from './version.repository.ts';
 import { createWorkspaceRepository, type WorkspaceRepository } from './workspace.repository.ts';
@@ -39,6 +45,8 @@ export type Repositories = {
   changesets: ChangesetRepository;
   serverSettings: ServerSettingRepository;
   usage: UsageRepository;
+  usageSnapshots: UsageSnapshotRepository;
+  archives: ArchiveRepository;
   jobs: JobRepository;
   health: HealthRepository;
   /** All or nothing: the callback's repositories write inside one transaction (a savepoint when nested). */
@@ -126,6 +134,8 @@ export function createRepositories(db: Db, hooks: WriteHooks = NO_HOOKS): Reposi
     changesets: createChangesetRepository(db),
     serverSettings: createServerSettingRepository(db),
     usage: createUsageRepository(db),
+    usageSnapshots: createUsageSnapshotRepository(db),
+    archives: createArchiveRepository(db),
     jobs: createJobRepository(db),
     health: createHealthRepository(db),
     transaction: async (run) => {

@@ -13,6 +13,11 @@ export function createServerSettingRepository(db: Db) {
       return row?.value;
     },
 
+    /** Stores the value unless the key has one (the first of several processes wins). */
+    async setIfMissing(key: string, value: unknown): Promise<void> {
+      await db.insert(serverSettings).values({ key, value }).onConflictDoNothing();
+    },
+
     async set(key: string, value: unknown, updatedBy: number | null): Promise<void> {
       await db
         .insert(serverSettings)

@@ -19,13 +19,17 @@ import {
   adminWorkspaceMemberParamsSchema,
   adminWorkspaceMemberSchema,
   adminWorkspaceSchema,
+  fileStreamResponseSchema,
   maintenanceRequestSchema,
   maintenanceResponseSchema,
   noContentResponseSchema,
   projectIdParamsSchema,
   serverUsageSchema,
+  USAGE_REPORT_TEXTS,
+  usageReportQuerySchema,
   workspaceIdParamsSchema,
 } from '@waymark/contract';
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
 import { actorOrAnonymous, requireActor } from '../plugins/auth.ts';
@@ -186,6 +190,15 @@ export function adminRoutes(context: AppContext): FastifyPluginAsyncZod {
     // Server
     app.get('/app/admin/usage', { schema: { response: { 200: serverUsageSchema } } }, async (request) =>
       admin.usage(actor(request)),
+    );
+    app.get(
+      '/app/admin/report',
+      { schema: { querystring: usageReportQuerySchema, response: { 200: fileStreamResponseSchema } } },
+      async (request, reply) =>
+        reply
+          .header('Content-Type', 'text/csv; charset=utf-8')
+          .header('Content-Disposition', `attachment; filename=${USAGE_REPORT_TEXTS.fileName}`)
+          .send(Readable.from(context.usageReport.report(actor(request), request.query))),
     );
     app.get('/app/admin/server', { schema: { response: { 200: adminServerInfoSchema } } }, async (request) =>
       admin.serverInfo(actor(request)),
