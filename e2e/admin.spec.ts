@@ -1,6 +1,8 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import {
   ADMIN_PROJECTS_TEXTS,
+  ADMIN_REPORT_TEXTS,
   ADMIN_SERVER_TEXTS,
   ADMIN_USERS_TEXTS,
   ADMIN_WORKSPACES_TEXTS,
@@ -11,6 +13,7 @@ import {
   PROJECT_PAGE_TEXTS,
   PROJECTS_LIST_TEXTS,
   UPLOAD_TEXTS,
+  USAGE_REPORT_COLUMNS,
   WORKSPACE_MEMBERS_TEXTS,
 } from '@waymark/contract';
 import { apiAsUser, E2E_ADMIN, linkFromOutbox, signIn, snap as snapPage } from './fixtures.ts';
@@ -269,6 +272,31 @@ test('admin panel: users, a workspace with a quota and a writer, restore and del
     const maintenance = page.getByRole('switch', { name: ADMIN_SERVER_TEXTS.maintenanceSwitch });
     await expect(maintenance).not.toBeChecked();
     await snap(page, 'admin-server');
+
+    // The usage report: the CSV of the figures saved every 12 hours (one at the server's start).
+    const report = page.getByTestId('usage-report');
+    await expect(report.getByText(ADMIN_REPORT_TEXTS.title)).toBeVisible();
+    const reportDownload = page.waitForEvent('download');
+    await report.getByRole('link', { name: ADMIN_REPORT_TEXTS.download }).click();
+    const csv = await reportDownload;
+    expect(csv.suggestedFilename()).toBe('usage-report.csv');
+    const lines = readFileSync(await csv.path(), 'utf8').split('\r\n');
+    expect(lines[0]).toBe(USAGE_REPORT_COLUMNS.join(','));
+    expect(lines.length).toBeGreaterThanOrEqual(3);
+    expect(lines[1]).toContain(',ce,');
+    await report.getByLabel(ADMIN_REPORT_TEXTS.period).click();
+    await page.getByRole('option', { name: 'Custom range' }).click();
+    await report.getByLabel(ADMIN_REPORT_TEXTS.from).fill('2026-02-01');
+    await report.getByLabel(ADMIN_REPORT_TEXTS.to).fill('2026-01-01');
+    await expect(report.getByRole('alert')).toHaveText(ADMIN_REPORT_TEXTS.invalidRange);
+    await expect(report.getByRole('link', { name: ADMIN_REPORT_TEXTS.download })).toHaveCount(0);
+    await report.getByLabel(ADMIN_REPORT_TEXTS.from).fill('2025-12-01');
+    await expect(report.getByRole('link', { name: ADMIN_REPORT_TEXTS.download })).toHaveAttribute(
+      'href',
+      '/app/admin/report?date_from=2025-12-01&date_to=2026-01-01',
+    );
+    await report.scrollIntoViewIfNeeded();
+    await snapPage(page, 'admin-usage-report');
     await maintenance.click();
     const confirmMaintenance = page.getByTestId('maintenance-confirm');
     await expect(confirmMaintenance.getByText(ADMIN_SERVER_TEXTS.maintenanceOnMessage)).toBeVisible();

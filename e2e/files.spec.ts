@@ -1,8 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import yauzl from 'yauzl';
 import { apiAsUser, E2E_ADMIN, signIn, snap } from './fixtures.ts';
-import { bearerToken, type LocalFile, makeGeoPackage, makePng, pushFiles } from './projectFiles.ts';
+import {
+  bearerToken,
+  type LocalFile,
+  makeGeoPackage,
+  makePng,
+  pushFiles,
+  zipEntries,
+} from './projectFiles.ts';
 
 const PROJECT = { namespace: 'admin', name: 'field-notes' };
 const PROJECT_PATH = `/projects/${PROJECT.namespace}/${PROJECT.name}`;
@@ -38,23 +44,6 @@ function foldersBySize(): string[] {
     if (folder && file.path.includes('/')) sizes.set(folder, (sizes.get(folder) ?? 0) + file.content.length);
   }
   return [...sizes.entries()].sort((left, right) => right[1] - left[1]).map(([folder]) => folder);
-}
-
-/** The entries of a zip file: path → uncompressed size. */
-function zipEntries(file: string): Promise<Map<string, number>> {
-  return new Promise((resolve, reject) => {
-    yauzl.open(file, { lazyEntries: true }, (error, zip) => {
-      if (error) return reject(error);
-      const entries = new Map<string, number>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        entries.set(entry.fileName, entry.uncompressedSize);
-        zip.readEntry();
-      });
-      zip.on('end', () => resolve(entries));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
 }
 
 const rowNames = (page: Page) => page.getByTestId(/^file-row-link-/);

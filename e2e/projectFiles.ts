@@ -1,3 +1,4 @@
+import yauzl from 'yauzl';
 import { createHash, randomUUID } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import type { APIRequestContext } from '@playwright/test';
@@ -179,4 +180,21 @@ export function makeGeoPackage(): Buffer {
   page.writeUInt8(0x0d, 100); // the schema table: an empty leaf table b-tree page
   page.writeUInt16BE(4096, 105); // cell content starts at the end of the page
   return page;
+}
+
+/** The entries of a zip file: path → uncompressed size. */
+export function zipEntries(file: string): Promise<Map<string, number>> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(file, { lazyEntries: true }, (error, zip) => {
+      if (error) return reject(error);
+      const entries = new Map<string, number>();
+      zip.on('entry', (entry: yauzl.Entry) => {
+        entries.set(entry.fileName, entry.uncompressedSize);
+        zip.readEntry();
+      });
+      zip.on('end', () => resolve(entries));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
 }

@@ -262,3 +262,21 @@ export const ADMIN_SERVER_TEXTS = {
   fetchFailed: 'Failed to load the server information',
   usageFailed: 'Failed to load the usage figures',
 } as const;
+
+/** The usage report of the admin panel's server page (GET /app/admin/report), in the reference's words. */
+export const ADMIN_REPORT_TEXTS = {
+  title: 'Server usage report',
+  description:
+    'Download usage statistics for your server deployment. The figures are recorded every 12 hours, as a CSV file.',
+  period: 'Period',
+  periods: [
+    { label: 'Last 3 months', months: 3 },
+    { label: 'Last 6 months', months: 6 },
+    { label: 'Last 12 months', months: 12 },
+    { label: 'Custom range', months: 0 },
+  ],
+  from: 'From',
+  to: 'To',
+  download: 'Download usage report',
+  invalidRange: 'Choose a start date that is not after the end date.',
+} as const;

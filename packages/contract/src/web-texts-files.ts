@@ -113,3 +113,20 @@ export const VERSION_DETAIL_TEXTS = {
   changesetSize: (size: string) => `changes ${size}`,
   changesetSizeHint: 'Size of the changeset: the rows this version changed, not the whole file',
 } as const;
+
+/** Download of chosen files as one zip (the Files tab), texts of the reference's web app where it has them. */
+export const FILES_DOWNLOAD_TEXTS = {
+  selectFile: (name: string) => `Select ${name}`,
+  selectAll: 'Select all files',
+  columnSelect: 'Select',
+  download: (count: number) => `Download ${count} ${count === 1 ? 'file' : 'files'}`,
+  clear: 'Clear selection',
+  preparing: 'Preparing your download',
+  preparingHint: "Your download will begin automatically once it's ready. Please keep this window open.",
+  progressLabel: 'Zip prepared so far',
+  cancel: 'Cancel',
+  failed: 'Failed to download project archive. Please try again later.',
+  tooLong:
+    'It seems like preparing your ZIP file is taking longer than expected. Please try again in a little while to download your file.',
+  started: 'Your download has started.',
+} as const;

@@ -173,3 +173,8 @@ export async function fetchDiagnosticLogs(): Promise<DiagnosticLog[]> {
 export function diagnosticLogUrl(name: string): string {
   return `/app/admin/diagnostic-logs/${encodeURIComponent(name)}`;
 }
+
+/** The usage report's address (GET /app/admin/report), both days included (`YYYY-MM-DD`, UTC). */
+export function usageReportUrl(dateFrom: string, dateTo: string): string {
+  return `/app/admin/report?${new URLSearchParams({ date_from: dateFrom, date_to: dateTo }).toString()}`;
+}

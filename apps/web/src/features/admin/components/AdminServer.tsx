@@ -25,6 +25,7 @@ import {
 } from '../hooks/useAdminServer.ts';
 import { DiagnosticLogsTable } from './DiagnosticLogsTable.tsx';
 import { TimeAgoCell } from './AdminCells.tsx';
+import { UsageReportDownload } from './UsageReportDownload.tsx';
 import '../admin.css';
 
 const NUMBER_FORMAT = new Intl.NumberFormat('en-GB');
@@ -292,6 +293,7 @@ export function AdminServer() {
         ) : (
           <LoadingLines />
         )}
+        <UsageReportDownload />
       </ServerCard>
       <ServerCard
         title={ADMIN_SERVER_TEXTS.failedMailsTitle}

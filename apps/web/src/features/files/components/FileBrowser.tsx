@@ -2,14 +2,16 @@ import { FILES_PAGE_SIZE, FILES_TEXTS, type ProjectFile } from '@waymark/contrac
 import { Column } from 'primereact/column';
 import { DataTable, type DataTableRowClickEvent } from 'primereact/datatable';
 import { Paginator } from 'primereact/paginator';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { formatByteSize } from '../../../lib/format/byteSize.ts';
 import { projectTreePath } from '../../../lib/paths.ts';
 import { RelativeTime } from '../../../ui/RelativeTime.tsx';
 import { DEFAULT_FILE_SORT, type FileSortKey, listFolder, normalizeLocation, pageOf } from '../fileRows.ts';
+import { useFileSelection } from '../hooks/useFileSelection.ts';
 import { fileDetailSearch } from '../hooks/useSelectedFilePath.ts';
 import { pendingStateOf, usePendingFileChanges } from '../pendingFileChanges.ts';
+import { DownloadSelectedBar, FileCheckbox, SelectAllCheckbox } from './DownloadSelection.tsx';
 import { FileNameCell, type FileTableRow } from './FileNameCell.tsx';
 import { FileSearchBox } from './FileSearchBox.tsx';
 import { FileSortMenu } from './FileSortMenu.tsx';
@@ -20,6 +22,11 @@ const PAGINATOR_TEMPLATE = 'FirstPageLink PrevPageLink PageLinks NextPageLink La
 interface FileBrowserProps {
   namespace: string;
   projectName: string;
+  projectId: string;
+  /** The project's version on screen: chosen files are zipped as they are in it. */
+  version: string;
+  /** Paths of the files the server holds (an upload's new files cannot be downloaded yet). */
+  storedFiles: ProjectFile[];
   /** The project's files (plus those an upload would add). */
   files: ProjectFile[];
   /** The folder on screen: the route's `location`. */
@@ -60,6 +67,9 @@ function EmptyFiles({
 export function FileBrowser({
   namespace,
   projectName,
+  projectId,
+  version,
+  storedFiles,
   files,
   location,
   selectedPath,
@@ -78,6 +88,11 @@ export function FileBrowser({
   const page = paging.key === pagingKey ? paging.page : 1;
 
   const listing = listFolder(files, { location: folder, search, sort });
+  const stored = useMemo(() => new Set(storedFiles.map((file) => file.path)), [storedFiles]);
+  const selection = useFileSelection(stored);
+  const listedFiles = listing.rows.flatMap((row) =>
+    row.kind === 'file' && stored.has(row.path) ? [row.path] : [],
+  );
   const isSearching = search.trim() !== '';
   const total = listing.rows.length;
   const folderFileCount = folder
@@ -94,6 +109,7 @@ export function FileBrowser({
           path: row.path,
           size: row.size,
           mtime: row.mtime,
+          isChosen: selection.has(row.path),
         },
   );
   const rows: FileTableRow[] =
@@ -128,6 +144,7 @@ export function FileBrowser({
         <FileSearchBox value={search} onChange={setSearch} />
         <FileSortMenu value={sort} onChange={setSort} />
       </div>
+      <DownloadSelectedBar projectId={projectId} version={version} selection={selection} />
       <div className="files-table">
         <DataTable
           value={rows}
@@ -141,6 +158,16 @@ export function FileBrowser({
           aria-label={FILES_TEXTS.tableLabel}
           data-testid="files-table"
         >
+          <Column
+            header={<SelectAllCheckbox paths={listedFiles} selection={selection} />}
+            body={(row: FileTableRow) =>
+              row.kind === 'file' && stored.has(row.path) ? (
+                <FileCheckbox path={row.path} name={row.name} selection={selection} />
+              ) : null
+            }
+            headerClassName="files-table__select"
+            bodyClassName="files-table__select"
+          />
           <Column
             header={FILES_TEXTS.columnName}
             body={(row: FileTableRow) => (

@@ -16,7 +16,16 @@ export type FileTableRow =
       size: number;
       mtime: string;
     }
-  | { kind: 'file'; key: string; name: string; path: string; size: number; mtime: string };
+  | {
+      kind: 'file';
+      key: string;
+      name: string;
+      path: string;
+      size: number;
+      mtime: string;
+      /** Chosen for download: part of the row, so the table draws the row again when it changes. */
+      isChosen?: boolean;
+    };
 
 const STATE_TAGS: Record<PendingFileState, { label: string; severity: 'success' | 'danger' | 'info' }> = {
   added: { label: FILE_DETAIL_TEXTS.stateAdded, severity: 'success' },

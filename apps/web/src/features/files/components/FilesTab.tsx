@@ -30,6 +30,9 @@ export function FilesTab({ location, uploadPanel }: FilesTabProps) {
       <FileBrowser
         namespace={project.namespace}
         projectName={project.name}
+        projectId={project.id}
+        version={project.version}
+        storedFiles={project.files}
         files={files}
         location={location}
         selectedPath={selectedPath}

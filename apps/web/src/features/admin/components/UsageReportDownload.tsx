@@ -1,0 +1,103 @@
+import { ADMIN_REPORT_TEXTS } from '@waymark/contract';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { useId, useState } from 'react';
+import { usageReportUrl } from '../api/adminApi.ts';
+
+/** `YYYY-MM-DD` of a date in UTC, as the report's query takes it. */
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+
+function monthsBefore(today: Date, months: number): Date {
+  const date = new Date(today);
+  date.setUTCMonth(date.getUTCMonth() - months);
+  return date;
+}
+
+/**
+ * The usage report's download (the reference's 'Server usage report'): a period of the last 3, 6 or 12 months
+ * or a range of one's own; the browser downloads the CSV the server streams.
+ */
+export function UsageReportDownload() {
+  const periodId = useId();
+  const fromId = useId();
+  const toId = useId();
+  const errorId = useId();
+  const [today] = useState(() => new Date());
+  const [months, setMonths] = useState(3);
+  const [range, setRange] = useState(() => ({ from: dayOf(monthsBefore(today, 3)), to: dayOf(today) }));
+  const isCustom = months === 0;
+  const from = isCustom ? range.from : dayOf(monthsBefore(today, months));
+  const to = isCustom ? range.to : dayOf(today);
+  const isComplete = from !== '' && to !== '';
+  const isInverted = isComplete && from > to;
+
+  return (
+    <div className="usage-report" data-testid="usage-report">
+      <h3 className="usage-report__title">{ADMIN_REPORT_TEXTS.title}</h3>
+      <p className="usage-report__text">{ADMIN_REPORT_TEXTS.description}</p>
+      <div className="usage-report__fields">
+        <div className="usage-report__field">
+          <label htmlFor={periodId}>{ADMIN_REPORT_TEXTS.period}</label>
+          <Dropdown
+            inputId={periodId}
+            value={months}
+            options={[...ADMIN_REPORT_TEXTS.periods]}
+            optionLabel="label"
+            optionValue="months"
+            onChange={(event) => setMonths(event.value as number)}
+            data-testid="usage-report-period"
+          />
+        </div>
+        {isCustom && (
+          <>
+            <div className="usage-report__field">
+              <label htmlFor={fromId}>{ADMIN_REPORT_TEXTS.from}</label>
+              <InputText
+                id={fromId}
+                type="date"
+                value={range.from}
+                max={dayOf(today)}
+                aria-describedby={isInverted ? errorId : undefined}
+                onChange={(event) => setRange({ ...range, from: event.target.value })}
+                data-testid="usage-report-from"
+              />
+            </div>
+            <div className="usage-report__field">
+              <label htmlFor={toId}>{ADMIN_REPORT_TEXTS.to}</label>
+              <InputText
+                id={toId}
+                type="date"
+                value={range.to}
+                max={dayOf(today)}
+                aria-describedby={isInverted ? errorId : undefined}
+                onChange={(event) => setRange({ ...range, to: event.target.value })}
+                data-testid="usage-report-to"
+              />
+            </div>
+          </>
+        )}
+      </div>
+      {isInverted && (
+        <p id={errorId} className="usage-report__error" role="alert">
+          {ADMIN_REPORT_TEXTS.invalidRange}
+        </p>
+      )}
+      {isComplete && !isInverted ? (
+        <a
+          className="p-button p-component usage-report__download"
+          href={usageReportUrl(from, to)}
+          download
+          data-testid="usage-report-download"
+        >
+          <i className="pi pi-download" aria-hidden="true" />
+          <span>{ADMIN_REPORT_TEXTS.download}</span>
+        </a>
+      ) : (
+        <button type="button" className="p-button p-component p-disabled usage-report__download" disabled>
+          <i className="pi pi-download" aria-hidden="true" />
+          <span>{ADMIN_REPORT_TEXTS.download}</span>
+        </button>
+      )}
+    </div>
+  );
+}
