@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import {
   FILE_DETAIL_TEXTS,
   FILE_SORT_LABELS,
+  FILES_DOWNLOAD_TEXTS,
   FILES_TEXTS,
   type ProjectDetail,
   type ProjectFile,
@@ -278,5 +279,59 @@ describe('file detail sidebar', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: FILE_DETAIL_TEXTS.deleteConfirm }));
     expect(await screen.findByText('Version mismatch')).toBeTruthy();
     expect(screen.getByTestId('file-detail-name').textContent).toBe('notes.txt');
+  });
+});
+
+describe('files tab: choosing files to download', () => {
+  it('checkboxes choose files without opening them; select all takes every file of the list, on all pages', async () => {
+    const { table, router } = await openFiles({ path: `${TREE}/data` });
+    expect(screen.queryByTestId('files-download-selected')).toBeNull();
+    // Folders are opened, not chosen.
+    expect(
+      within(table).queryByRole('checkbox', { name: FILES_DOWNLOAD_TEXTS.selectFile('photos') }),
+    ).toBeNull();
+    await userEvent.click(
+      within(table).getByRole('checkbox', { name: FILES_DOWNLOAD_TEXTS.selectFile('roads.gpkg') }),
+    );
+    expect(screen.getByTestId('files-download-selected').textContent).toContain(
+      FILES_DOWNLOAD_TEXTS.download(1),
+    );
+    expect(currentPath(router)).not.toContain('file_path');
+
+    await userEvent.type(screen.getByPlaceholderText(FILES_TEXTS.searchPlaceholder), 'jpg');
+    await waitFor(() => expect(rowNames()).toEqual(['photos/bench.jpg', 'photos/tree.jpg']));
+    await userEvent.click(screen.getByRole('checkbox', { name: FILES_DOWNLOAD_TEXTS.selectAll }));
+    expect(screen.getByTestId('files-download-selected').textContent).toContain(
+      FILES_DOWNLOAD_TEXTS.download(3),
+    );
+    await userEvent.click(screen.getByRole('checkbox', { name: FILES_DOWNLOAD_TEXTS.selectAll }));
+    expect(screen.getByTestId('files-download-selected').textContent).toContain(
+      FILES_DOWNLOAD_TEXTS.download(1),
+    );
+    await userEvent.click(screen.getByTestId('files-clear-selection'));
+    expect(screen.queryByTestId('files-download-selected')).toBeNull();
+  });
+
+  it('shows the refusal of the server in its own words', async () => {
+    const project = buildProject({ files: FILES });
+    stubServer({
+      isAuthenticated: true,
+      overrides: {
+        [PROJECT_URL]: { data: project },
+        [`POST /app/projects/${project.id}/download`]: {
+          status: 400,
+          data: { detail: 'File notes.txt not found in version v3' },
+        },
+      },
+    });
+    renderApp(TREE);
+    const table = await screen.findByTestId('files-table');
+    await userEvent.click(
+      within(table).getByRole('checkbox', { name: FILES_DOWNLOAD_TEXTS.selectFile('notes.txt') }),
+    );
+    await userEvent.click(screen.getByTestId('files-download-selected'));
+    expect((await screen.findByTestId('files-download-error')).textContent).toContain(
+      'File notes.txt not found in version v3',
+    );
   });
 });
