@@ -284,7 +284,7 @@ test('admin panel: users, a workspace with a quota and a writer, restore and del
     expect(lines[0]).toBe(USAGE_REPORT_COLUMNS.join(','));
     expect(lines.length).toBeGreaterThanOrEqual(3);
     expect(lines[1]).toContain(',ce,');
-    await report.getByLabel(ADMIN_REPORT_TEXTS.period).click();
+    await report.getByTestId('usage-report-period').click();
     await page.getByRole('option', { name: 'Custom range' }).click();
     await report.getByLabel(ADMIN_REPORT_TEXTS.from).fill('2026-02-01');
     await report.getByLabel(ADMIN_REPORT_TEXTS.to).fill('2026-01-01');
@@ -295,8 +295,7 @@ test('admin panel: users, a workspace with a quota and a writer, restore and del
       'href',
       '/app/admin/report?date_from=2025-12-01&date_to=2026-01-01',
     );
-    await report.scrollIntoViewIfNeeded();
-    await snapPage(page, 'admin-usage-report');
+    await snapBoth(page, 'admin-usage-report');
     await maintenance.click();
     const confirmMaintenance = page.getByTestId('maintenance-confirm');
     await expect(confirmMaintenance.getByText(ADMIN_SERVER_TEXTS.maintenanceOnMessage)).toBeVisible();

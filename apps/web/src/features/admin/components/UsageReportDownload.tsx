@@ -45,6 +45,8 @@ export function UsageReportDownload() {
             optionLabel="label"
             optionValue="months"
             onChange={(event) => setMonths(event.value as number)}
+            ariaLabel={ADMIN_REPORT_TEXTS.period}
+            aria-label={ADMIN_REPORT_TEXTS.period}
             data-testid="usage-report-period"
           />
         </div>
