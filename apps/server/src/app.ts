@@ -6,7 +6,7 @@ import { MERGIN_API_VERSION, UPLOAD_CHUNK_SIZE } from '@waymark/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
-import { trustProxyOption } from './lib/client-info.ts';
+import { trustProxyOption } from './plugins/trust-proxy.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { answerClientError, frameworkErrorDetail, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerMetrics } from './plugins/metrics.ts';

@@ -8,7 +8,7 @@ import {
 } from '@waymark/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
-import { clientInfo } from '../lib/client-info.ts';
+import { clientInfo } from './client-info.ts';
 import { issueCsrfToken } from '../lib/csrf-token.ts';
 import { SESSION_COOKIE, setSessionCookie } from '../plugins/auth.ts';
 import { presentLogin } from '../presenters/user.presenter.ts';

@@ -1,10 +1,3 @@
-import type { FastifyRequest } from 'fastify';
-import type { ClientInfo } from '../services/auth.service.ts';
-
-export function clientInfo(request: FastifyRequest): ClientInfo {
-  return { ip: request.ip, userAgent: request.headers['user-agent'] };
-}
-
 /**
  * Fastify's `trustProxy` for the TRUST_PROXY setting. A number of hops is trusted as proxy-addr counts them: the
  * connection's peer is hop 0, so with 1 the client's address is the last one the reverse proxy appended to
