@@ -36,6 +36,7 @@ import { createVersionService } from './services/version.service.ts';
 import { createChangesetEngine } from './changesets/engine.ts';
 import { createMapCache } from './map/map-cache.ts';
 import { createMapService } from './services/map.service.ts';
+import { createDeadLetterReader } from './jobs/dead-letters.ts';
 import { createJobSender } from './jobs/queue.ts';
 import { createMetrics, type MetricSources } from './lib/metrics.ts';
 import { createChangesetService } from './services/changeset.service.ts';
@@ -139,6 +140,7 @@ export function createContext(deps: {
     admin: createAdminService({
       config,
       repos,
+      deadLetters: createDeadLetterReader(db),
       log,
       users,
       account,

@@ -1,15 +1,19 @@
 import type { AppContext } from '../context.ts';
-import { FAILED_MAIL_KEEP_DAYS, FAILED_MAIL_QUEUE, MAIL_JOB } from '../mail/queued-mailer.ts';
-import { ARCHIVE_JOB } from '../services/archive.service.ts';
-import { CHANGESETS_JOB } from '../services/changeset.service.ts';
-import { PASSWORD_RESET_JOB } from '../services/password-reset.service.ts';
-import { USAGE_SNAPSHOT_JOB } from '../services/usage-report.service.ts';
+import {
+  ARCHIVE_JOB,
+  CHANGESETS_JOB,
+  FAILED_MAIL_KEEP_DAYS,
+  FAILED_MAIL_QUEUE,
+  HOUSEKEEPING_JOB,
+  MAIL_JOB,
+  PASSWORD_RESET_JOB,
+  UPLOAD_CLEANUP_JOB,
+  USAGE_SNAPSHOT_JOB,
+} from './job-names.ts';
 import { runHousekeeping } from './housekeeping.ts';
 import type { JobDefinition } from './queue.ts';
 
-export const UPLOAD_CLEANUP_JOB = 'upload-cleanup';
-export const HOUSEKEEPING_JOB = 'housekeeping';
-export { USAGE_SNAPSHOT_JOB };
+export { HOUSEKEEPING_JOB, UPLOAD_CLEANUP_JOB, USAGE_SNAPSHOT_JOB } from './job-names.ts';
 
 /**
  * Removes what interrupted pushes leave: transactions idle beyond the expiration with their chunks, upload

@@ -2,11 +2,7 @@ import { z } from 'zod';
 import type { JobSender } from '../jobs/queue.ts';
 import type { Mail, Mailer } from './mailer.ts';
 
-/** The job that sends one mail, and the queue that keeps the mails whose every try failed. */
-export const MAIL_JOB = 'mail';
-export const FAILED_MAIL_QUEUE = 'mail-failed';
-/** How long a mail that could not be sent stays in FAILED_MAIL_QUEUE for an administrator. */
-export const FAILED_MAIL_KEEP_DAYS = 365;
+import { FAILED_MAIL_QUEUE, MAIL_JOB } from '../jobs/job-names.ts';
 
 const mailSchema = z.object({
   to: z.string().min(1),

@@ -6,7 +6,7 @@ import {
   type FailedMail,
   versionName,
 } from '@waymark/contract';
-import type { DeadLetterRow } from '../repositories/job.repository.ts';
+import type { DeadLetterRow } from '../jobs/dead-letters.ts';
 import type { AdminProjectRow } from '../repositories/project.repository.ts';
 import type { UserRow } from '../repositories/user.repository.ts';
 import type { AdminWorkspaceRow, WorkspaceMemberRow } from '../repositories/workspace.repository.ts';

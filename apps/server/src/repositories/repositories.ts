@@ -5,7 +5,6 @@ import { type BlobRepository, createBlobRepository } from './blob.repository.ts'
 import { type ChangesetRepository, createChangesetRepository } from './changeset.repository.ts';
 import { type CollaboratorRepository, createCollaboratorRepository } from './collaborator.repository.ts';
 import { createInvitationRepository, type InvitationRepository } from './invitation.repository.ts';
-import { createJobRepository, type JobRepository } from './job.repository.ts';
 import { createHealthRepository, type HealthRepository } from './health.repository.ts';
 import { createLoginAttemptRepository, type LoginAttemptRepository } from './login-attempt.repository.ts';
 import { createMailLogRepository, type MailLogRepository } from './mail-log.repository.ts';
@@ -47,7 +46,6 @@ export type Repositories = {
   usage: UsageRepository;
   usageSnapshots: UsageSnapshotRepository;
   archives: ArchiveRepository;
-  jobs: JobRepository;
   health: HealthRepository;
   /** All or nothing: the callback's repositories write inside one transaction (a savepoint when nested). */
   transaction<T>(run: (tx: Repositories) => Promise<T>): Promise<T>;
@@ -136,7 +134,6 @@ export function createRepositories(db: Db, hooks: WriteHooks = NO_HOOKS): Reposi
     usage: createUsageRepository(db),
     usageSnapshots: createUsageSnapshotRepository(db),
     archives: createArchiveRepository(db),
-    jobs: createJobRepository(db),
     health: createHealthRepository(db),
     transaction: async (run) => {
       const usersWritten = new Set<number>();

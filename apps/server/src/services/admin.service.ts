@@ -24,7 +24,7 @@ import type { AppConfig } from '../config.ts';
 import { APP_VERSION } from '../lib/app-version.ts';
 import { forbidden, invalid, notFound } from '../lib/errors.ts';
 import { describeMailTransport } from '../mail/mailer.ts';
-import { FAILED_MAIL_QUEUE } from '../mail/queued-mailer.ts';
+import { FAILED_MAIL_QUEUE } from '../jobs/job-names.ts';
 import { canAdministerServer } from '../policies/admin.policy.ts';
 import type { Actor } from '../policies/workspace.policy.ts';
 import {
@@ -34,6 +34,7 @@ import {
   presentAdminWorkspaceMember,
   presentFailedMail,
 } from '../presenters/admin.presenter.ts';
+import type { DeadLetterReader } from '../jobs/dead-letters.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import type { UserRow } from '../repositories/user.repository.ts';
 import type { AccountService } from './account.service.ts';
@@ -58,6 +59,8 @@ type Superuser = NonNullable<Actor>;
 export function createAdminService(deps: {
   config: AppConfig;
   repos: Repositories;
+  /** pg-boss's dead letters (the failed mails). */
+  deadLetters: DeadLetterReader;
   log: Logger;
   users: UserService;
   account: AccountService;
@@ -278,7 +281,7 @@ export function createAdminService(deps: {
       authorize(actor);
       const [maintenance, failed] = await Promise.all([
         deps.maintenance.state(),
-        repos.jobs.deadLetters(FAILED_MAIL_QUEUE, ADMIN_FAILED_MAILS_LIMIT),
+        deps.deadLetters.deadLetters(FAILED_MAIL_QUEUE, ADMIN_FAILED_MAILS_LIMIT),
       ]);
       return {
         version: APP_VERSION,

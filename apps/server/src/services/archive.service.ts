@@ -21,9 +21,8 @@ import type { BlobStore } from '../storage/blob-store.ts';
 import { zipProjectFiles } from '../storage/project-zip.ts';
 import type { JobSender } from '../jobs/queue.ts';
 import type { ProjectService } from './project.service.ts';
+import { ARCHIVE_JOB } from '../jobs/job-names.ts';
 
-/** The job that writes one zip of `project_archives`. */
-export const ARCHIVE_JOB = 'project-archive';
 /** A run silent this long has stopped (the reference's PARTIAL_ZIP_EXPIRATION): another may take over. */
 export const ARCHIVE_STALE_MS = 10 * 60 * 1000;
 /** A zip unused (not asked for nor downloaded) this long is removed by housekeeping. */

@@ -4,6 +4,7 @@ import { rm, stat, writeFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { CHANGESET_API_TEXTS, versionNameSchema } from '@waymark/contract';
 import { z } from 'zod';
+import { CHANGESETS_JOB } from '../jobs/job-names.ts';
 import { EngineError, type ChangesetEngine } from '../changesets/engine.ts';
 import type { AppConfig } from '../config.ts';
 import { crashPoint } from '../lib/crash-point.ts';
@@ -15,9 +16,6 @@ import type { PendingChangeset } from '../repositories/changeset.repository.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import type { ProjectService } from './project.service.ts';
-
-/** The job computing the pending changesets of one version. */
-export const CHANGESETS_JOB = 'changesets';
 
 const jobDataSchema = z.object({ projectId: z.uuid(), version: z.number().int().positive() });
 export type ChangesetJobData = z.infer<typeof jobDataSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_RESET_JOB } from '../jobs/job-names.ts';
 import type { AppConfig } from '../config.ts';
 import type { JobSender } from '../jobs/queue.ts';
 import { fieldError, invalid } from '../lib/errors.ts';
@@ -12,14 +13,13 @@ import type { UserRow } from '../repositories/user.repository.ts';
 import type { MailThrottle } from './mail-throttle.service.ts';
 import { assertPasswordAllowed } from './password-rule.ts';
 
+export { PASSWORD_RESET_JOB };
+
 export const RESET_TEXTS = {
   invalidToken: 'Invalid token',
   mismatch: 'Passwords do not match.',
   required: 'This field is required.',
 } as const;
-
-/** The job that looks up the account of a forgotten-password request and mails it. */
-export const PASSWORD_RESET_JOB = 'password-reset';
 
 const resetRequestSchema = z.object({ email: z.string(), ip: z.string() });
 

@@ -13,8 +13,6 @@ import type { Actor } from '../policies/workspace.policy.ts';
 import { isoMicrosZ } from '../presenters/timestamps.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 
-/** The job saving one usage snapshot (every 12 hours, as the reference's `save_statistics`). */
-export const USAGE_SNAPSHOT_JOB = 'usage-snapshot';
 export const USAGE_SNAPSHOT_INTERVAL_MS = 12 * 60 * 60 * 1000;
 /** The installation's id (the reference's `service_uuid`), made once and kept in `server_settings`. */
 const SERVICE_ID_KEY = 'service_id';

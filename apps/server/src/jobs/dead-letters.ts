@@ -1,15 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { JOB_SCHEMA } from '../jobs/queue.ts';
+import { JOB_SCHEMA } from './queue.ts';
 
 /** A job of a dead-letter queue: what the job carried, the last try's error (pg-boss's output), when it failed. */
 export type DeadLetterRow = { data: unknown; output: unknown; createdOn: Date };
 
 /**
- * Reads pg-boss's own tables (schema JOB_SCHEMA) for the admin panel; pg-boss writes them. Before the queue first
+ * Reads pg-boss's own tables (schema JOB_SCHEMA) for the admin panel; pg-boss writes them (so the reading lives
+ * here, beside the queue, not among the repositories of our own tables). Before the queue first
  * started (the CLI, tests without a queue) the tables do not exist and there is nothing to read.
  */
-export function createJobRepository(db: Db) {
+export function createDeadLetterReader(db: Db) {
   const schema = sql.identifier(JOB_SCHEMA);
   return {
     /** The newest jobs of a dead-letter queue, waiting or already archived by pg-boss. */
@@ -30,4 +31,4 @@ export function createJobRepository(db: Db) {
   };
 }
 
-export type JobRepository = ReturnType<typeof createJobRepository>;
+export type DeadLetterReader = ReturnType<typeof createDeadLetterReader>;
