@@ -23,8 +23,8 @@ const LAYER_RULES = [
   },
   {
     files: ['apps/server/src/routes/**'],
-    forbidden: ['repositories', 'db'],
-    why: 'routes call services (through AppContext); they never reach repositories or the database.',
+    forbidden: ['repositories', 'db', 'storage', 'presenters'],
+    why: 'routes call services (through AppContext), which read the bytes and present the answers (docs/decisions/); routes never reach repositories, the database, storage or presenters.',
   },
   {
     files: ['apps/server/src/services/**'],

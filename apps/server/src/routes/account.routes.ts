@@ -9,7 +9,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
 import { requireUser, SESSION_COOKIE } from '../plugins/auth.ts';
-import { presentUserInfo } from '../presenters/user.presenter.ts';
 
 /** A person's own account: profile, password, e-mail confirmation and closing the account. */
 export function accountRoutes(context: AppContext): FastifyPluginAsyncZod {
@@ -18,8 +17,7 @@ export function accountRoutes(context: AppContext): FastifyPluginAsyncZod {
       '/app/auth/user/profile',
       { schema: { body: updateProfileRequestSchema, response: { 200: userInfoSchema } } },
       async (request) => {
-        const user = await context.account.updateProfile(requireUser(request), request.body);
-        return presentUserInfo(user);
+        return context.account.updateProfile(requireUser(request), request.body);
       },
     );
 

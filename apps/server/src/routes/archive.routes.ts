@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
 import { actorOrAnonymous } from '../plugins/auth.ts';
-import { attachmentHeader } from '../storage/project-zip.ts';
+import { attachmentHeader } from '../lib/content-disposition.ts';
 
 /**
  * Zips of a version's files prepared as a job (the reference's private API, and the web app's "download selected

@@ -11,7 +11,6 @@ import type { AppContext } from '../context.ts';
 import { clientInfo } from './client-info.ts';
 import { issueCsrfToken } from '../lib/csrf-token.ts';
 import { SESSION_COOKIE, setSessionCookie } from '../plugins/auth.ts';
-import { presentLogin } from '../presenters/user.presenter.ts';
 
 /** Browser sign-in (session cookie) and API sign-in (Bearer token in the Mergin format). */
 export function authRoutes(context: AppContext): FastifyPluginAsyncZod {
@@ -87,8 +86,7 @@ export function authRoutes(context: AppContext): FastifyPluginAsyncZod {
       { schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } } },
       async (request) => {
         const user = await context.auth.login(request.body, clientInfo(request));
-        const personal = await context.workspaces.personalStorage(user.username);
-        return presentLogin(user, context.auth.issueBearer(user), personal);
+        return context.workspaces.loginAnswer(user, context.auth.issueBearer(user));
       },
     );
   };

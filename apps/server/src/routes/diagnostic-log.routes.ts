@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { actorOrAnonymous, requireActor } from '../plugins/auth.ts';
-import { attachmentHeader } from '../storage/project-zip.ts';
+import { attachmentHeader } from '../lib/content-disposition.ts';
 
 /** Diagnostic logs: sent by the apps (reference `/v2/diagnostic-logs`), listed and downloaded by superusers. */
 export function diagnosticLogRoutes(context: AppContext): FastifyPluginAsyncZod {

@@ -16,12 +16,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
 import { contentTypeOf } from '../lib/content-type.ts';
 import { actorOrAnonymous } from '../plugins/auth.ts';
-import { attachmentHeader } from '../storage/project-zip.ts';
+import { attachmentHeader } from '../lib/content-disposition.ts';
 import { sendBlob } from './send-blob.ts';
 
 /** Reads of project files and versions: project info, version list and detail, file history, raw file bytes. */
 export function fileRoutes(context: AppContext): FastifyPluginAsyncZod {
-  const { versions, blobs } = context;
+  const { versions, storage } = context;
   return async (app) => {
     app.get(
       '/v1/project/:namespace/:name',
@@ -105,7 +105,7 @@ export function fileRoutes(context: AppContext): FastifyPluginAsyncZod {
           request.params.name,
           request.query,
         );
-        return sendBlob(request, reply, blobs, {
+        return sendBlob(request, reply, storage, {
           sha256: file.sha256,
           size: file.size,
           lastModified: file.created,

@@ -23,7 +23,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { actorOrAnonymous, requireActor } from '../plugins/auth.ts';
-import { attachmentHeader, zipProjectFiles } from '../storage/project-zip.ts';
+import { attachmentHeader } from '../lib/content-disposition.ts';
 
 const userAgentOf = (headers: Record<string, unknown>) =>
   typeof headers['user-agent'] === 'string' ? headers['user-agent'] : null;
@@ -70,13 +70,12 @@ export function projectRoutes(context: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { fileName, files } = await projects.downloadFiles(
+        const { fileName, zip } = await projects.downloadZip(
           actorOrAnonymous(request),
           request.params.namespace,
           request.params.name,
           request.query.version,
         );
-        const zip = zipProjectFiles(files, context.blobs);
         // Headers are gone by then: the client sees a cut connection, the log says why.
         zip.stream.on('error', (error) => request.log.error({ err: error }, 'zip download failed'));
         if (zip.size >= 0) reply.header('Content-Length', zip.size);

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fresh from 'fresh';
 import parseRange from 'range-parser';
 import { sendError } from '../plugins/problem.ts';
-import { wholeFile, type BlobStore, type ByteRange } from '../storage/blob-store.ts';
+import type { Readable } from 'node:stream';
 
 /** A stored blob as one HTTP representation: its bytes are named by their SHA-256, which is also its ETag. */
 export type BlobAnswer = {
@@ -20,6 +20,15 @@ export type BlobAnswer = {
  * `If-Range` or one naming this representation; undefined for the whole body (no header, another unit, several
  * ranges, a malformed value, a stale `If-Range`), 'unsatisfiable' for a range entirely beyond the end (416).
  */
+/** A span of bytes, first and last included (as range-parser and the blob store give them). */
+type ByteRange = { start: number; end: number };
+
+/** What reads stored bytes: the storage service. */
+export type BlobReader = {
+  read(sha256: string, range?: ByteRange): Readable;
+  readWhole(sha256: string, size: number): Readable;
+};
+
 function rangeOf(
   request: FastifyRequest,
   blob: BlobAnswer,
@@ -50,7 +59,7 @@ function rangeOf(
 export function sendBlob(
   request: FastifyRequest,
   reply: FastifyReply,
-  blobs: Pick<BlobStore, 'get'>,
+  storage: BlobReader,
   blob: BlobAnswer,
 ): FastifyReply {
   const etag = `"${blob.sha256}"`;
@@ -67,11 +76,10 @@ export function sendBlob(
   if (range) {
     reply.status(206).header('Content-Range', `bytes ${range.start}-${range.end}/${blob.size}`);
   }
-  // The whole file as a range: read buffers no larger than the file, and no read past its end.
-  const bytes = range ?? wholeFile(blob.size);
-  reply.header('Content-Length', bytes ? bytes.end - bytes.start + 1 : 0);
+  reply.header('Content-Length', range ? range.end - range.start + 1 : blob.size);
   // HEAD: the headers of GET, and the bytes are never read (the route declares HEAD itself, so Fastify keeps
   // this Content-Length).
   if (request.method === 'HEAD') return reply.send();
-  return reply.send(blobs.get(blob.sha256, bytes));
+  // The whole file as a range: read buffers no larger than the file, and no read past its end.
+  return reply.send(range ? storage.read(blob.sha256, range) : storage.readWhole(blob.sha256, blob.size));
 }

@@ -17,13 +17,13 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import type { Readable } from 'node:stream';
 import type { AppContext } from '../context.ts';
 import { actorOrAnonymous, requireActor } from '../plugins/auth.ts';
-import { attachmentHeader } from '../storage/project-zip.ts';
+import { attachmentHeader } from '../lib/content-disposition.ts';
 import { acceptRawBodies, closingOnRefusal, contentLengthOf, pushClientOf } from './raw-body.ts';
 import { sendBlob } from './send-blob.ts';
 
 /** The v2 sync calls: project info, chunks (raw bytes), versions (one-call push), delta and diff downloads. */
 export function syncV2Routes(context: AppContext): FastifyPluginAsyncZod {
-  const { syncV2, blobs, restore } = context;
+  const { syncV2, storage, restore } = context;
   return async (app) => {
     app.get(
       '/v2/projects/:id',
@@ -137,7 +137,7 @@ export function syncV2Routes(context: AppContext): FastifyPluginAsyncZod {
       },
       handler: async (request, reply) => {
         const diff = await syncV2.rawDiff(actorOrAnonymous(request), request.params.id, request.query.file);
-        return sendBlob(request, reply, blobs, {
+        return sendBlob(request, reply, storage, {
           sha256: diff.sha256,
           size: diff.size,
           contentType: 'application/octet-stream',

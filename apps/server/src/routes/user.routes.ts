@@ -9,18 +9,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
 import { invalid } from '../lib/errors.ts';
 import { requireActor, requireUser } from '../plugins/auth.ts';
-import { presentUserInfo, presentUserProfile } from '../presenters/user.presenter.ts';
 
 /** The signed-in user's profile and user creation by superusers. */
 export function userRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/v1/user/profile', { schema: { response: { 200: userProfileSchema } } }, async (request) => {
-      const user = requireUser(request);
-      const refs = await context.workspaces.refsForActor(requireActor(request));
-      const preferred = refs.some((ws) => ws.id === user.preferredWorkspaceId)
-        ? user.preferredWorkspaceId
-        : null;
-      return presentUserProfile(user, refs, preferred ?? refs[0]?.id ?? null);
+      return context.workspaces.profile(requireActor(request), requireUser(request));
     });
 
     // Deprecated in the reference, which ignores the name and answers the caller's own figures.
@@ -52,8 +46,7 @@ export function userRoutes(context: AppContext): FastifyPluginAsyncZod {
         if (request.validationError) {
           throw invalid(request.validationError.validation[0]?.message ?? request.validationError.message);
         }
-        const user = await context.users.createUserFromApi(request.body);
-        return reply.status(201).send(presentUserInfo(user));
+        return reply.status(201).send(await context.users.createUserFromApi(request.body));
       },
     );
   };

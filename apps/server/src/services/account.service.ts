@@ -1,9 +1,11 @@
+import type { UserInfo } from '@waymark/contract';
 import {
   ACCOUNT_TEXTS,
   type ChangePasswordRequest,
   EMAIL_PATTERN,
   type UpdateProfileRequest,
 } from '@waymark/contract';
+import { presentUserInfo } from '../presenters/user.presenter.ts';
 import type { AppConfig } from '../config.ts';
 import { conflict, fieldError, invalid, tooManyRequests } from '../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../lib/password-hash.ts';
@@ -53,7 +55,7 @@ export function createAccountService(deps: {
      * POST /app/auth/user/profile: names (empty means none), address and the notification switch. A new
      * address is unverified until its owner follows the link mailed to it.
      */
-    async updateProfile(user: UserRow, input: UpdateProfileRequest): Promise<UserRow> {
+    async updateProfile(user: UserRow, input: UpdateProfileRequest): Promise<UserInfo> {
       const changes: Partial<UserRow> = {};
       if (input.first_name !== undefined) changes.firstName = input.first_name || null;
       if (input.last_name !== undefined) changes.lastName = input.last_name || null;
@@ -77,7 +79,7 @@ export function createAccountService(deps: {
         throw error;
       }
       if (changes.verifiedEmail === false) await mailConfirmation(updated);
-      return updated;
+      return presentUserInfo(updated);
     },
 
     /**

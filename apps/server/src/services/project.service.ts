@@ -26,6 +26,7 @@ import type {
   ProjectWithWorkspace,
 } from '../repositories/project.repository.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
+import { zipProjectFiles } from '../storage/project-zip.ts';
 import type { TtlCache } from '../lib/ttl-cache.ts';
 import { mapPool } from '../lib/map-pool.ts';
 import type { WorkspaceRow } from '../repositories/workspace.repository.ts';
@@ -134,6 +135,31 @@ export function createProjectService(deps: {
       projects.currentFiles(row.project.id),
     ]);
     return presentProjectDetail(row, projectFacts ?? (await facts(actor, row)), members, files);
+  }
+
+  /** The files of the latest or a given version (`vN`) for a zip download, after the read check. */
+  async function downloadFiles(actor: Actor, namespace: string, name: string, version: string | undefined) {
+    const { row } = await requireProjectAt(actor, namespace, name);
+    let number = row.project.latestVersion;
+    if (version !== undefined) {
+      const parsed = versionNameSchema.safeParse(version);
+      // Checked here rather than in the query schema: the reference answers this text without a field name.
+      if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? 'Invalid version');
+      number = parsed.data;
+      if (!(await projects.versionExists(row.project.id, number))) {
+        throw notFound('Project version does not exist');
+      }
+    }
+    const files = await projects.filesAtVersion(row.project.id, number);
+    // Several at a time: on S3 each is a request.
+    const present = await mapPool(files, BLOB_CHECKS_AT_ONCE, (file) => blobs.has(file.blobSha256));
+    const missing = files.filter((_, index) => !present[index]).map((file) => file.path);
+    if (missing.length > 0) {
+      // Data the database knows but the disk lost: an operator problem, never the caller's.
+      log.error({ project: row.project.id, missing }, 'project files missing from the blob store');
+      throw broken(`Files of this project are missing on the server: ${missing.join(', ')}`);
+    }
+    return { fileName: `${row.project.name}-v${number}.zip`, files };
   }
 
   return {
@@ -249,29 +275,12 @@ export function createProjectService(deps: {
       await projects.removeMember(row.project.id, actor.id);
     },
 
-    /** The files of the latest or a given version (`vN`) for a zip download, after the read check. */
-    async downloadFiles(actor: Actor, namespace: string, name: string, version: string | undefined) {
-      const { row } = await requireProjectAt(actor, namespace, name);
-      let number = row.project.latestVersion;
-      if (version !== undefined) {
-        const parsed = versionNameSchema.safeParse(version);
-        // Checked here rather than in the query schema: the reference answers this text without a field name.
-        if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? 'Invalid version');
-        number = parsed.data;
-        if (!(await projects.versionExists(row.project.id, number))) {
-          throw notFound('Project version does not exist');
-        }
-      }
-      const files = await projects.filesAtVersion(row.project.id, number);
-      // Several at a time: on S3 each is a request.
-      const present = await mapPool(files, BLOB_CHECKS_AT_ONCE, (file) => blobs.has(file.blobSha256));
-      const missing = files.filter((_, index) => !present[index]).map((file) => file.path);
-      if (missing.length > 0) {
-        // Data the database knows but the disk lost: an operator problem, never the caller's.
-        log.error({ project: row.project.id, missing }, 'project files missing from the blob store');
-        throw broken(`Files of this project are missing on the server: ${missing.join(', ')}`);
-      }
-      return { fileName: `${row.project.name}-v${number}.zip`, files };
+    downloadFiles,
+
+    /** `downloadFiles` as a zip stream of the files' bytes, with its size when known in advance. */
+    async downloadZip(actor: Actor, namespace: string, name: string, version: string | undefined) {
+      const { fileName, files } = await downloadFiles(actor, namespace, name, version);
+      return { fileName, zip: zipProjectFiles(files, blobs) };
     },
 
     async templates() {

@@ -1,13 +1,24 @@
 import type { Repositories } from '../repositories/repositories.ts';
-import type { BlobStore } from '../storage/blob-store.ts';
+import type { Readable } from 'node:stream';
+import { type BlobStore, type ByteRange, wholeFile } from '../storage/blob-store.ts';
 
 /** How many blobs one collection transaction deletes (it holds their rows while their bytes are deleted). */
 export const COLLECT_BATCH = 200;
 
-/** The stored file bytes as a whole: collecting what no project refers to any more. */
+/** The stored file bytes: reading them for downloads, collecting what no project refers to any more. */
 export function createStorageService(deps: { repos: Repositories; blobs: BlobStore }) {
   const { repos, blobs } = deps;
   return {
+    /** The bytes of a stored file, or of a range of them: what downloads stream. */
+    read(sha256: string, range?: ByteRange): Readable {
+      return blobs.get(sha256, range);
+    },
+
+    /** The whole of a stored file of `size` bytes, read as a range (no buffer larger than the file). */
+    readWhole(sha256: string, size: number): Readable {
+      return blobs.get(sha256, wholeFile(size));
+    },
+
     /**
      * Deletes unreferenced blobs created before the cut-off, `COLLECT_BATCH` at a time; returns how many. The
      * bytes go inside the transaction that deletes their rows, before it commits: a push recording the same

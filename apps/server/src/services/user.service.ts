@@ -1,3 +1,4 @@
+import type { UserInfo } from '@waymark/contract';
 import {
   ADMIN_TEXTS,
   type AdminCreateUserRequest,
@@ -6,6 +7,7 @@ import {
   usernameSchema,
   type WorkspaceRole,
 } from '@waymark/contract';
+import { presentUserInfo } from '../presenters/user.presenter.ts';
 import type { AppConfig } from '../config.ts';
 import { conflict, fieldError, invalid, notFound } from '../lib/errors.ts';
 import { hashPassword } from '../lib/password-hash.ts';
@@ -119,7 +121,7 @@ export function createUserService(deps: { config: AppConfig; mailer: Mailer; rep
     },
 
     /** POST /v2/users: the reference body; mails the new user their sign-in details when asked. */
-    async createUserFromApi(request: CreateUserRequest): Promise<UserRow> {
+    async createUserFromApi(request: CreateUserRequest): Promise<UserInfo> {
       const user = await this.createUser({
         username: request.username,
         email: request.email,
@@ -134,7 +136,7 @@ export function createUserService(deps: { config: AppConfig; mailer: Mailer; rep
         const signInUrl = `${config.publicUrl}/login`;
         await mailer.send({ to: user.email, ...newAccountMail({ username: user.username, signInUrl }) });
       }
-      return user;
+      return presentUserInfo(user);
     },
 
     /**

@@ -10,6 +10,8 @@ import {
 import type { AppConfig } from '../config.ts';
 import { invalid, conflict, forbidden, notFound } from '../lib/errors.ts';
 import { type Actor, canViewWorkspace, effectiveWorkspaceRole } from '../policies/workspace.policy.ts';
+import type { UserRow } from '../repositories/user.repository.ts';
+import { presentLogin, presentUserProfile } from '../presenters/user.presenter.ts';
 import { presentWorkspace } from '../presenters/workspace.presenter.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import { viewerOf } from './project-access.ts';
@@ -108,6 +110,21 @@ export function createWorkspaceService(deps: { config: AppConfig; repos: Reposit
       const [presented] = await present(actor, [{ ...row, role }]);
       if (!presented) throw notFound(ERROR_TEXTS.workspaceNotFound);
       return presented;
+    },
+
+    /** GET /v1/user/profile: the user with their workspaces, the preferred one if they still belong to it. */
+    async profile(actor: NonNullable<Actor>, user: UserRow) {
+      const refs = await this.refsForActor(actor);
+      const preferred = refs.some((ws) => ws.id === user.preferredWorkspaceId)
+        ? user.preferredWorkspaceId
+        : null;
+      return presentUserProfile(user, refs, preferred ?? refs[0]?.id ?? null);
+    },
+
+    /** The answer of POST /v1/auth/login: the user, their Bearer token and their personal workspace's storage. */
+    async loginAnswer(user: UserRow, bearer: { token: string; expire: Date }) {
+      const personal = await this.personalStorage(user.username);
+      return presentLogin(user, bearer, personal);
     },
 
     /** Storage figures of the personal workspace named after the user, for the API sign-in answer. */
