@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 const folders = (...names) => `^\\.{1,2}/(.*/)?(${names.join('|')})/`;
 
 /**
- * The layer rules of docs/ARCHITECTURE.md: each entry forbids the files matched by `files` to import from the
+ * The layer rules of docs/decisions/001-layers.md: each entry forbids the files matched by `files` to import from the
  * named folders. A violation fails `npm run lint` with the rule's reason.
  */
 const LAYER_RULES = [

@@ -38,8 +38,8 @@ export const USER_SEARCH_LIMIT = 10;
 
 /*
  * Request lists. Every array a request may carry has a maximum, so that no single request can make the server
- * work without bound; over it the answer is 400 naming the field and the maximum. docs/ARCHITECTURE.md
- * ("Request limits") lists them.
+ * work without bound; over it the answer is 400 naming the field and the maximum.
+ * docs/decisions/004-request-limits.md lists them.
  */
 /**
  * Usernames in each access list of PUT /v1/project/{namespace}/{name}. The lists are cumulative (readersnames
