@@ -34,3 +34,4 @@ export * from './projects-v2.ts';
 export * from './workspace-members.ts';
 export * from './map.ts';
 export * from './downloads.ts';
+export * from './web-texts-map.ts';

@@ -4,6 +4,7 @@ import { ProgressSpinner } from 'primereact/progressspinner';
 import { rawFileUrl } from '../api/filesApi.ts';
 import { baseName } from '../fileRows.ts';
 import { useFilePreview } from '../hooks/useFilePreview.ts';
+import { GeoPackageLayers } from '../../map/components/GeoPackageLayers.tsx';
 
 interface FilePreviewProps {
   namespace: string;
@@ -22,9 +23,23 @@ function PreviewNote({ icon, text, testId }: { icon: string; text: string; testI
 
 /**
  * SPEC §2 preview of the file detail: an image, zoomable (0.5–1.5 by 0.1) and rotatable by 90° in
- * PrimeReact's preview, or the start of a text file; other files say there is no preview.
+ * PrimeReact's preview, the start of a text file, or the layers of a GeoPackage (read by the server, whatever
+ * the file's size); other files say there is no preview.
  */
-export function FilePreview({ namespace, projectName, file }: FilePreviewProps) {
+export function FilePreview(props: FilePreviewProps) {
+  if (/\.gpkg$/i.test(props.file.path)) {
+    return (
+      <section className="file-preview" aria-label={FILE_DETAIL_TEXTS.preview}>
+        <h3 className="detail-panel__label">{FILE_DETAIL_TEXTS.preview}</h3>
+        <GeoPackageLayers namespace={props.namespace} projectName={props.projectName} file={props.file} />
+      </section>
+    );
+  }
+  return <BytesPreview {...props} />;
+}
+
+/** The preview made from the file's first bytes. */
+function BytesPreview({ namespace, projectName, file }: FilePreviewProps) {
   const preview = useFilePreview(namespace, projectName, file);
   const name = baseName(file.path);
 

@@ -5,6 +5,8 @@ import {
   FILE_SORT_LABELS,
   FILES_DOWNLOAD_TEXTS,
   FILES_TEXTS,
+  MAP_WEB_TEXTS,
+  type MapLayer,
   type ProjectDetail,
   type ProjectFile,
 } from '@waymark/contract';
@@ -17,6 +19,20 @@ import { useWorkspaceStore } from '../../workspaces/workspaceStore.ts';
 const PROJECT_URL = 'GET /v1/project/field-team/survey';
 const RAW_URL = 'GET /v1/project/raw/field-team/survey';
 const PUSH_URL = 'POST /v1/project/push/field-team/survey';
+const LAYERS_URL = 'GET /v1/project/map/field-team/survey/layers';
+
+const layer = (fields: Partial<MapLayer> & { table: string }): MapLayer => ({
+  geometry_column: fields.geometry_type === null ? null : 'geom',
+  geometry_type: 'POINT',
+  has_z: false,
+  has_m: false,
+  srs_id: 4326,
+  srs_name: 'WGS 84',
+  feature_count: 0,
+  extent: null,
+  fields: [],
+  ...fields,
+});
 const TREE = '/projects/field-team/survey/tree';
 
 const file = (path: string, size = 100, mtime = '2025-03-01T10:00:00Z'): ProjectFile => ({
@@ -213,23 +229,86 @@ describe('file detail sidebar', () => {
     expect(screen.getByTestId('file-detail-folder').textContent).toBe('data/photos');
   });
 
-  it('has no preview for a GeoPackage, and none at all for files of 100 MiB', async () => {
-    const { requests } = await openFiles({
-      path: `${TREE}?file_path=survey.gpkg`,
-      project: { files: [...FILES, file('big.txt', 104_857_600)] },
-      raw: {
-        status: 206,
-        data: new ArrayBuffer(8),
-        headers: { 'content-type': 'application/geopackage+sqlite3' },
+  it('shows the layers of a GeoPackage with geometry types and counts, read by the server', async () => {
+    const stub = stubServer({
+      isAuthenticated: true,
+      overrides: {
+        [PROJECT_URL]: { data: buildProject({ files: FILES }) },
+        [LAYERS_URL]: {
+          data: {
+            version: 'v3',
+            files: [
+              {
+                path: 'survey.gpkg',
+                size: 98_304,
+                layers: [
+                  layer({ table: 'trees', geometry_type: 'POINT', has_z: true, feature_count: 1234 }),
+                  layer({ table: 'notes', geometry_type: null, feature_count: 1 }),
+                  layer({
+                    table: 'parcels',
+                    geometry_type: 'MULTIPOLYGON',
+                    feature_count: 1,
+                    error: 'Unknown spatial reference system 100000: the layer cannot be shown on the map',
+                  }),
+                ],
+              },
+            ],
+          },
+        },
       },
     });
-    expect((await screen.findByTestId('file-preview-none')).textContent).toBe(FILE_DETAIL_TEXTS.noPreview);
-    await userEvent.click(screen.getByRole('button', { name: FILE_DETAIL_TEXTS.close }));
-    await userEvent.click(await screen.findByRole('link', { name: 'big.txt' }));
+    renderApp(`${TREE}?file_path=survey.gpkg`);
+    const list = await screen.findByRole('list', { name: MAP_WEB_TEXTS.layersLabel('survey.gpkg') });
+    const items = within(list).getAllByTestId('gpkg-layer');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'treesPoint Z · 1,234 features',
+      'notesNo geometry · 1 row',
+      'parcelsMultipolygon · 1 featureUnknown spatial reference system 100000: the layer cannot be shown on the map',
+    ]);
+    const asked = stub.requests.find((request) => request.url.includes('/layers'));
+    expect(asked?.params).toEqual({ file: 'survey.gpkg' });
+    // The GeoPackage's bytes are not read by the browser.
+    expect(stub.requests.filter((request) => request.url.includes('/raw/'))).toHaveLength(0);
+  });
+
+  it('says why a GeoPackage has no layers to show', async () => {
+    stubServer({
+      isAuthenticated: true,
+      overrides: {
+        [PROJECT_URL]: { data: buildProject({ files: FILES }) },
+        [LAYERS_URL]: {
+          data: {
+            version: 'v3',
+            files: [
+              { path: 'survey.gpkg', size: 1, layers: [], error: 'The file is damaged or not a GeoPackage' },
+            ],
+          },
+        },
+      },
+    });
+    renderApp(`${TREE}?file_path=survey.gpkg`);
+    expect((await screen.findByTestId('gpkg-layers-failed')).textContent).toBe(
+      'The file is damaged or not a GeoPackage',
+    );
+  });
+
+  it('has no preview at all for files of 100 MiB', async () => {
+    const { requests } = await openFiles({
+      path: `${TREE}?file_path=big.txt`,
+      project: { files: [...FILES, file('big.txt', 104_857_600)] },
+    });
     expect((await screen.findByTestId('file-preview-too-large')).textContent).toBe(
       FILE_DETAIL_TEXTS.tooLargeForPreview,
     );
     expect(requests.filter((request) => request.url.includes('file=big.txt'))).toHaveLength(0);
+  });
+
+  it('has no preview for a binary file of another type', async () => {
+    await openFiles({
+      path: `${TREE}?file_path=notes.txt`,
+      raw: { status: 206, data: new ArrayBuffer(8), headers: { 'content-type': 'application/x-sqlite3' } },
+    });
+    expect((await screen.findByTestId('file-preview-none')).textContent).toBe(FILE_DETAIL_TEXTS.noPreview);
   });
 
   it('stays closed when file_path names no file of the project', async () => {
