@@ -212,8 +212,9 @@ test.describe.serial('browsing files and versions', () => {
 
     await page.goto(PROJECT_PATH);
     await openFile(page, 'survey.gpkg');
-    await expect(sidebar(page).getByTestId('file-preview-none')).toHaveText(
-      'No preview is available for this type of file.',
+    // An SQLite file without GeoPackage tables: the server's layer list says so (real layers: map.spec.ts).
+    await expect(sidebar(page).getByTestId('gpkg-layers-failed')).toHaveText(
+      'The file is damaged or not a GeoPackage',
     );
     await expect(sidebar(page).getByRole('button', { name: 'Delete file' })).toBeVisible();
     await snap(page, 'file-detail-gpkg');

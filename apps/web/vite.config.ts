@@ -19,6 +19,8 @@ const VENDOR_GROUPS = [
     name: 'vendor-data',
     test: /node_modules[\\/](@tanstack|axios|zustand|zod)[\\/]|[\\/]src[\\/]app[\\/]zodConfig\.ts$/,
   },
+  // MapLibre GL JS, one prebuilt module of 1 MB, loaded only by the Map tab (its limit: scripts/check-bundle.ts).
+  { name: 'vendor-maplibre', test: /node_modules[\\/]maplibre-gl[\\/]/ },
 ];
 
 export default defineConfig({

@@ -76,6 +76,8 @@ const envSchema = z.object({
   ),
   SECRET_KEY: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   BASE_URL: optionalString.pipe(z.url().optional()),
+  /** A MapLibre style drawn under the map's layers; none by default (the map works offline). */
+  MAP_BASEMAP_STYLE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   DOCS_URL: z.url().default('https://merginmaps.com/docs'),
   DEFAULT_STORAGE: z.coerce.number().int().nonnegative().default(DEFAULT_WORKSPACE_STORAGE),
   GLOBAL_READ: booleanFlag,
@@ -239,6 +241,8 @@ export type AppConfig = {
   diagnosticLogs: boolean;
   /** Largest diagnostic log kept, in bytes (reference DIAGNOSTIC_LOGS_MAX_SIZE); larger ones answer 413. */
   diagnosticLogsMaxSize: number;
+  /** The MapLibre style under the Map tab's layers (`MAP_BASEMAP_STYLE_URL`); none by default. */
+  mapBasemapStyleUrl: string | undefined;
   /** When set, `/metrics` answers whoever sends it as a Bearer token; else only this machine (docs/OPERATIONS.md). */
   metricsToken: string | undefined;
   /** Where file bytes live: the data folder (`local`) or S3-compatible object storage. */
@@ -347,6 +351,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     diagnosticLogs: e.DIAGNOSTIC_LOGS,
     diagnosticLogsMaxSize: e.DIAGNOSTIC_LOGS_MAX_SIZE,
+    mapBasemapStyleUrl: e.MAP_BASEMAP_STYLE_URL,
     metricsToken: e.METRICS_TOKEN,
     blobStore: e.BLOB_STORE,
     s3,

@@ -6,6 +6,7 @@ import { startTestServer, type TestServer } from './test-server.ts';
 
 let plain: TestServer;
 let secure: TestServer;
+let withBasemap: TestServer;
 
 beforeAll(async () => {
   const dist = mkdtempSync(path.join(os.tmpdir(), 'waymark-dist-'));
@@ -15,10 +16,15 @@ beforeAll(async () => {
     { WEB_DIST: dist, BASE_URL: 'https://waymark.example.org' },
     { serveWebApp: true },
   );
+  withBasemap = await startTestServer(
+    { WEB_DIST: dist, MAP_BASEMAP_STYLE_URL: 'https://tiles.example.net/styles/liberty' },
+    { serveWebApp: true },
+  );
 });
 afterAll(async () => {
   await plain?.close();
   await secure?.close();
+  await withBasemap?.close();
 });
 
 /** The CSP header as directive → sources, so the test does not depend on the order or separators. */
@@ -42,7 +48,7 @@ const EXPECTED_CSP = {
   'script-src': "'self' 'wasm-unsafe-eval'",
   'script-src-attr': "'none'",
   'style-src': "'self' 'unsafe-inline'",
-  'img-src': "'self' data:",
+  'img-src': "'self' data: blob:",
   'font-src': "'self'",
   'connect-src': "'self'",
   'object-src': "'none'",
@@ -101,5 +107,18 @@ describe('security headers', () => {
       await response.arrayBuffer();
       expect(response.status).toBe(200);
     }
+  });
+
+  it('lets the map reach the basemap only when MAP_BASEMAP_STYLE_URL names one, and tells the web app', async () => {
+    const response = await fetch(`${withBasemap.url}/config`);
+    const config = (await response.json()) as { map_basemap_style_url?: string };
+    expect(config.map_basemap_style_url).toBe('https://tiles.example.net/styles/liberty');
+    expect(directives(response.headers.get('content-security-policy'))).toEqual({
+      ...EXPECTED_CSP,
+      'img-src': "'self' data: blob: https://tiles.example.net",
+      'connect-src': "'self' https://tiles.example.net",
+    });
+    const offline = (await (await fetch(`${plain.url}/config`)).json()) as Record<string, unknown>;
+    expect(offline).not.toHaveProperty('map_basemap_style_url');
   });
 });

@@ -14,6 +14,16 @@ import { gzipSync } from 'node:zlib';
 const KB = 1000;
 export const FIRST_LOAD_BUDGET = 300 * KB;
 export const CHUNK_LIMIT = 500 * KB;
+/**
+ * Prebuilt libraries that cannot be split, loaded only by the page that needs them (never by a first visit: that
+ * budget still counts them), with their own limit: MapLibre GL JS for the Map tab (1.08 MB minified).
+ */
+export const LIBRARY_CHUNK_LIMITS: Record<string, number> = { 'vendor-maplibre': 1200 * KB };
+
+function chunkLimitOf(file: string): number {
+  const name = path.basename(file).replace(/-[A-Za-z0-9_-]{8}\.js$/, '');
+  return LIBRARY_CHUNK_LIMITS[name] ?? CHUNK_LIMIT;
+}
 /** Smaller files go out as they are (the build compresses from this size on: `vite.config.ts`). */
 export const COMPRESS_MIN_BYTES = 1024;
 
@@ -92,9 +102,9 @@ export function checkBundle(dist: string): BundleReport {
   let largest = { file: '', bytes: 0 };
   for (const file of scripts) {
     const bytes = readFileSync(path.join(dist, file)).length;
-    if (bytes > largest.bytes) largest = { file, bytes };
-    if (bytes > CHUNK_LIMIT)
-      failures.push(`${file}: ${kb(bytes)}, over Vite's ${kb(CHUNK_LIMIT)} chunk warning`);
+    const limit = chunkLimitOf(file);
+    if (limit === CHUNK_LIMIT && bytes > largest.bytes) largest = { file, bytes };
+    if (bytes > limit) failures.push(`${file}: ${kb(bytes)}, over its ${kb(limit)} chunk limit`);
   }
   const missingCompressed = [...scripts, ...styles, 'index.html'].filter(
     (file) =>

@@ -23,6 +23,7 @@ export const PROJECT_PAGE_TEXTS = {
   sizeLabel: 'Size',
   tabsLabel: 'Project sections',
   tabFiles: 'Files',
+  tabMap: 'Map',
   tabHistory: 'History',
   tabCollaborators: 'Collaborators',
   tabSettings: 'Settings',

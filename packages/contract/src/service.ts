@@ -46,6 +46,8 @@ export const configResponseSchema = z.object({
   build_hash: z.string(),
   /** Waymark's own addition: days a deleted project's name stays reserved. */
   deleted_project_expiration_days: z.number().optional(),
+  /** Waymark's own addition: the MapLibre style under the Map tab (MAP_BASEMAP_STYLE_URL); absent when none. */
+  map_basemap_style_url: z.string().optional(),
 });
 export type ConfigResponse = z.infer<typeof configResponseSchema>;
 

@@ -17,16 +17,18 @@ const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
  * `upgrade-insecure-requests` only behind https: on a plain-http address the browser would fetch the app's own
  * scripts over https and break it.
  */
-export function contentSecurityPolicy(https: boolean): Record<string, string[]> {
+export function contentSecurityPolicy(https: boolean, basemapStyleUrl?: string): Record<string, string[]> {
+  // The basemap's style, tiles, sprites and glyphs come from its origin (MAP_BASEMAP_STYLE_URL), when one is set.
+  const basemap = basemapStyleUrl ? [new URL(basemapStyleUrl).origin] : [];
   return {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
     'script-src': ["'self'", "'wasm-unsafe-eval'"],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:'],
+    'img-src': ["'self'", 'data:', 'blob:', ...basemap],
     'font-src': ["'self'"],
-    'connect-src': ["'self'"],
+    'connect-src': ["'self'", ...basemap],
     'object-src': ["'none'"],
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],
@@ -44,7 +46,10 @@ export function contentSecurityPolicy(https: boolean): Record<string, string[]> 
 export function registerSecurityHeaders(app: FastifyInstance, config: AppConfig): void {
   const https = config.baseUrl !== undefined && new URL(config.baseUrl).protocol === 'https:';
   const setHeaders = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(https) },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: contentSecurityPolicy(https, config.mapBasemapStyleUrl),
+    },
     frameguard: { action: 'deny' },
     noSniff: true,
     referrerPolicy: { policy: 'no-referrer' },

@@ -157,6 +157,17 @@ export const projectRoutes = (): RouteObject[] => [
         }),
       },
       {
+        path: 'map',
+        lazy: () =>
+          import('../pages/ProjectMapPage.tsx').then((module) => ({
+            Component: module.ProjectMapPage,
+          })),
+        handle: handle({
+          name: ROUTE_NAMES.projectMap,
+          breadcrumb: projectTabCrumb('Map', 'map'),
+        }),
+      },
+      {
         path: 'history',
         lazy: () =>
           import('../pages/ProjectVersionsPage.tsx').then((module) => ({

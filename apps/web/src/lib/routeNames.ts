@@ -17,6 +17,7 @@ export const ROUTE_NAMES = {
   blob: 'blob',
   projectSettings: 'project-settings',
   projectVersions: 'project-versions',
+  projectMap: 'project-map',
   projectVersionsDetail: 'project-versions-detail',
   projectCollaborators: 'project-collaborators',
   fileVersionDetail: 'file-version-detail',

@@ -78,14 +78,14 @@ describe('project tabs', () => {
     expect(tabNames()).toEqual(['Files']);
   });
 
-  it('adds History for signed-in users who do not own the project', async () => {
+  it('adds Map and History for signed-in users who do not own the project', async () => {
     await openProject(buildProject({ role: 'writer' }));
-    expect(tabNames()).toEqual(['Files', 'History']);
+    expect(tabNames()).toEqual(['Files', 'Map', 'History']);
   });
 
-  it('shows owners all four tabs', async () => {
+  it('shows owners all five tabs', async () => {
     await openProject(buildProject({ role: 'owner' }));
-    expect(tabNames()).toEqual(['Files', 'History', 'Collaborators', 'Settings']);
+    expect(tabNames()).toEqual(['Files', 'Map', 'History', 'Collaborators', 'Settings']);
   });
 
   it('navigates on click and drops the query', async () => {

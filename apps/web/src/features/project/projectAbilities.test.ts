@@ -29,20 +29,21 @@ describe('getProjectTabs', () => {
     expect(tabIds(false, 'owner')).toEqual(['files']);
   });
 
-  it('adds history for signed-in users who do not own the project', () => {
-    expect(tabIds(true, 'reader')).toEqual(['files', 'history']);
-    expect(tabIds(true, 'writer')).toEqual(['files', 'history']);
-    expect(tabIds(true, null)).toEqual(['files', 'history']);
+  it('adds the map and history for signed-in users who do not own the project', () => {
+    expect(tabIds(true, 'reader')).toEqual(['files', 'map', 'history']);
+    expect(tabIds(true, 'writer')).toEqual(['files', 'map', 'history']);
+    expect(tabIds(true, null)).toEqual(['files', 'map', 'history']);
   });
 
   it('adds collaborators and settings for owners', () => {
-    expect(tabIds(true, 'owner')).toEqual(['files', 'history', 'collaborators', 'settings']);
+    expect(tabIds(true, 'owner')).toEqual(['files', 'map', 'history', 'collaborators', 'settings']);
   });
 
   it('links every tab without a query', () => {
     const tabs = getProjectTabs({ namespace: 'my ws', name: 'a/b', isAuthenticated: true, role: 'owner' });
     expect(tabs.map((tab) => tab.to)).toEqual([
       '/projects/my%20ws/a%2Fb/tree',
+      '/projects/my%20ws/a%2Fb/map',
       '/projects/my%20ws/a%2Fb/history',
       '/projects/my%20ws/a%2Fb/collaborators',
       '/projects/my%20ws/a%2Fb/settings',

@@ -13,7 +13,7 @@ import {
 import { projectHistoryPath, projectPath, projectTreePath } from '../../lib/paths.ts';
 import { listedWorkspaceAbilities } from '../workspaces/listedWorkspaceAbilities.ts';
 
-export type ProjectTabId = 'files' | 'history' | 'collaborators' | 'settings';
+export type ProjectTabId = 'files' | 'map' | 'history' | 'collaborators' | 'settings';
 
 export interface ProjectTab {
   id: ProjectTabId;
@@ -42,7 +42,10 @@ export function getProjectTabs({ namespace, name, isAuthenticated, role }: Proje
     { id: 'files', label: PROJECT_PAGE_TEXTS.tabFiles, to: projectTreePath(namespace, name) },
   ];
   if (!isAuthenticated) return tabs;
-  tabs.push({ id: 'history', label: PROJECT_PAGE_TEXTS.tabHistory, to: projectHistoryPath(namespace, name) });
+  tabs.push(
+    { id: 'map', label: PROJECT_PAGE_TEXTS.tabMap, to: `${projectPath(namespace, name)}/map` },
+    { id: 'history', label: PROJECT_PAGE_TEXTS.tabHistory, to: projectHistoryPath(namespace, name) },
+  );
   if (isProjectOwner(role)) {
     const base = projectPath(namespace, name);
     tabs.push(

@@ -1,0 +1,302 @@
+import {
+  geometryTypeLabel,
+  MAP_MAX_ZOOM,
+  MAP_WEB_TEXTS,
+  type MapFeature,
+  versionName,
+  versionNameSchema,
+} from '@waymark/contract';
+import * as maplibregl from 'maplibre-gl';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { ProgressSpinner } from 'primereact/progressspinner';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useCurrentProject } from '../../project/hooks/useCurrentProject.ts';
+import { useConfig } from '../../session/hooks/useInstance.ts';
+import { fetchMapFeature, mapTileUrl } from '../api/mapApi.ts';
+import { useMapLayers } from '../hooks/useMapLayers.ts';
+import { type DrawnLayer, drawnLayersOf, OFFLINE_STYLE, styleLayersOf, unionExtent } from '../mapStyle.ts';
+import '../map.css';
+
+// MapLibre's worker is its own file, served from this origin (the CSP allows no blob: workers).
+maplibregl.setWorkerUrl(workerUrl);
+
+const VERSION_PARAM = 'version';
+const FIT_PADDING = 40;
+
+/** The popup's content: the feature's fields as a small table (text only, never HTML from the data). */
+function popupContent(feature: MapFeature): HTMLElement {
+  const container = document.createElement('div');
+  container.className = 'map-popup';
+  container.dataset.testid = 'map-popup';
+  const title = document.createElement('strong');
+  title.textContent = MAP_WEB_TEXTS.popupTitle(feature.layer, feature.fid);
+  container.append(title);
+  const table = document.createElement('table');
+  for (const [name, value] of Object.entries(feature.properties)) {
+    const row = table.insertRow();
+    const key = document.createElement('th');
+    key.scope = 'row';
+    key.textContent = name;
+    const cell = row.insertCell();
+    cell.textContent = value === null ? '' : String(value);
+    row.prepend(key);
+  }
+  container.append(table);
+  return container;
+}
+
+/** True when the browser can give MapLibre a WebGL context. */
+function hasWebGL(): boolean {
+  const canvas = document.createElement('canvas');
+  return Boolean(canvas.getContext('webgl2') ?? canvas.getContext('webgl'));
+}
+
+function popupText(text: string): HTMLElement {
+  const paragraph = document.createElement('p');
+  paragraph.textContent = text;
+  return paragraph;
+}
+
+/**
+ * The Map tab (issue 27): every GeoPackage layer of the project at a version drawn from the server's vector tiles,
+ * with a layer list (visibility, feature counts, zoom to layer), zoom to the project on open, the fields of a
+ * clicked feature, and the basemap of MAP_BASEMAP_STYLE_URL when the server names one.
+ */
+export function MapTab() {
+  const project = useCurrentProject();
+  const config = useConfig();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const latest = versionNameSchema.safeParse(project.version);
+  const latestNumber = latest.success ? latest.data : 0;
+  const asked = versionNameSchema.safeParse(searchParams.get(VERSION_PARAM) ?? '');
+  const number = asked.success && asked.data <= latestNumber ? asked.data : latestNumber;
+  const version = versionName(number);
+  const layers = useMapLayers(project.namespace, project.name, { version, key: version });
+  const drawn = useMemo(() => drawnLayersOf(layers.data?.files ?? []), [layers.data]);
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const [webglMissing] = useState(() => !hasWebGL());
+  const container = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<maplibregl.Map | null>(null);
+  const basemap = config?.map_basemap_style_url;
+
+  // The map and its layers, made again for each version (the tiles of a version never change).
+  useEffect(() => {
+    if (!container.current || !layers.data || webglMissing) return;
+    let map: maplibregl.Map;
+    try {
+      map = new maplibregl.Map({
+        container: container.current,
+        style: basemap ?? OFFLINE_STYLE,
+        center: [0, 20],
+        zoom: 1,
+        maxZoom: MAP_MAX_ZOOM + 2,
+        attributionControl: basemap ? { compact: true } : false,
+      });
+    } catch (error) {
+      console.error('The map could not start', error);
+      return;
+    }
+    mapRef.current = map;
+    map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
+    const extent = unionExtent(drawn.map((entry) => entry.layer.extent));
+    if (extent) map.fitBounds(extent, { padding: FIT_PADDING, animate: false, maxZoom: 17 });
+    const styleIds: string[] = [];
+    map.on('load', () => {
+      for (const entry of drawn) {
+        map.addSource(entry.sourceId, {
+          type: 'vector',
+          tiles: [mapTileUrl(project.namespace, project.name, entry.file, entry.layer.table, version)],
+          minzoom: 0,
+          maxzoom: MAP_MAX_ZOOM,
+          ...(entry.layer.extent ? { bounds: entry.layer.extent } : {}),
+        });
+        for (const styleLayer of styleLayersOf(entry)) {
+          map.addLayer(styleLayer);
+          entry.styleLayerIds.push(styleLayer.id);
+          styleIds.push(styleLayer.id);
+        }
+      }
+      container.current?.setAttribute('data-map-ready', 'true');
+    });
+    map.on('idle', () => container.current?.setAttribute('data-map-idle', String(Date.now())));
+    map.on('click', (event) => {
+      const hit = map.queryRenderedFeatures(event.point, {
+        layers: styleIds.filter((id) => map.getLayer(id)),
+      })[0];
+      const entry = hit && drawn.find((candidate) => candidate.sourceId === hit.source);
+      if (!hit || !entry || typeof hit.id !== 'number') return;
+      const popup = new maplibregl.Popup({ maxWidth: '320px' }).setLngLat(event.lngLat).addTo(map);
+      popup.setDOMContent(popupText(MAP_WEB_TEXTS.loading));
+      fetchMapFeature(project.namespace, project.name, {
+        file: entry.file,
+        layer: entry.layer.table,
+        version,
+        fid: hit.id,
+      })
+        .then((feature) => popup.setDOMContent(popupContent(feature)))
+        .catch(() => popup.setDOMContent(popupText(MAP_WEB_TEXTS.popupFailed)));
+    });
+    map.on('mousemove', (event) => {
+      const ids = styleIds.filter((id) => map.getLayer(id));
+      const over = ids.length > 0 && map.queryRenderedFeatures(event.point, { layers: ids }).length > 0;
+      map.getCanvas().style.cursor = over ? 'pointer' : '';
+    });
+    return () => {
+      mapRef.current = null;
+      map.remove();
+    };
+  }, [layers.data, drawn, basemap, project.namespace, project.name, version, webglMissing]);
+
+  // Visibility follows the toggles without making the map again.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map) return;
+    const apply = () => {
+      for (const entry of drawn) {
+        for (const id of entry.styleLayerIds) {
+          if (map.getLayer(id))
+            map.setLayoutProperty(id, 'visibility', hidden.has(entry.key) ? 'none' : 'visible');
+        }
+      }
+    };
+    if (map.isStyleLoaded()) apply();
+    else map.once('idle', apply);
+  }, [hidden, drawn]);
+
+  const zoomTo = (extent: readonly [number, number, number, number] | null | undefined) => {
+    if (extent) mapRef.current?.fitBounds([...extent], { padding: FIT_PADDING, maxZoom: 17, animate: false });
+  };
+  const toggle = (key: string) =>
+    setHidden((current) => {
+      const next = new Set(current);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+  const chooseVersion = (value: string) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set(VERSION_PARAM, value);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const files = layers.data?.files ?? [];
+  const versions = Array.from({ length: latestNumber }, (_, i) => versionName(latestNumber - i));
+
+  return (
+    <div className="map-tab" data-testid="map-tab">
+      <aside className="map-tab__panel" aria-label={MAP_WEB_TEXTS.layersTitle}>
+        <div className="map-tab__toolbar">
+          <label className="map-tab__version">
+            <span>{MAP_WEB_TEXTS.versionLabel}</span>
+            <select
+              value={version}
+              onChange={(event) => chooseVersion(event.target.value)}
+              data-testid="map-version"
+            >
+              {versions.length === 0 && <option value="v0">v0</option>}
+              {versions.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button
+            type="button"
+            className="map-tab__icon-button"
+            onClick={() => zoomTo(unionExtent(drawn.map((entry) => entry.layer.extent)))}
+            aria-label={MAP_WEB_TEXTS.zoomToProject}
+            title={MAP_WEB_TEXTS.zoomToProject}
+            data-testid="map-zoom-project"
+          >
+            <i className="pi pi-expand" aria-hidden="true" />
+          </button>
+        </div>
+        <h2 className="map-tab__title">{MAP_WEB_TEXTS.layersTitle}</h2>
+        {layers.isPending && (
+          <div role="status" className="map-tab__status">
+            <ProgressSpinner style={{ width: '2rem', height: '2rem' }} strokeWidth="4" />
+            <span className="visually-hidden">{MAP_WEB_TEXTS.layersLoading}</span>
+          </div>
+        )}
+        {layers.isError && <p className="map-tab__status">{MAP_WEB_TEXTS.layersFailed}</p>}
+        {layers.data && files.length === 0 && (
+          <p className="map-tab__status" data-testid="map-empty">
+            {MAP_WEB_TEXTS.noGeoPackages}
+          </p>
+        )}
+        {files.map((file) => (
+          <section key={file.path} className="map-tab__file" aria-label={file.path}>
+            <h3 className="map-tab__file-name">{file.path}</h3>
+            {file.error && <p className="map-tab__error">{file.error}</p>}
+            <ul className="map-tab__layers">
+              {file.layers
+                .filter((layer) => layer.geometry_type !== null)
+                .map((layer) => {
+                  const entry: DrawnLayer | undefined = drawn.find(
+                    (candidate) => candidate.file === file.path && candidate.layer.table === layer.table,
+                  );
+                  return (
+                    <li key={layer.table} className="map-tab__layer" data-testid="map-layer">
+                      <label className="map-tab__layer-toggle">
+                        <input
+                          type="checkbox"
+                          checked={entry ? !hidden.has(entry.key) : false}
+                          disabled={!entry}
+                          onChange={() => entry && toggle(entry.key)}
+                          aria-label={MAP_WEB_TEXTS.showLayer(layer.table)}
+                        />
+                        <span
+                          className="map-tab__swatch"
+                          style={{ background: entry?.color ?? 'transparent' }}
+                          aria-hidden="true"
+                        />
+                        <span className="map-tab__layer-text">
+                          <span className="map-tab__layer-name">{layer.table}</span>
+                          <span className="map-tab__layer-facts">
+                            {geometryTypeLabel(layer.geometry_type, layer.has_z, layer.has_m)} ·{' '}
+                            {MAP_WEB_TEXTS.featureCount(layer.feature_count)}
+                          </span>
+                          {layer.error && <span className="map-tab__error">{layer.error}</span>}
+                        </span>
+                      </label>
+                      {entry && layer.extent && (
+                        <button
+                          type="button"
+                          className="map-tab__icon-button"
+                          onClick={() => zoomTo(layer.extent)}
+                          aria-label={MAP_WEB_TEXTS.zoomToLayer(layer.table)}
+                          title={MAP_WEB_TEXTS.zoomToLayer(layer.table)}
+                        >
+                          <i className="pi pi-search-plus" aria-hidden="true" />
+                        </button>
+                      )}
+                    </li>
+                  );
+                })}
+            </ul>
+          </section>
+        ))}
+      </aside>
+      <div className="map-tab__map-area">
+        {webglMissing ? (
+          <p className="map-tab__status">{MAP_WEB_TEXTS.webglMissing}</p>
+        ) : (
+          <div
+            ref={container}
+            className="map-tab__map"
+            role="region"
+            aria-label={MAP_WEB_TEXTS.mapLabel}
+            data-testid="map-canvas"
+          />
+        )}
+      </div>
+    </div>
+  );
+}

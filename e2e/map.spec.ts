@@ -1,0 +1,150 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { apiAsUser, E2E_ADMIN, signIn, snap } from './fixtures.ts';
+import { bearerToken, pushFiles } from './projectFiles.ts';
+import { DESKTOP, PHONE } from './viewports.ts';
+
+// The Map tab (issue 27): a project with a real GeoPackage (made by ogr2ogr: the same places in four spatial
+// reference systems), its layers in the file sidebar, the map drawn from the server's vector tiles, a layer
+// toggled off and on, a feature clicked, and an earlier version chosen.
+const PROJECT = 'map-journey';
+const PROJECT_PATH = `/projects/admin/${PROJECT}`;
+const MAP_GPKG = readFileSync(path.join(import.meta.dirname, '../apps/server/test/fixtures/map/map.gpkg'));
+const BASE_GPKG = readFileSync(path.join(import.meta.dirname, '../packages/gpkg-diff/fixtures/base.gpkg'));
+
+// MapLibre needs WebGL: headless Chromium gets it from SwiftShader, the software renderer.
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-first-run'],
+  },
+});
+
+/** Pixels of the map's canvas that are not its plain background (#eef2f5): what the layers drew. */
+async function drawnPixels(page: Page): Promise<number> {
+  const shot = await page.getByTestId('map-canvas').locator('canvas').screenshot();
+  return page.evaluate(async (base64) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${base64}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext('2d');
+    if (!context) return 0;
+    context.drawImage(image, 0, 0);
+    const { data } = context.getImageData(0, 0, image.width, image.height);
+    let count = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      const far = Math.abs(data[i]! - 0xee) + Math.abs(data[i + 1]! - 0xf2) + Math.abs(data[i + 2]! - 0xf5);
+      if (far > 60) count++;
+    }
+    return count;
+  }, shot.toString('base64'));
+}
+
+/** Runs `action` (none: the map's first draw) and waits until the map is idle after it: all its tiles drawn. */
+async function drawn(page: Page, action?: () => Promise<void>): Promise<void> {
+  const map = page.getByTestId('map-canvas');
+  await expect(map).toHaveAttribute('data-map-ready', 'true', { timeout: 30_000 });
+  const before = Number((await map.getAttribute('data-map-idle')) ?? 0);
+  if (action) {
+    await action();
+    await expect
+      .poll(async () => Number((await map.getAttribute('data-map-idle')) ?? 0), { timeout: 30_000 })
+      .toBeGreaterThan(before);
+  } else {
+    await expect(map).toHaveAttribute('data-map-idle', /\d+/, { timeout: 30_000 });
+  }
+  // The last frame reaches the screen just after MapLibre's idle event.
+  await page.waitForTimeout(300);
+}
+
+test('the layers of a GeoPackage in the file sidebar and on the Map tab', async ({ page, request }) => {
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/login');
+  await signIn(page);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await apiAsUser(page, 'POST', '/v1/project/admin', { name: PROJECT, public: false });
+  const token = await bearerToken(request, E2E_ADMIN.username, E2E_ADMIN.password);
+  const project = { namespace: 'admin', name: PROJECT };
+  await pushFiles(request, token, project, { added: [{ path: 'survey/places.gpkg', content: MAP_GPKG }] });
+  await pushFiles(request, token, project, { added: [{ path: 'park.gpkg', content: BASE_GPKG }] });
+
+  // The file sidebar lists the layers with their geometry types and counts.
+  await page.goto(`${PROJECT_PATH}/tree/survey?file_path=survey/places.gpkg`);
+  const layers = page.getByRole('list', { name: 'Layers of survey/places.gpkg' });
+  await expect(layers.getByTestId('gpkg-layer')).toHaveCount(8);
+  await expect(layers.getByTestId('gpkg-layer').filter({ hasText: /^points_4326/ })).toContainText(
+    'Point · 4 features',
+  );
+  await expect(layers.getByTestId('gpkg-layer').filter({ hasText: 'notes' })).toContainText(
+    'No geometry · 2 rows',
+  );
+  await expect(layers.getByTestId('gpkg-layer').filter({ hasText: 'points_unknown_srs' })).toContainText(
+    'Unknown spatial reference system',
+  );
+  await snap(page, 'map-file-sidebar-layers');
+
+  // The Map tab: every layer of the latest version, drawn.
+  await page.getByRole('button', { name: 'Close' }).click();
+  await page.getByTestId('project-tab-map').click();
+  await expect(page).toHaveURL(new RegExp(`${PROJECT_PATH}/map$`));
+  await expect(page.getByTestId('map-layer')).toHaveCount(10);
+  await drawn(page);
+  const everything = await drawnPixels(page);
+  expect(everything).toBeGreaterThan(200);
+  await snap(page, 'map-tab');
+
+  // Zoomed to the Brno polygons (Krovak grid, reprojected): they fill much of the map.
+  await drawn(page, () => page.getByRole('button', { name: 'Zoom to polygons_5514' }).click());
+  const polygons = await drawnPixels(page);
+  expect(polygons).toBeGreaterThan(everything);
+  // Toggled off, the Krovak polygons leave the map (the park's polygons and the points over Brno stay).
+  const toggle = page.getByRole('checkbox', { name: 'Show polygons_5514' });
+  await drawn(page, () => toggle.uncheck());
+  await expect.poll(() => drawnPixels(page), { timeout: 15_000 }).toBeLessThan(polygons * 0.85);
+  await drawn(page, () => toggle.check());
+  await snap(page, 'map-tab-zoomed');
+
+  // A click on a polygon shows its fields.
+  const canvas = page.getByTestId('map-canvas').locator('canvas');
+  const box = (await canvas.boundingBox())!;
+  // Where a Krovak polygon lies on screen depends on the fit: click over a grid until one answers.
+  const popup = page.getByTestId('map-popup');
+  let found = false;
+  for (let row = 1; row < 8 && !found; row++) {
+    for (let column = 1; column < 10 && !found; column++) {
+      await canvas.click({ position: { x: (box.width * column) / 10, y: (box.height * row) / 8 } });
+      found = await popup
+        .filter({ hasText: 'polygons_5514' })
+        .filter({ hasText: 'area_class' })
+        .waitFor({ timeout: 700 })
+        .then(() => true)
+        .catch(() => false);
+    }
+  }
+  await expect(popup).toBeVisible();
+  await expect(popup).toContainText('polygons_5514');
+  await expect(popup).toContainText('area_class');
+  await snap(page, 'map-popup');
+
+  // An earlier version: only the first GeoPackage.
+  await page.getByTestId('map-version').selectOption('v1');
+  await expect(page).toHaveURL(/version=v1/);
+  await expect(page.getByRole('region', { name: 'park.gpkg' })).toHaveCount(0);
+  await expect(page.getByTestId('map-layer')).toHaveCount(7);
+  await drawn(page);
+  expect(await drawnPixels(page)).toBeGreaterThan(200);
+
+  // On a phone the layer list sits above the map, nothing wider than the screen.
+  await page.setViewportSize(PHONE);
+  await page.goto(`${PROJECT_PATH}/map`);
+  await drawn(page);
+  expect(await drawnPixels(page)).toBeGreaterThan(100);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await snap(page, 'map-tab-phone');
+});
