@@ -235,8 +235,8 @@ describe('version detail sidebar', () => {
     expect(files.map((entry) => entry.textContent)).toEqual([
       'photos/a.jpg1.00 kB',
       'notes.txt10 B',
-      // A GeoPackage edit shows the size of its changeset.
-      'survey.gpkg2.00 kB',
+      // A GeoPackage edit shows the file's size and, labelled, the size of its changeset.
+      'survey.gpkg87.89 kB · changes 2.00 kB',
     ]);
     expect(
       within(sidebar).getByRole('button', { name: VERSION_DETAIL_TEXTS.downloadVersion('v3') }),
