@@ -18,8 +18,10 @@ PASSWORD='Client-tests-1'
 
 cd "$REPO"
 [ -f apps/server/dist/main.mjs ] || npm run build -w apps/server
-# BASE_URL set: the client's tests expect /config to say server_configured.
+# BASE_URL set: the client's tests expect /config to say server_configured. Diagnostic logs off by default:
+# test_send_logs expects a server that does not take them (the reference's 404); DIAGNOSTIC_LOGS=true to try them.
 export DATA_DIR ADMIN_PASSWORD="$PASSWORD" LOG_LEVEL=warn BASE_URL="http://127.0.0.1:$PORT"
+export DIAGNOSTIC_LOGS="${DIAGNOSTIC_LOGS:-false}"
 # The two users of the client's tests (each gets a personal workspace named after them), made before the
 # server holds the embedded database.
 node apps/server/dist/cli.mjs init
