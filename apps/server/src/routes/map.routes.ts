@@ -8,6 +8,7 @@ import {
   mapTileParamsSchema,
   projectPathParamsSchema,
 } from '@waymark/contract';
+import fresh from 'fresh';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
 import { actorOrAnonymous } from '../plugins/auth.ts';
@@ -53,7 +54,8 @@ export function mapRoutes(context: AppContext): FastifyPluginAsyncZod {
           .header('ETag', answer.etag)
           .header('Cache-Control', answer.immutable ? IMMUTABLE : REVALIDATE)
           .header('Vary', 'Cookie, Authorization');
-        if (request.headers['if-none-match'] === answer.etag) return reply.status(304).send();
+        // `fresh`, as file downloads (send-blob.ts): a list of ETags, weak forms and `*` match too.
+        if (fresh(request.headers, { etag: answer.etag })) return reply.status(304).send();
         const body = await answer.load();
         return reply.type('application/vnd.mapbox-vector-tile').send(body);
       },
