@@ -13,14 +13,38 @@ function monthsBefore(today: Date, months: number): Date {
   return date;
 }
 
+/** One end of the custom range: a labelled date input, pointing at the range's error while there is one. */
+function DateField(props: {
+  label: string;
+  value: string;
+  max: string;
+  errorId: string | undefined;
+  onChange: (value: string) => void;
+  testId: string;
+}) {
+  const id = useId();
+  return (
+    <div className="usage-report__field">
+      <label htmlFor={id}>{props.label}</label>
+      <InputText
+        id={id}
+        type="date"
+        value={props.value}
+        max={props.max}
+        aria-describedby={props.errorId}
+        onChange={(event) => props.onChange(event.target.value)}
+        data-testid={props.testId}
+      />
+    </div>
+  );
+}
+
 /**
  * The usage report's download (the reference's 'Server usage report'): a period of the last 3, 6 or 12 months
  * or a range of one's own; the browser downloads the CSV the server streams.
  */
 export function UsageReportDownload() {
   const periodId = useId();
-  const fromId = useId();
-  const toId = useId();
   const errorId = useId();
   const [today] = useState(() => new Date());
   const [months, setMonths] = useState(3);
@@ -52,30 +76,22 @@ export function UsageReportDownload() {
         </div>
         {isCustom && (
           <>
-            <div className="usage-report__field">
-              <label htmlFor={fromId}>{ADMIN_REPORT_TEXTS.from}</label>
-              <InputText
-                id={fromId}
-                type="date"
-                value={range.from}
-                max={dayOf(today)}
-                aria-describedby={isInverted ? errorId : undefined}
-                onChange={(event) => setRange({ ...range, from: event.target.value })}
-                data-testid="usage-report-from"
-              />
-            </div>
-            <div className="usage-report__field">
-              <label htmlFor={toId}>{ADMIN_REPORT_TEXTS.to}</label>
-              <InputText
-                id={toId}
-                type="date"
-                value={range.to}
-                max={dayOf(today)}
-                aria-describedby={isInverted ? errorId : undefined}
-                onChange={(event) => setRange({ ...range, to: event.target.value })}
-                data-testid="usage-report-to"
-              />
-            </div>
+            <DateField
+              label={ADMIN_REPORT_TEXTS.from}
+              value={range.from}
+              max={dayOf(today)}
+              errorId={isInverted ? errorId : undefined}
+              onChange={(from) => setRange({ ...range, from })}
+              testId="usage-report-from"
+            />
+            <DateField
+              label={ADMIN_REPORT_TEXTS.to}
+              value={range.to}
+              max={dayOf(today)}
+              errorId={isInverted ? errorId : undefined}
+              onChange={(to) => setRange({ ...range, to })}
+              testId="usage-report-to"
+            />
           </>
         )}
       </div>
