@@ -193,10 +193,18 @@ test('admin panel: users, a workspace with a quota and a writer, restore and del
     await page.getByRole('menuitem', { name: ADMIN_WORKSPACES_TEXTS.members }).click();
     const members = page.getByTestId('members-dialog');
     await expect(members.getByText(WORKSPACE_MEMBERS_TEXTS.empty)).toBeVisible();
-    await members.getByLabel(WORKSPACE_MEMBERS_TEXTS.addLabel).fill('walt');
-    await page.getByTestId('members-suggestion').filter({ hasText: WRITER.username }).click();
+    const add = members.getByRole('button', { name: WORKSPACE_MEMBERS_TEXTS.add });
+    // The dialog may render again as its member list arrives and drop a choice made before: choose until taken.
+    await expect(async () => {
+      await members.getByLabel(WORKSPACE_MEMBERS_TEXTS.addLabel).fill('walt');
+      await page
+        .getByTestId('members-suggestion')
+        .filter({ hasText: WRITER.username })
+        .click({ timeout: 5_000 });
+      await expect(add).toBeEnabled({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
     await expect(members.getByTestId('members-add-role')).toContainText('Writer');
-    await members.getByRole('button', { name: WORKSPACE_MEMBERS_TEXTS.add }).click();
+    await add.click();
     await expect(page.getByText(WORKSPACE_MEMBERS_TEXTS.added(WRITER.username, 'Writer'))).toBeVisible();
     await expect(members.getByTestId('member-row')).toHaveText([new RegExp(WRITER.username)]);
     await snap(page, 'admin-workspace-members');
