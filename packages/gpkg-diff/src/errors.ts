@@ -35,3 +35,7 @@ export class ChangesetFormatError extends GpkgDiffError {}
 
 /** A database file is missing, unreadable or not an SQLite database. */
 export class InvalidDatabaseError extends GpkgDiffError {}
+
+/** Two changesets cannot be rebased one on the other (a table without a single-column primary key, text keys
+ * inserted on both sides). */
+export class RebaseError extends GpkgDiffError {}

@@ -14,6 +14,7 @@ export {
   ConflictError,
   GpkgDiffError,
   InvalidDatabaseError,
+  RebaseError,
   SchemaChangeError,
 } from './errors.ts';
 export { readChangeset } from './format/changeset-reader.ts';
@@ -22,5 +23,14 @@ export { summarize } from './changes/summarize.ts';
 export { diff } from './changes/diff.ts';
 export { apply } from './changes/apply.ts';
 export { readChanges } from './changes/read-changes.ts';
+export {
+  conflictFileText,
+  rebase,
+  writeConflictFile,
+  type ConflictItem,
+  type ConflictValue,
+  type RebaseConflict,
+  type RebaseResult,
+} from './changes/rebase.ts';
 export { openReadOnly, quoteIdentifier, type ReadOnlyConnection } from './sqlite/open-read-only.ts';
 export { gpkgEnvelope, parseGpkgHeader, type Envelope, type GpkgHeader } from './geometry/gpkg-geometry.ts';
