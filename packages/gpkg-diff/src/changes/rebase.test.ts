@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -183,6 +184,24 @@ describe('rebase on geodiff concurrent-commit vectors', () => {
     expect(result.conflicts).toHaveLength(conflicts);
     apply(vector(theirs), rebased, merged);
     expect(databaseRows(merged)).toEqual(databaseRows(vector(expected)));
+  });
+});
+
+/** geodiff's command line tool (bench/build-geodiff.sh), when given: our bytes must equal its bytes. */
+const GEODIFF = process.env.GEODIFF;
+
+describe.skipIf(!GEODIFF)('rebase against geodiff rebase-diff (GEODIFF=path)', () => {
+  it.each(MERGES)('$name: the same changeset bytes and conflict file', ({ base, theirs, ours }) => {
+    const baseTheirs = output('theirs.diff');
+    const baseOurs = output('ours.diff');
+    diff(vector(base), vector(theirs), baseTheirs);
+    diff(vector(base), vector(ours), baseOurs);
+    const [mine, reference, conflicts] = [output('mine.diff'), output('geodiff.diff'), output('c.json')];
+    const result = rebase(baseTheirs, baseOurs, mine);
+    execFileSync(GEODIFF!, ['rebase-diff', vector(base), baseOurs, baseTheirs, reference, conflicts]);
+    expect(readFileSync(mine)).toEqual(existsSync(reference) ? readFileSync(reference) : Buffer.alloc(0));
+    if (result.conflicts.length === 0) expect(existsSync(conflicts)).toBe(false);
+    else expect(conflictFileText(result.conflicts)).toBe(readFileSync(conflicts, 'utf8'));
   });
 });
 
