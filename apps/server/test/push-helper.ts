@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { HttpClient, HttpResponse } from './http-client.ts';
 
-export type LocalFile = { path: string; content: Buffer | string };
+/** `baseVersion`: the web app's `base_version` of an updated file (a merge when the project moved on). */
+export type LocalFile = { path: string; content: Buffer | string; baseVersion?: string };
 export type PushEntry = { path: string; checksum: string; size: number; chunks: string[] };
 
 export const sha1 = (data: Buffer | string) => createHash('sha1').update(data).digest('hex');
@@ -36,7 +37,10 @@ export type PushPlan = {
 export async function startPush(client: HttpClient, project: string, plan: PushPlan) {
   const chunkSize = plan.chunkSize ?? 10 * 1024 * 1024;
   const added = (plan.added ?? []).map((file) => entryOf(file, chunkSize));
-  const updated = (plan.updated ?? []).map((file) => entryOf(file, chunkSize));
+  const updated = (plan.updated ?? []).map((file) => ({
+    ...entryOf(file, chunkSize),
+    ...(file.baseVersion ? { base_version: file.baseVersion } : {}),
+  }));
   const removed = (plan.removed ?? []).map((file) => ({
     path: file.path,
     checksum: file.checksum ?? '0'.repeat(40),

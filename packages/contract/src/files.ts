@@ -8,6 +8,8 @@ import {
 } from './limits.ts';
 import { fileHistoryItemSchema, projectDetailSchema, projectPathParamsSchema } from './project.ts';
 import { LIMIT_TEXTS } from './texts.ts';
+import { versionMergeSchema } from './merge.ts';
+import { versionNameSchema } from './version-name.ts';
 
 /**
  * Files and versions: the push protocol (v1), version lists and details, file history and raw downloads, shaped
@@ -130,6 +132,8 @@ export const pushFileSchema = z.object({
       mtime: z.unknown().optional(),
     })
     .nullish(),
+  /** Waymark's own (the web app's uploads): the version the file was based on, for a merge (merge.ts). */
+  base_version: versionNameSchema.optional(),
 });
 export type PushFile = z.infer<typeof pushFileSchema>;
 export type PushFileInput = z.input<typeof pushFileSchema>;
@@ -261,6 +265,8 @@ export const projectVersionDetailSchema = z.object({
   changesets: z.record(z.string(), changesetSummarySchema),
   /** Waymark's own: the version a restore brought back (`vN`); absent for pushes. */
   restored_from: z.string().optional(),
+  /** Waymark's own: a browser upload based on an older version, merged (merge.ts); absent otherwise. */
+  merge: versionMergeSchema.optional(),
 });
 export type ProjectVersionDetail = z.infer<typeof projectVersionDetailSchema>;
 

@@ -25,6 +25,7 @@ export * from './order-params.ts';
 export * from './version-name.ts';
 export * from './files.ts';
 export * from './restore.ts';
+export * from './merge.ts';
 export * from './file-paths.ts';
 export * from './web-upload.ts';
 export * from './web-texts-collaborators.ts';

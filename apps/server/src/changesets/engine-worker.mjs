@@ -8,6 +8,7 @@ const tasks = await import('./engine-worker.ts');
 
 export const diffTask = tasks.diffTask;
 export const applyTask = tasks.applyTask;
+export const mergeTask = tasks.mergeTask;
 export const detailTask = tasks.detailTask;
 export const mapLayersTask = tasks.mapLayersTask;
 export const mapTileTask = tasks.mapTileTask;

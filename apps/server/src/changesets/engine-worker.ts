@@ -1,12 +1,14 @@
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
 import { type MessagePort, threadId } from 'node:worker_threads';
 import {
   apply,
   ChangesetFormatError,
   ConflictError,
   diff,
+  conflictFileText,
   GpkgDiffError,
   readChanges,
+  rebase,
   SchemaChangeError,
   summarize,
   type TableSummary,
@@ -113,6 +115,39 @@ export function detailTask(
       closeSync(fd);
     }
     return {};
+  });
+}
+
+/**
+ * A browser upload merged as the Mergin clients merge (geodiff's rebase): `ours` (the upload) and `theirs` (the
+ * latest file) both compared with `base`, our changeset rebased on theirs and applied to theirs into `output`.
+ * Answers how many rows theirs changed (kept), how many fields both changed (ours won), and the conflict file's
+ * text (empty when none). The changesets live beside `output` (`<output>.theirs` …) and are removed.
+ */
+export function mergeTask(
+  input: TaskInput & { base: string; theirs: string; ours: string; output: string },
+): EngineResult<{ kept: number; conflicts: number; conflictFile: string }> {
+  return attempt(input, () => {
+    const [theirs, ours, rebased] = ['theirs', 'ours', 'rebased'].map(
+      (name) => `${input.output}.${name}`,
+    ) as [string, string, string];
+    try {
+      const kept = diff(input.base, input.theirs, theirs).summary.reduce(
+        (sum, table) => sum + table.insert + table.update + table.delete,
+        0,
+      );
+      diff(input.base, input.ours, ours);
+      const result = rebase(theirs, ours, rebased);
+      apply(input.theirs, rebased, input.output);
+      const conflicts = result.conflicts.reduce((sum, row) => sum + row.changes.length, 0);
+      return {
+        kept,
+        conflicts,
+        conflictFile: result.conflicts.length > 0 ? conflictFileText(result.conflicts) : '',
+      };
+    } finally {
+      for (const file of [theirs, ours, rebased]) rmSync(file, { force: true });
+    }
   });
 }
 

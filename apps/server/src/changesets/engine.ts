@@ -49,6 +49,14 @@ export type ChangesetEngine = {
     output: string,
     owner: EngineTaskOwner,
   ): Promise<{ summary: TableSummary[] }>;
+  /**
+   * Merges an upload (`ours`) based on `base` with the latest file (`theirs`) into `output`, as the Mergin clients
+   * rebase (engine-worker.ts `mergeTask`).
+   */
+  merge(
+    files: { base: string; theirs: string; ours: string; output: string },
+    owner: EngineTaskOwner,
+  ): Promise<{ kept: number; conflicts: number; conflictFile: string }>;
   /** Writes the JSON detail list of `changeset` (names and types from `schemaDb`) into `output`. */
   writeDetail(changeset: string, schemaDb: string, output: string, owner: EngineTaskOwner): Promise<void>;
   /** The layers of the GeoPackage `file` (the map's layer list). */
@@ -72,12 +80,14 @@ const MAP_TASKS: ReadonlySet<string> = new Set(['mapLayersTask', 'mapTileTask', 
 /** Threads are started when work comes and end after this long without any. */
 const IDLE_MS = 60_000;
 
-type TaskName = 'diffTask' | 'applyTask' | 'detailTask' | 'mapLayersTask' | 'mapTileTask' | 'mapFeatureTask';
+type TaskName =
+  'diffTask' | 'applyTask' | 'mergeTask' | 'detailTask' | 'mapLayersTask' | 'mapTileTask' | 'mapFeatureTask';
 
 /** The reasons of tasks stopped at the time limit (a push answers `…error=sync error: <reason>`). */
 export const TIMEOUT_REASONS: Record<TaskName, string> = {
   diffTask: 'Comparing the versions took too long',
   applyTask: 'Applying the changeset took too long',
+  mergeTask: 'Merging the changes took too long',
   detailTask: 'Reading the changeset took too long',
   mapLayersTask: 'Reading the GeoPackage took too long',
   mapTileTask: 'Drawing the tile took too long',
@@ -159,6 +169,14 @@ export function createChangesetEngine(options: { threads: number; taskTimeoutMs:
         owner,
       );
       return { summary };
+    },
+    async merge(files, owner) {
+      const { kept, conflicts, conflictFile } = await run<{
+        kept: number;
+        conflicts: number;
+        conflictFile: string;
+      }>('mergeTask', files, owner);
+      return { kept, conflicts, conflictFile };
     },
     async writeDetail(changeset, schemaDb, output, owner) {
       await run('detailTask', { changeset, schemaDb, output }, owner);

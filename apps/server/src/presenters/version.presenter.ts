@@ -74,6 +74,9 @@ export function presentVersionListItem(
   };
 }
 
+/** Waymark's own field: a browser upload merged on newer files (clients ignore it). */
+const mergeOf = (version: VersionRow) => (version.merge ? { merge: version.merge } : {});
+
 export function presentVersionDetail(
   version: VersionRow,
   { project, workspace }: ProjectWithWorkspace,
@@ -97,6 +100,7 @@ export function presentVersionDetail(
       }),
     ),
     ...restoredFromOf(version),
+    ...mergeOf(version),
   };
 }
 

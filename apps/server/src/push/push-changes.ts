@@ -20,6 +20,8 @@ export type DeclaredFile = {
   size: number;
   chunks: string[];
   diff: { path: string; checksum: string; size: number } | null;
+  /** The version the web app's upload was based on (`base_version`), asking for a merge (push-merge.ts). */
+  baseVersion?: number;
 };
 export type DeclaredChanges = { added: DeclaredFile[]; updated: DeclaredFile[]; removed: DeclaredFile[] };
 
@@ -31,6 +33,7 @@ const declared = (file: PushFile): DeclaredFile => ({
   diff: file.diff
     ? { path: file.diff.path, checksum: file.diff.checksum.toLowerCase(), size: file.diff.size }
     : null,
+  ...(file.base_version !== undefined ? { baseVersion: file.base_version } : {}),
 });
 
 /** What the chunks of a file carry: its changeset when it is a diff update, else the file itself. */

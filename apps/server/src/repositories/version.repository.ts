@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
+import type { VersionMerge } from '@waymark/contract';
 import {
   type ChangesetTableSummary,
   fileHistory,
@@ -38,6 +39,8 @@ export type CommitVersionInput = {
   changes: CommitChange[];
   /** The version whose files a restore brought back. */
   restoredFrom?: number | undefined;
+  /** A browser upload merged on the latest files (contract `VersionMerge`). */
+  merge?: VersionMerge | undefined;
 };
 
 /** Rows per multi-row INSERT: well below PostgreSQL's 65 535 parameters. */
@@ -100,6 +103,7 @@ export function createVersionRepository(db: Db) {
           updatedDiff: counts.update_diff,
           removed: counts.delete,
           restoredFrom: input.restoredFrom ?? null,
+          merge: input.merge ?? null,
         })
         .returning();
       if (!version) throw new Error('insert into project_versions returned no row');

@@ -1,4 +1,4 @@
-import { ERROR_TEXTS, isVersionedFile, PUSH_TEXTS, versionName } from '@waymark/contract';
+import { ERROR_TEXTS, isVersionedFile, PUSH_TEXTS, type VersionMerge, versionName } from '@waymark/contract';
 import { conflict, notFound } from '../lib/errors.ts';
 import type { Actor } from '../policies/workspace.policy.ts';
 import type { AppliedDiff } from '../push/apply-diffs.ts';
@@ -77,6 +77,7 @@ export type VersionCommit = {
   client: PushClientInfo;
   changes: CommitChange[];
   restoredFrom?: number | undefined;
+  merge?: VersionMerge | undefined;
 };
 
 /** Commits version base+1 in the caller's transaction: lock checks, version rows, file cache, project totals. */
@@ -95,6 +96,7 @@ export async function commitVersion(input: VersionCommit & { tx: Repositories })
     deviceId: input.client.deviceId,
     changes: input.changes,
     restoredFrom: input.restoredFrom,
+    merge: input.merge,
   });
   await endCommit(tx, quota);
 }

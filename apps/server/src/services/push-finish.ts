@@ -8,6 +8,7 @@ import type { Logger } from '../lib/logger.ts';
 import { mapPool } from '../lib/map-pool.ts';
 import type { Actor } from '../policies/workspace.policy.ts';
 import { type AppliedDiff, applyDiffs, DiffsFailedError } from '../push/apply-diffs.ts';
+import { mergeCandidates, mergeUploads, type UploadMerge, withMerges } from './push-merge.ts';
 import { type DeclaredFile, uploadedBytesOf } from '../push/push-changes.ts';
 import type { UploadArea } from '../push/upload-area.ts';
 import type { ProjectFileRow } from '../repositories/project.repository.ts';
@@ -218,6 +219,40 @@ export function createPushFinish(deps: {
     return rebuilt.applied;
   }
 
+  /** The upload's GeoPackages based on older versions, merged on the latest files (push-merge.ts). */
+  async function mergeOlder(input: {
+    actor: NonNullable<Actor>;
+    upload: UploadRow;
+    changes: StoredChanges;
+    current: Map<string, ProjectFileRow>;
+    assembled: Map<string, StagedBlob>;
+    staged: StagedBlobs;
+  }): Promise<UploadMerge | undefined> {
+    const { upload, changes } = input;
+    const candidates = mergeCandidates(changes.updated, upload.version);
+    if (candidates.length === 0) return undefined;
+    const pushed = new Set(
+      [...changes.added, ...changes.updated, ...changes.removed].map((file) => file.path),
+    );
+    const user = await repos.users.findById(input.actor.id);
+    return mergeUploads({
+      engine,
+      blobs,
+      log,
+      projectId: upload.projectId,
+      pushBase: upload.version,
+      candidates,
+      assembled: input.assembled,
+      current: new Map([...input.current].map(([path, file]) => [path, file.blobSha256])),
+      blobAt: async (path, version) =>
+        (await repos.versions.changeAt(upload.projectId, path, version))?.blobSha256,
+      isTaken: async (path) =>
+        pushed.has(path) || (await repos.projects.currentFilesAt(upload.projectId, [path])).length > 0,
+      username: user?.username ?? String(input.actor.id),
+      hold: input.staged.hold,
+    });
+  }
+
   /** POST /v1/project/push/finish/{tx}: answers the id of the project that got its new version. */
   return async function finish(input: {
     actor: NonNullable<Actor>;
@@ -252,6 +287,7 @@ export function createPushFinish(deps: {
         (await repos.projects.currentFilesAt(upload.projectId, replaced)).map((file) => [file.path, file]),
       );
       const applied = await rebuildDiffs({ upload, changes, current, assembled, staged });
+      const merged = await mergeOlder({ actor: input.actor, upload, changes, current, assembled, staged });
       await staged.store();
 
       reach('finish:assembled');
@@ -266,7 +302,10 @@ export function createPushFinish(deps: {
             base: upload.version,
             actor: input.actor,
             client: { userAgent: upload.userAgent, deviceId: upload.deviceId, ...definedOnly(input.client) },
-            changes: commitChanges(changes, current, assembled, applied),
+            changes: merged
+              ? withMerges(commitChanges(changes, current, assembled, applied), merged)
+              : commitChanges(changes, current, assembled, applied),
+            merge: merged?.merge,
           });
           await tx.uploads.delete(upload.id);
         });

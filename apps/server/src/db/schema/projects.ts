@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users, workspaces } from './accounts.ts';
 import { createdAt } from './columns.ts';
+import type { VersionMerge } from '@waymark/contract';
 
 /** One table's row counts in a changeset summary. */
 export type ChangesetTableSummary = { table: string; insert: number; update: number; delete: number };
@@ -97,6 +98,8 @@ export const projectVersions = pgTable(
     removed: integer('removed').notNull().default(0),
     /** The version whose files this one restored (`POST /v2/projects/{id}/restore`); null for pushes. */
     restoredFrom: integer('restored_from'),
+    /** A browser upload based on an older version that was merged (contract `VersionMerge`); null otherwise. */
+    merge: jsonb('merge').$type<VersionMerge>(),
   },
   (t) => [uniqueIndex('project_versions_project_number_key').on(t.projectId, t.number)],
 );
