@@ -12,6 +12,11 @@ export interface LocalFile {
   checksum?: string;
   /** SHA-1 (hex) of each upload chunk, to check what the server received. */
   chunkChecksums?: string[];
+  /**
+   * The project version shown when the file was chosen (`vN`): an updated GeoPackage is merged on a newer
+   * version instead of replacing it (issue 28, `base_version` of the push).
+   */
+  baseVersion?: string;
 }
 
 /**
@@ -44,8 +49,9 @@ function isInFolder(path: string, folder: string): boolean {
   return folder === '' || path.startsWith(`${folder}/`);
 }
 
-function toLocalFile(path: string, file: File): LocalFile {
-  return { path, file, size: file.size, mtime: new Date(file.lastModified).toISOString() };
+function toLocalFile(path: string, file: File, baseVersion: string | undefined): LocalFile {
+  const local: LocalFile = { path, file, size: file.size, mtime: new Date(file.lastModified).toISOString() };
+  return baseVersion ? { ...local, baseVersion } : local;
 }
 
 /**
@@ -59,6 +65,8 @@ export function applyDrop(
   items: readonly DroppedItem[],
   location: string,
   projectName: string,
+  /** The project version shown while the files were chosen. */
+  version?: string,
 ): UploadOverlay {
   const localFiles = { ...overlay.localFiles };
   const replacedFolders = [...overlay.replacedFolders];
@@ -76,7 +84,7 @@ export function applyDrop(
     }
     for (const { relativePath, file } of item.files) {
       const path = joinProjectPath(folder, relativePath);
-      localFiles[path] = toLocalFile(path, file);
+      localFiles[path] = toLocalFile(path, file, version);
     }
   }
   return { ...overlay, localFiles, replacedFolders };

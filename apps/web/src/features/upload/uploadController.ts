@@ -4,7 +4,9 @@ import {
   filePathProblem,
   hasInvisibleCharacter,
   hasTrailingSpace,
+  MERGE_TEXTS,
   type ProjectDetail,
+  type ProjectVersionDetail,
   PUSH_TEXTS,
   refusedPushPath,
   UPLOAD_CHUNK_RETRIES,
@@ -45,6 +47,8 @@ export interface UploadControllerDeps {
   onProjectPushed: (project: ProjectDetail) => void;
   /** A push failed: the project may have moved on, load it again. */
   onPushFailed: (namespace: string, name: string) => void;
+  /** The detail of a version (to tell how a merged upload went). */
+  fetchVersion?: (projectId: string, version: string) => Promise<ProjectVersionDetail>;
   makeChunkId?: () => string;
   parallelChunks?: number;
 }
@@ -235,7 +239,7 @@ export function createUploadController(deps: UploadControllerDeps): UploadContro
     if (!runtimes.has(projectPath)) {
       runtimes.set(projectPath, { analysis: new AbortController(), unreadable: [] });
     }
-    const dropped = applyDrop(upload.overlay, items, location, project.name);
+    const dropped = applyDrop(upload.overlay, items, location, project.name, project.version || undefined);
     const isFresh = (local: LocalFile) => upload.overlay.localFiles[local.path] !== local;
     const fresh = Object.values(dropped.localFiles).filter(isFresh);
     const overlay = withoutRefused(dropped, fresh, project, notify);
@@ -313,6 +317,22 @@ export function createUploadController(deps: UploadControllerDeps): UploadContro
     deps.onProjectPushed(project);
   };
 
+  /** After a push that asked for merges: what the server made of them (the version's `merge`). */
+  const tellMerge = async (pushed: ProjectDetail) => {
+    const merge = await deps
+      .fetchVersion?.(pushed.id, pushed.version)
+      .then((version) => version.merge)
+      .catch(() => undefined);
+    if (!merge) return;
+    const overwritten = merge.files.filter((file) => file.overwritten).map((file) => file.path);
+    if (overwritten.length > 0) notify.warn(MERGE_TEXTS.finishedOverwritten(overwritten), 10_000);
+    const merged = merge.files.filter((file) => !file.overwritten);
+    if (merged.length > 0) {
+      const conflictFiles = merged.flatMap((file) => (file.conflict_file ? [file.conflict_file] : []));
+      notify.success(MERGE_TEXTS.finishedMerged(merged.length, conflictFiles), 8_000);
+    }
+  };
+
   const push: UploadController['push'] = async (project) => {
     const projectPath = projectPathOf(project);
     const upload = store.getState().uploads[projectPath];
@@ -349,7 +369,9 @@ export function createUploadController(deps: UploadControllerDeps): UploadContro
       controller.signal.throwIfAborted();
       update(projectPath, id, (state) => ({ ...state, phase: 'finishing' }));
       const pushed = await api.finishPush(transaction);
+      const merging = plan.body.changes.updated.some((file) => file.base_version !== undefined);
       finishWith(projectPath, pushed, UPLOAD_TEXTS.uploadFinished(projectPath));
+      if (merging) void tellMerge(pushed);
     } catch (error) {
       const isUserCancel = controller.signal.aborted && controller.signal.reason === USER_CANCEL;
       controller.abort();

@@ -1,10 +1,12 @@
-import { type ProjectDetail, UPLOAD_TEXTS } from '@waymark/contract';
+import { isQgisProjectFile, type ProjectDetail, UPLOAD_TEXTS } from '@waymark/contract';
 import { Button } from 'primereact/button';
 import { ProgressBar } from 'primereact/progressbar';
 import { useState } from 'react';
 import { formatByteSize } from '../../../lib/format/byteSize.ts';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
-import { useUploadController } from '../hooks/useUploadController.ts';
+import { useRefreshProject, useUploadController } from '../hooks/useUploadController.ts';
+import { pendingMerges } from '../mergePreview.ts';
+import { MergeNotice } from './MergeNotice.tsx';
 import { type SyncChange, type SyncFileState, type SyncRow, summariseUpload } from '../syncRows.ts';
 import { needsUploadConfirmation } from '../uploadRules.ts';
 import { type ProjectUpload, projectPathOf, sentBytesOf, uploadPercent } from '../uploadStore.ts';
@@ -89,6 +91,7 @@ interface DataSyncPanelProps {
  */
 export function DataSyncPanel({ project, upload }: DataSyncPanelProps) {
   const controller = useUploadController();
+  const refreshProject = useRefreshProject();
   const [isConfirming, setIsConfirming] = useState(false);
   const projectPath = projectPathOf(project);
   const { diff, rows, size, analysing } = summariseUpload(project.files, upload);
@@ -98,9 +101,15 @@ export function DataSyncPanel({ project, upload }: DataSyncPanelProps) {
   const isReadOnly = useIsMaintenance();
   const canUpdate = !isRunning && !isReadOnly && analysing === 0 && diff.changes > 0;
 
-  const handleUpdate = () => {
-    if (needsUploadConfirmation(diff.updated)) setIsConfirming(true);
-    else void controller.push(project);
+  // GeoPackages chosen at an older version than the project's are merged by the server (issue 28).
+  const merges = pendingMerges(project, upload.overlay, diff.updated);
+  const mayLoseChanges = merges.length === 0 || diff.updated.some(isQgisProjectFile);
+
+  const handleUpdate = async () => {
+    // The latest version decides what the push does: merges are told against it.
+    const latest = await refreshProject(project).catch(() => project);
+    if (needsUploadConfirmation(summariseUpload(latest.files, upload).diff.updated)) setIsConfirming(true);
+    else void controller.push(latest);
   };
 
   return (
@@ -198,7 +207,7 @@ export function DataSyncPanel({ project, upload }: DataSyncPanelProps) {
             label={UPLOAD_TEXTS.updateChanges}
             icon="pi pi-cloud-upload"
             disabled={!canUpdate}
-            onClick={handleUpdate}
+            onClick={() => void handleUpdate()}
             data-testid="sync-update"
           />
         )}
@@ -210,7 +219,8 @@ export function DataSyncPanel({ project, upload }: DataSyncPanelProps) {
         message={
           <>
             <p className="upload-confirm__question">{UPLOAD_TEXTS.confirmQuestion}</p>
-            <p className="upload-confirm__text">{UPLOAD_TEXTS.confirmText}</p>
+            {merges.length > 0 && <MergeNotice project={project} merges={merges} />}
+            {mayLoseChanges && <p className="upload-confirm__text">{UPLOAD_TEXTS.confirmText}</p>}
           </>
         }
         confirmLabel={UPLOAD_TEXTS.confirmUpdate}

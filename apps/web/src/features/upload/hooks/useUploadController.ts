@@ -4,6 +4,7 @@ import { notify } from '../../../lib/notifications.ts';
 import { invalidateProjectLists } from '../../project/projectListsCache.ts';
 import type { ProjectLoadState } from '../../project/projectLoad.ts';
 import { projectQueryPrefix, updateCachedProject } from '../../project/projectQueryKeys.ts';
+import { fetchProjectVersion } from '../../versions/api/versionsApi.ts';
 import { pushApi } from '../api/pushApi.ts';
 import { createWorkerHasher } from '../hashing/workerHasher.ts';
 import { createUploadController, type UploadController } from '../uploadController.ts';
@@ -35,7 +36,20 @@ function createAppUploadController(queryClient: QueryClient): UploadController {
     onPushFailed: (namespace, name) => {
       void queryClient.invalidateQueries({ queryKey: projectQueryPrefix(namespace, name) });
     },
+    fetchVersion: fetchProjectVersion,
   });
+}
+
+/**
+ * Loads the project again and answers it: the upload confirmation tells what a push would do against the latest
+ * version (a GeoPackage chosen at an older one is merged).
+ */
+export function useRefreshProject(): (project: ProjectDetail) => Promise<ProjectDetail> {
+  const queryClient = useQueryClient();
+  return async (project) => {
+    await queryClient.refetchQueries({ queryKey: projectQueryPrefix(project.namespace, project.name) });
+    return cachedProject(queryClient, project.namespace, project.name) ?? project;
+  };
 }
 
 const controllers = new WeakMap<QueryClient, UploadController>();

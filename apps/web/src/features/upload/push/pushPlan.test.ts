@@ -90,4 +90,42 @@ describe('pushPlan', () => {
     );
     expect(plan.body.version).toBe('v0');
   });
+
+  it('sends the version a GeoPackage was chosen at when the project moved on since (a merge), else nothing', () => {
+    const file = (path: string, baseVersion: string) => ({
+      path,
+      file: new File(['x'], path),
+      size: 1,
+      mtime: 'm',
+      checksum: `c-${path}`,
+      baseVersion,
+    });
+    const overlay: UploadOverlay = {
+      replacedFolders: [],
+      removedPaths: [],
+      localFiles: {
+        'old.gpkg': file('old.gpkg', 'v2'),
+        'same.gpkg': file('same.gpkg', 'v5'),
+        'notes.txt': file('notes.txt', 'v2'),
+      },
+    };
+    const plan = planPush(
+      {
+        version: 'v5',
+        files: ['old.gpkg', 'same.gpkg', 'notes.txt'].map((path) => ({
+          path,
+          checksum: 'o',
+          size: 1,
+          mtime: 'm',
+        })),
+      },
+      overlay,
+      { added: [], updated: ['notes.txt', 'old.gpkg', 'same.gpkg'], removed: [] },
+    );
+    expect(plan.body.changes.updated.map((entry) => [entry.path, entry.base_version])).toEqual([
+      ['notes.txt', undefined],
+      ['old.gpkg', 'v2'],
+      ['same.gpkg', undefined],
+    ]);
+  });
 });

@@ -1,4 +1,4 @@
-import { type ProjectDetail, UPLOAD_CHUNK_SIZE } from '@waymark/contract';
+import { isVersionedFile, type ProjectDetail, UPLOAD_CHUNK_SIZE } from '@waymark/contract';
 import type { UploadDiff, UploadOverlay } from '../uploadChanges.ts';
 
 /** One file of a push request (reference §2 "Push v1"). */
@@ -8,6 +8,8 @@ export interface PushFileChange {
   size: number;
   mtime: string;
   chunks: string[];
+  /** An updated GeoPackage chosen at an older version: the server merges it on the latest (issue 28). */
+  base_version?: string;
 }
 
 /** Body of POST /v1/project/push/{namespace}/{name}. */
@@ -88,7 +90,11 @@ export function planPush(
     version: project.version || 'v0',
     changes: {
       added: diff.added.map(describe),
-      updated: diff.updated.map(describe),
+      updated: diff.updated.map((path) => {
+        const base = overlay.localFiles[path]?.baseVersion;
+        const merges = base !== undefined && isVersionedFile(path) && base !== project.version;
+        return merges ? { ...describe(path), base_version: base } : describe(path);
+      }),
       removed: diff.removed.flatMap((path) => {
         const file = projectFiles.get(path);
         return file ? [{ path, checksum: file.checksum, size: file.size, mtime: file.mtime }] : [];

@@ -16,6 +16,7 @@ import { useDownloadProject } from '../../project/hooks/useDownloadProject.ts';
 import { useProjectVersion } from '../hooks/useProjectVersion.ts';
 import { RestoreVersionButton } from './RestoreVersionButton.tsx';
 import { VersionChanges } from './VersionChanges.tsx';
+import { VersionMergeFact } from './VersionMergeFact.tsx';
 
 interface VersionDetailSidebarProps {
   project: Pick<ProjectDetail, 'id' | 'namespace' | 'name' | 'role' | 'files' | 'version'>;
@@ -65,6 +66,7 @@ function VersionFacts({ version }: { version: ProjectVersionDetail }) {
           </dd>
         </div>
       )}
+      {version.merge && <VersionMergeFact merge={version.merge} />}
     </dl>
   );
 }
