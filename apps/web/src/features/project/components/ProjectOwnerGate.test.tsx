@@ -1,0 +1,63 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { LOGIN_TEXTS, PROJECT_SETTINGS_TEXTS } from '@waymark/contract';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { currentPath, renderApp, stubServer } from '../../../test/renderApp.tsx';
+import { clearSession } from '../../session/sessionActions.ts';
+import { useWorkspaceStore } from '../../workspaces/workspaceStore.ts';
+import { buildProject } from '../test/projectFixture.ts';
+
+const PROJECT_URL = 'GET /v1/project/field-team/survey';
+const SETTINGS = '/projects/field-team/survey/settings';
+const OWNED = buildProject({
+  public: true,
+  role: 'owner',
+  permissions: { upload: true, update: true, delete: true },
+});
+
+/** The owner on the settings of a public project; signed out, the project answers as to a visitor. */
+async function openAsOwner() {
+  let isSignedIn = true;
+  stubServer({
+    isAuthenticated: true,
+    overrides: {
+      [PROJECT_URL]: () => ({ data: isSignedIn ? OWNED : { ...OWNED, role: null } }),
+    },
+  });
+  const view = renderApp(SETTINGS);
+  expect(await screen.findByRole('button', { name: PROJECT_SETTINGS_TEXTS.deleteButton })).toBeTruthy();
+  const signOutElsewhere = (options: { hasSignedOut?: boolean }) => {
+    isSignedIn = false;
+    act(() => clearSession(view.queryClient, options));
+  };
+  return { ...view, signOutElsewhere };
+}
+
+beforeEach(() => {
+  useWorkspaceStore.getState().reset();
+});
+
+describe('owner-only project tabs without a session', () => {
+  it('lead to sign-in when the account signs out with no navigation of its own (not a blank page)', async () => {
+    // As closing the account does: the session is forgotten as signed out, and nothing else moves the page.
+    const { router, signOutElsewhere } = await openAsOwner();
+    signOutElsewhere({ hasSignedOut: true });
+    expect(await screen.findByRole('heading', { name: LOGIN_TEXTS.title })).toBeTruthy();
+    expect(currentPath(router)).toBe('/login');
+  });
+
+  it('lead to sign-in and back when the session is lost, not to the public files tab', async () => {
+    const { router, signOutElsewhere } = await openAsOwner();
+    signOutElsewhere({});
+    expect(await screen.findByRole('heading', { name: LOGIN_TEXTS.title })).toBeTruthy();
+    expect(currentPath(router)).toBe(`/login?redirect=${SETTINGS}`);
+  });
+
+  it('send a signed-in user who does not own the project to its files', async () => {
+    stubServer({
+      isAuthenticated: true,
+      overrides: { [PROJECT_URL]: { data: buildProject({ public: true, role: 'writer' }) } },
+    });
+    const { router } = renderApp(SETTINGS);
+    await waitFor(() => expect(currentPath(router)).toBe('/projects/field-team/survey/tree'));
+  });
+});
