@@ -8,12 +8,12 @@ import {
   ADMIN_WORKSPACES_TEXTS,
   type AdminProject,
   type AdminServerInfo,
-  type AdminUser,
   CREATE_USER_TEXTS,
   PASSWORD_RULE_TEXT,
 } from '@waymark/contract';
 import { describe, expect, it } from 'vitest';
 import { currentPath, renderApp, stubServer, TEST_USER } from '../../../test/renderApp.tsx';
+import { buildAdminUser } from '../test/adminFixtures.ts';
 
 const USERS = 'GET /app/admin/users';
 
@@ -25,28 +25,7 @@ async function findMenuItem(name: string) {
   return screen.findByRole('menuitem', { name, hidden: true });
 }
 
-function adminUser(id: number, username: string, overrides: Partial<AdminUser> = {}): AdminUser {
-  return {
-    id,
-    username,
-    email: `${username}@example.com`,
-    verified_email: true,
-    active: true,
-    is_admin: false,
-    scheduled_removal: null,
-    registration_date: '2025-01-01T00:00:00Z',
-    last_signed_in: null,
-    profile: {
-      receive_notifications: true,
-      first_name: null,
-      last_name: null,
-      registration_date: '2025-01-01T00:00:00Z',
-      name: '',
-      has_project: false,
-    },
-    ...overrides,
-  };
-}
+const adminUser = buildAdminUser;
 
 const SELF = adminUser(TEST_USER.id, TEST_USER.username, { is_admin: true });
 const BOB = adminUser(12, 'bob-surveyor');

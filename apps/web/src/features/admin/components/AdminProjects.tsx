@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { formatByteSize } from '../../../lib/format/byteSize.ts';
 import { projectPath } from '../../../lib/paths.ts';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
+import { useIsMaintenance } from '../../session/hooks/useInstance.ts';
 import { sortFromTableEvent, tableSortProps } from '../adminSort.ts';
 import { type AdminSort, useAdminListState } from '../hooks/useAdminListState.ts';
 import { RenameProjectDialog } from '../../project/components/ProjectRenameSetting.tsx';
@@ -75,7 +76,9 @@ export function AdminProjects() {
   const [isConfirmOpen, setIsConfirmOpen] = useState(false);
   const [toRestore, setToRestore] = useState<AdminProject | null>(null);
   const [isRestoreOpen, setIsRestoreOpen] = useState(false);
-  const isBusy = restore.isPending || deleteNow.isPending;
+  // Read-only maintenance: the server would refuse a rename, a restore or a deletion.
+  const isReadOnly = useIsMaintenance();
+  const isBusy = restore.isPending || deleteNow.isPending || isReadOnly;
   const rename = useAdminRenameProject();
   const [toRename, setToRename] = useState<AdminProject | null>(null);
 
@@ -121,7 +124,8 @@ export function AdminProjects() {
         <div className="data-table admin-table">
           {/* One table per view: rows of the same id keep no cells of the other view's columns. */}
           <DataTable
-            key={view}
+            // The rows are memoised: a change of maintenance mode draws them again.
+            key={`${view}-${isReadOnly ? 'read-only' : 'writable'}`}
             value={query.data?.items ?? []}
             dataKey="id"
             lazy
@@ -191,6 +195,7 @@ export function AdminProjects() {
                     size="small"
                     outlined
                     aria-label={ADMIN_PROJECTS_TEXTS.renameOf(project.name)}
+                    disabled={isReadOnly}
                     onClick={() => setToRename(project)}
                     data-testid="admin-project-rename"
                   />

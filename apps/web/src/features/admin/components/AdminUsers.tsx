@@ -4,6 +4,7 @@ import { Column } from 'primereact/column';
 import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
+import { useIsMaintenance } from '../../session/hooks/useInstance.ts';
 import { useSession } from '../../session/hooks/useSession.ts';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { sortFromTableEvent, tableSortProps } from '../adminSort.ts';
@@ -92,6 +93,8 @@ function confirmationProps(confirmation: Confirmation) {
 /** The users section: search, sortable columns, pages, Create user and each account's actions. */
 export function AdminUsers() {
   const ownId = useSession().user?.id;
+  // Read-only maintenance: the server would refuse every change of an account.
+  const isReadOnly = useIsMaintenance();
   const list = useAdminListState<AdminUserSortField>({ field: 'username', descending: false });
   const query = useAdminUsers(list.params);
   const update = useUpdateAdminUser();
@@ -139,6 +142,7 @@ export function AdminUsers() {
             label={ADMIN_USERS_TEXTS.createUser}
             icon="pi pi-user-plus"
             onClick={() => setIsCreating(true)}
+            disabled={isReadOnly}
             data-testid="admin-users-create"
           />
         }
@@ -147,6 +151,8 @@ export function AdminUsers() {
         <div className="data-table admin-table">
           <DataTable
             value={query.data?.items ?? []}
+            // The rows are memoised: a change of maintenance mode draws them again.
+            key={isReadOnly ? 'read-only' : 'writable'}
             dataKey="id"
             lazy
             loading={query.isFetching}
@@ -220,7 +226,7 @@ export function AdminUsers() {
               headerClassName="admin-table__actions"
               bodyClassName="admin-table__actions"
               body={(user: AdminUser) => (
-                <UserActionsMenu user={user} ownId={ownId} onAction={handleAction} />
+                <UserActionsMenu user={user} ownId={ownId} onAction={handleAction} isReadOnly={isReadOnly} />
               )}
             />
           </DataTable>

@@ -3,6 +3,7 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
 import { useState } from 'react';
+import { useIsMaintenance } from '../../session/hooks/useInstance.ts';
 import { sortFromTableEvent, tableSortProps } from '../adminSort.ts';
 import { useAdminListState } from '../hooks/useAdminListState.ts';
 import { useAdminWorkspaces } from '../hooks/useAdminWorkspaces.ts';
@@ -28,6 +29,8 @@ type OpenDialog = 'members' | 'quota' | null;
 export function AdminWorkspaces() {
   const list = useAdminListState<AdminWorkspaceSortField>({ field: 'name', descending: false });
   const query = useAdminWorkspaces(list.params);
+  // Read-only maintenance: the server would refuse a new workspace or quota (the members stay readable).
+  const isReadOnly = useIsMaintenance();
   const [isCreating, setIsCreating] = useState(false);
   // The chosen workspace stays while its dialog fades out.
   const [target, setTarget] = useState<AdminWorkspace | null>(null);
@@ -56,6 +59,7 @@ export function AdminWorkspaces() {
             label={ADMIN_WORKSPACES_TEXTS.createWorkspace}
             icon="pi pi-plus"
             onClick={() => setIsCreating(true)}
+            disabled={isReadOnly}
             data-testid="admin-workspaces-create"
           />
         }
@@ -64,6 +68,8 @@ export function AdminWorkspaces() {
         <div className="data-table admin-table">
           <DataTable
             value={query.data?.items ?? []}
+            // The rows are memoised: a change of maintenance mode draws them again.
+            key={isReadOnly ? 'read-only' : 'writable'}
             dataKey="id"
             lazy
             loading={query.isFetching}
@@ -140,6 +146,7 @@ export function AdminWorkspaces() {
                     {
                       label: ADMIN_WORKSPACES_TEXTS.changeQuota,
                       icon: 'pi pi-database',
+                      disabled: isReadOnly,
                       command: () => open(workspace, 'quota'),
                     },
                   ]}

@@ -11,49 +11,52 @@ interface UserActionsMenuProps {
   user: AdminUser;
   ownId: number | undefined;
   onAction: (action: UserAction, user: AdminUser) => void;
+  /** Read-only maintenance: every action is a write the server would refuse. */
+  isReadOnly: boolean;
 }
 
 /** The ⋮ button of a user's row and its menu; actions the server would refuse for oneself are disabled. */
-export function UserActionsMenu({ user, ownId, onAction }: UserActionsMenuProps) {
+export function UserActionsMenu({ user, ownId, onAction, isReadOnly }: UserActionsMenuProps) {
   const state = userActionState(user, ownId);
+  const isAllowed = (can: boolean) => can && !isReadOnly;
   const items: MenuItem[] = [
     user.is_admin
       ? {
           label: ADMIN_USERS_TEXTS.removeSuperuser,
           icon: 'pi pi-shield',
-          disabled: !state.canToggleSuperuser,
+          disabled: !isAllowed(state.canToggleSuperuser),
           command: () => onAction('removeSuperuser', user),
         }
       : {
           label: ADMIN_USERS_TEXTS.makeSuperuser,
           icon: 'pi pi-shield',
-          disabled: !state.canToggleSuperuser,
+          disabled: !isAllowed(state.canToggleSuperuser),
           command: () => onAction('makeSuperuser', user),
         },
     user.active
       ? {
           label: ADMIN_USERS_TEXTS.deactivate,
           icon: 'pi pi-ban',
-          disabled: !state.canToggleActive,
+          disabled: !isAllowed(state.canToggleActive),
           command: () => onAction('deactivate', user),
         }
       : {
           label: ADMIN_USERS_TEXTS.reactivate,
           icon: 'pi pi-check-circle',
-          disabled: !state.canToggleActive,
+          disabled: !isAllowed(state.canToggleActive),
           command: () => onAction('reactivate', user),
         },
     {
       label: ADMIN_USERS_TEXTS.sendReset,
       icon: 'pi pi-envelope',
-      disabled: !state.canSendReset,
+      disabled: !isAllowed(state.canSendReset),
       command: () => onAction('sendReset', user),
     },
     { separator: true },
     {
       label: ADMIN_USERS_TEXTS.deleteUser,
       icon: 'pi pi-trash',
-      disabled: !state.canDelete,
+      disabled: !isAllowed(state.canDelete),
       className: 'admin-menu__danger',
       command: () => onAction('delete', user),
     },

@@ -13,7 +13,8 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
+import { useIsMaintenance } from '../../session/hooks/useInstance.ts';
 import { useAdminUserSearch } from '../hooks/useAdminUserSearch.ts';
 import { useWorkspaceMembers } from '../hooks/useAdminWorkspaces.ts';
 import type { WorkspaceDialogProps } from './WorkspaceDialogs.tsx';
@@ -25,20 +26,63 @@ const DEFAULT_ROLE: WorkspaceRole = 'writer';
 
 type Members = ReturnType<typeof useWorkspaceMembers>;
 
-function AddMemberForm({ members }: { members: Members }) {
+/** The text a candidate is found by: its username or its e-mail, as the search matches either. */
+function isNamedBy(candidate: AdminUser, text: string): boolean {
+  const wanted = text.trim().toLowerCase();
+  return (
+    wanted !== '' && (candidate.username.toLowerCase() === wanted || candidate.email.toLowerCase() === wanted)
+  );
+}
+
+function AddMemberForm({ members, isReadOnly }: { members: Members; isReadOnly: boolean }) {
   const userFieldId = useId();
   const roleFieldId = useId();
-  const { suggestions, search } = useAdminUserSearch();
-  const [selected, setSelected] = useState<AdminUser | string>('');
+  const { suggestions, search, cancel } = useAdminUserSearch();
+  // The chosen user is kept apart from the typed text: only typing something else lets go of it, never the
+  // suggestion list loading again or the dialog rendering again as its member list arrives.
+  const [text, setText] = useState('');
+  const [chosen, setChosen] = useState<AdminUser | null>(null);
+  const chosenRef = useRef<AdminUser | null>(null);
+  const field = useRef<AutoComplete>(null);
   const [role, setRole] = useState<WorkspaceRole>(DEFAULT_ROLE);
-  const memberIds = new Set((members.query.data ?? []).map((member) => member.id));
-  const user = typeof selected === 'string' ? null : selected;
-  const canAdd = user !== null && !members.add.isPending;
+  const memberList = members.query.data;
+  // One list per answer (not per render): the field shows its overlay again only when the list really changes.
+  const candidates = useMemo(() => {
+    const memberIds = new Set((memberList ?? []).map((member) => member.id));
+    return suggestions.filter((candidate) => !memberIds.has(candidate.id));
+  }, [suggestions, memberList]);
+  const canAdd = chosen !== null && !members.add.isPending && !isReadOnly;
+
+  const choose = (user: AdminUser | null) => {
+    chosenRef.current = user;
+    setChosen(user);
+    // An answer still under way would open the list again over the choice.
+    if (user) cancel();
+  };
+
+  const handleChange = (value: unknown) => {
+    if (value !== null && typeof value === 'object') {
+      choose(value as AdminUser);
+      setText((value as AdminUser).username);
+      return;
+    }
+    const typed = typeof value === 'string' ? value : '';
+    setText(typed);
+    if (chosenRef.current && typed !== chosenRef.current.username) choose(null);
+  };
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!user) return;
-    members.add.mutate({ username: user.username, role }, { onSuccess: () => setSelected('') });
+    if (!chosen || isReadOnly) return;
+    members.add.mutate(
+      { username: chosen.username, role },
+      {
+        onSuccess: () => {
+          choose(null);
+          setText('');
+        },
+      },
+    );
   };
 
   return (
@@ -48,14 +92,24 @@ function AddMemberForm({ members }: { members: Members }) {
           {WORKSPACE_MEMBERS_TEXTS.addLabel}
         </label>
         <AutoComplete
+          ref={field}
           inputId={userFieldId}
-          value={selected}
-          onChange={(event) => setSelected((event.value as AdminUser | string | null) ?? '')}
-          suggestions={suggestions.filter((candidate) => !memberIds.has(candidate.id))}
-          completeMethod={(event) => search(event.query)}
+          value={chosen ?? text}
+          onChange={(event) => handleChange(event.value)}
+          // A typed name or address that is one of the suggestions counts as chosen.
+          onBlur={() => {
+            const named = chosenRef.current ? undefined : candidates.find((user) => isNamedBy(user, text));
+            if (named) handleChange(named);
+          }}
+          suggestions={candidates}
+          // A search the field started before the choice (its delay running) is not wanted any more.
+          completeMethod={(event) => {
+            if (chosenRef.current) field.current?.hide();
+            else search(event.query);
+          }}
           field="username"
           delay={300}
-          forceSelection
+          disabled={isReadOnly}
           placeholder={WORKSPACE_MEMBERS_TEXTS.addPlaceholder}
           showEmptyMessage
           emptyMessage={WORKSPACE_MEMBERS_TEXTS.noMatch}
@@ -82,6 +136,7 @@ function AddMemberForm({ members }: { members: Members }) {
           optionLabel="label"
           optionValue="value"
           onChange={(event) => setRole(event.value as WorkspaceRole)}
+          disabled={isReadOnly}
           data-testid="members-add-role"
         />
       </div>
@@ -98,9 +153,9 @@ function AddMemberForm({ members }: { members: Members }) {
   );
 }
 
-function MembersTable({ members }: { members: Members }) {
+function MembersTable({ members, isReadOnly }: { members: Members; isReadOnly: boolean }) {
   const { query, changeRole, remove } = members;
-  const isBusy = changeRole.isPending || remove.isPending;
+  const isBusy = changeRole.isPending || remove.isPending || isReadOnly;
   return (
     <div className="data-table members-table">
       <DataTable
@@ -167,10 +222,12 @@ function MembersTable({ members }: { members: Members }) {
 
 function MembersContent({ workspace, onClose }: { workspace: AdminWorkspace; onClose: () => void }) {
   const members = useWorkspaceMembers(workspace);
+  // Read-only maintenance: the server would refuse every change here.
+  const isReadOnly = useIsMaintenance();
   return (
     <div className="members-dialog">
-      <AddMemberForm members={members} />
-      <MembersTable members={members} />
+      <AddMemberForm members={members} isReadOnly={isReadOnly} />
+      <MembersTable members={members} isReadOnly={isReadOnly} />
       <div className="dialog-actions">
         <Button
           type="button"

@@ -7,7 +7,7 @@ const SUGGESTIONS = 10;
 
 /**
  * The members dialog's user search over every account (the admin users list): only the answer to the newest
- * search is shown, and a failed search just leaves the suggestions empty.
+ * search is shown, and a failed search just leaves the suggestions empty; `cancel` drops the answers under way.
  */
 export function useAdminUserSearch() {
   const [suggestions, setSuggestions] = useState<AdminUser[]>([]);
@@ -30,5 +30,9 @@ export function useAdminUserSearch() {
       },
     );
   };
-  return { suggestions, search };
+  /** Drops the answer of any search still under way (a user was chosen meanwhile). */
+  const cancel = () => {
+    latest.current += 1;
+  };
+  return { suggestions, search, cancel };
 }
