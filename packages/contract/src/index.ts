@@ -36,3 +36,4 @@ export * from './workspace-members.ts';
 export * from './map.ts';
 export * from './downloads.ts';
 export * from './web-texts-map.ts';
+export * from './routes/index.ts';

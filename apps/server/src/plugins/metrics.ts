@@ -1,10 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { errorResponseSchema, metricsResponseSchema } from '@waymark/contract';
+import { apiRoutes } from '@waymark/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { routePatternOf } from './request-log.ts';
+import { serve } from '../lib/serve-route.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -67,17 +68,9 @@ export function registerMetrics(app: FastifyInstance, context: AppContext): void
     );
   });
 
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/metrics',
-    {
-      schema: {
-        response: { 200: metricsResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      checkMetricsAccess(request, context.config.metricsToken);
-      const text = await metrics.render();
-      return reply.type(metrics.contentType).send(text);
-    },
-  );
+  serve(app.withTypeProvider<ZodTypeProvider>(), apiRoutes.service.metrics, async (request, reply) => {
+    checkMetricsAccess(request, context.config.metricsToken);
+    const text = await metrics.render();
+    return reply.type(metrics.contentType).send(text);
+  });
 }

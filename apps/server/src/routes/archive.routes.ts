@@ -1,15 +1,11 @@
-import {
-  fileStreamResponseSchema,
-  noContentResponseSchema,
-  projectArchiveQuerySchema,
-  projectArchiveRequestSchema,
-  projectArchiveStateSchema,
-  projectIdParamsSchema,
-} from '@waymark/contract';
+import { apiRoutes } from '@waymark/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
 import { actorOrAnonymous } from '../plugins/auth.ts';
 import { attachmentHeader } from '../lib/content-disposition.ts';
+import { serve } from '../lib/serve-route.ts';
+
+const routes = apiRoutes.archives;
 
 /**
  * Zips of a version's files prepared as a job (the reference's private API, and the web app's "download selected
@@ -19,38 +15,20 @@ import { attachmentHeader } from '../lib/content-disposition.ts';
 export function archiveRoutes(context: AppContext): FastifyPluginAsyncZod {
   const { archives } = context;
   return async (app) => {
-    app.post(
-      '/app/projects/:id/download',
-      {
-        schema: {
-          params: projectIdParamsSchema,
-          querystring: projectArchiveQuerySchema,
-          body: projectArchiveRequestSchema,
-          response: { 201: projectArchiveStateSchema, 204: noContentResponseSchema },
-        },
-      },
-      async (request, reply) => {
-        const result = await archives.request(
-          actorOrAnonymous(request),
-          request.params.id,
-          request.query,
-          request.body,
-        );
-        reply.header('Location', result.location);
-        return result.status === 201 ? reply.status(201).send(result.state) : reply.status(204).send();
-      },
-    );
+    serve(app, routes.request, async (request, reply) => {
+      const result = await archives.request(
+        actorOrAnonymous(request),
+        request.params.id,
+        request.query,
+        request.body,
+      );
+      reply.header('Location', result.location);
+      return result.status === 201 ? reply.status(201).send(result.state) : reply.status(204).send();
+    });
 
-    app.get(
-      '/app/projects/:id/download',
-      {
-        config: { transfer: 'download' },
-        schema: {
-          params: projectIdParamsSchema,
-          querystring: projectArchiveQuerySchema,
-          response: { 200: fileStreamResponseSchema, 202: projectArchiveStateSchema },
-        },
-      },
+    serve(
+      app,
+      routes.fetch,
       async (request, reply) => {
         const result = await archives.fetch(actorOrAnonymous(request), request.params.id, request.query);
         if (result.kind === 'preparing') return reply.status(202).send(result.state);
@@ -60,6 +38,7 @@ export function archiveRoutes(context: AppContext): FastifyPluginAsyncZod {
           .header('Content-Disposition', attachmentHeader(result.fileName))
           .send(result.stream);
       },
+      { config: { transfer: 'download' } },
     );
   };
 }

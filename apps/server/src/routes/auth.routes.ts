@@ -1,93 +1,58 @@
-import {
-  emptyResponseSchema,
-  loginRequestSchema,
-  loginResponseSchema,
-  resetPasswordRequestSchema,
-  resetPasswordWithTokenSchema,
-  resetTokenParamsSchema,
-} from '@waymark/contract';
+import { apiRoutes } from '@waymark/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
 import { clientInfo } from './client-info.ts';
 import { issueCsrfToken } from '../lib/csrf-token.ts';
 import { SESSION_COOKIE, setSessionCookie } from '../plugins/auth.ts';
+import { serve } from '../lib/serve-route.ts';
+
+const routes = apiRoutes.auth;
 
 /** Browser sign-in (session cookie) and API sign-in (Bearer token in the Mergin format). */
 export function authRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post(
-      '/app/auth/login',
-      { schema: { body: loginRequestSchema, response: { 200: emptyResponseSchema } } },
-      async (request, reply) => {
-        const user = await context.auth.login(request.body, clientInfo(request), {
-          revealsDeactivation: true,
-        });
-        if (request.auth?.via === 'session') await context.auth.destroySession(request.auth.sessionId);
-        const session = await context.auth.createSession(user, clientInfo(request));
-        setSessionCookie(context, reply, session.cookieValue, session.expiresAt, request);
-        reply.header('X-CSRF-Token', issueCsrfToken(context.config.secretKey, session.sessionId));
-        return {};
-      },
-    );
+    serve(app, routes.login, async (request, reply) => {
+      const user = await context.auth.login(request.body, clientInfo(request), {
+        revealsDeactivation: true,
+      });
+      if (request.auth?.via === 'session') await context.auth.destroySession(request.auth.sessionId);
+      const session = await context.auth.createSession(user, clientInfo(request));
+      setSessionCookie(context, reply, session.cookieValue, session.expiresAt, request);
+      reply.header('X-CSRF-Token', issueCsrfToken(context.config.secretKey, session.sessionId));
+      return {};
+    });
 
     // POST is the web app's call; GET is the reference's, checked for CSRF like a write (plugins/auth.ts), so a
     // link or image on another site cannot sign anyone out.
-    app.route({
-      method: ['POST', 'GET'],
-      url: '/app/auth/logout',
-      schema: { response: { 200: emptyResponseSchema } },
-      handler: async (request, reply) => {
-        if (request.auth?.via === 'session') await context.auth.destroySession(request.auth.sessionId);
-        reply.clearCookie(SESSION_COOKIE, { path: '/' });
-        reply.header('X-CSRF-Token', issueCsrfToken(context.config.secretKey, 'anonymous'));
-        return {};
-      },
+    serve(app, routes.logout, async (request, reply) => {
+      if (request.auth?.via === 'session') await context.auth.destroySession(request.auth.sessionId);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      reply.header('X-CSRF-Token', issueCsrfToken(context.config.secretKey, 'anonymous'));
+      return {};
     });
 
-    app.post(
-      '/app/auth/reset-password',
-      { schema: { body: resetPasswordRequestSchema, response: { 200: emptyResponseSchema } } },
-      async (request) => {
-        await context.passwordReset.requestReset(request.body.email, clientInfo(request));
-        return {};
-      },
-    );
+    serve(app, routes.requestPasswordReset, async (request) => {
+      await context.passwordReset.requestReset(request.body.email, clientInfo(request));
+      return {};
+    });
 
-    app.get(
-      '/app/auth/reset-password/:token',
-      { schema: { params: resetTokenParamsSchema, response: { 200: emptyResponseSchema } } },
-      async (request) => {
-        await context.passwordReset.checkToken(request.params.token);
-        return {};
-      },
-    );
+    serve(app, routes.checkResetToken, async (request) => {
+      await context.passwordReset.checkToken(request.params.token);
+      return {};
+    });
 
-    app.post(
-      '/app/auth/reset-password/:token',
-      {
-        schema: {
-          params: resetTokenParamsSchema,
-          body: resetPasswordWithTokenSchema,
-          response: { 200: emptyResponseSchema },
-        },
-      },
-      async (request) => {
-        await context.passwordReset.resetWithToken(
-          request.params.token,
-          request.body.password,
-          request.body.confirm,
-        );
-        return {};
-      },
-    );
+    serve(app, routes.resetPassword, async (request) => {
+      await context.passwordReset.resetWithToken(
+        request.params.token,
+        request.body.password,
+        request.body.confirm,
+      );
+      return {};
+    });
 
-    app.post(
-      '/v1/auth/login',
-      { schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } } },
-      async (request) => {
-        const user = await context.auth.login(request.body, clientInfo(request));
-        return context.workspaces.loginAnswer(user, context.auth.issueBearer(user));
-      },
-    );
+    serve(app, routes.apiLogin, async (request) => {
+      const user = await context.auth.login(request.body, clientInfo(request));
+      return context.workspaces.loginAnswer(user, context.auth.issueBearer(user));
+    });
   };
 }

@@ -1,9 +1,11 @@
-import { DIAGNOSTIC_LOG_TEXTS, diagnosticLogSchema, fileStreamResponseSchema } from '@waymark/contract';
+import { apiRoutes, DIAGNOSTIC_LOG_TEXTS } from '@waymark/contract';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { actorOrAnonymous, requireActor } from '../plugins/auth.ts';
 import { attachmentHeader } from '../lib/content-disposition.ts';
+import { serve } from '../lib/serve-route.ts';
+
+const routes = apiRoutes.diagnosticLogs;
 
 /** Diagnostic logs: sent by the apps (reference `/v2/diagnostic-logs`), listed and downloaded by superusers. */
 export function diagnosticLogRoutes(context: AppContext): FastifyPluginAsyncZod {
@@ -16,16 +18,9 @@ export function diagnosticLogRoutes(context: AppContext): FastifyPluginAsyncZod 
         { parseAs: 'buffer', bodyLimit: config.diagnosticLogsMaxSize },
         (_request, body, done) => done(null, body),
       );
-      scope.withTypeProvider<ZodTypeProvider>().post(
-        '/v2/diagnostic-logs',
-        {
-          schema: {
-            querystring: z.object({ app: z.string().optional(), username: z.string().optional() }),
-            response: { 200: z.string() },
-          },
-          // Off: the route answers as if it did not exist, before its body is read.
-          onRequest: async () => diagnosticLogs.assertEnabled(),
-        },
+      serve(
+        scope.withTypeProvider<ZodTypeProvider>(),
+        routes.upload,
         async (request, reply) => {
           await diagnosticLogs.save(
             actorOrAnonymous(request),
@@ -34,21 +29,16 @@ export function diagnosticLogRoutes(context: AppContext): FastifyPluginAsyncZod 
           );
           return reply.type('text/plain; charset=utf-8').send(DIAGNOSTIC_LOG_TEXTS.saved);
         },
+        // Off: the route answers as if it did not exist, before its body is read.
+        { onRequest: async () => diagnosticLogs.assertEnabled() },
       );
     });
 
-    app.get(
-      '/app/admin/diagnostic-logs',
-      { schema: { response: { 200: z.array(diagnosticLogSchema) } } },
-      async (request) => diagnosticLogs.list(requireActor(request)),
-    );
+    serve(app, routes.list, async (request) => diagnosticLogs.list(requireActor(request)));
 
-    app.get(
-      '/app/admin/diagnostic-logs/:name',
-      {
-        config: { transfer: 'download' },
-        schema: { params: z.object({ name: z.string() }), response: { 200: fileStreamResponseSchema } },
-      },
+    serve(
+      app,
+      routes.download,
       async (request, reply) => {
         const file = await diagnosticLogs.open(requireActor(request), request.params.name);
         return reply
@@ -57,6 +47,7 @@ export function diagnosticLogRoutes(context: AppContext): FastifyPluginAsyncZod 
           .header('Content-Length', file.size)
           .send(file.stream);
       },
+      { config: { transfer: 'download' } },
     );
   };
 }

@@ -1,17 +1,11 @@
-import {
-  fileStreamResponseSchema,
-  mapFeatureParamsSchema,
-  mapFeatureSchema,
-  mapLayerQuerySchema,
-  mapLayersQuerySchema,
-  mapLayersSchema,
-  mapTileParamsSchema,
-  projectPathParamsSchema,
-} from '@waymark/contract';
+import { apiRoutes } from '@waymark/contract';
 import fresh from 'fresh';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
 import { actorOrAnonymous } from '../plugins/auth.ts';
+import { serve } from '../lib/serve-route.ts';
+
+const routes = apiRoutes.map;
 
 /** A tile of a named version never changes; one of "the latest" is checked again each time (by its ETag). */
 const IMMUTABLE = 'private, max-age=31536000, immutable';
@@ -24,60 +18,32 @@ const REVALIDATE = 'private, no-cache';
 export function mapRoutes(context: AppContext): FastifyPluginAsyncZod {
   const { map } = context;
   return async (app) => {
-    app.get(
-      '/v1/project/map/:namespace/:name/layers',
-      {
-        schema: {
-          params: projectPathParamsSchema,
-          querystring: mapLayersQuerySchema,
-          response: { 200: mapLayersSchema },
-        },
-      },
-      async (request) =>
-        map.layers(actorOrAnonymous(request), request.params.namespace, request.params.name, request.query),
+    serve(app, routes.layers, async (request) =>
+      map.layers(actorOrAnonymous(request), request.params.namespace, request.params.name, request.query),
     );
 
-    app.get(
-      '/v1/project/map/:namespace/:name/tiles/:z/:x/:y.pbf',
-      {
-        schema: {
-          params: mapTileParamsSchema,
-          querystring: mapLayerQuerySchema,
-          response: { 200: fileStreamResponseSchema, 304: fileStreamResponseSchema },
-        },
-      },
-      async (request, reply) => {
-        const { namespace, name, z, x, y } = request.params;
-        const answer = await map.tile(actorOrAnonymous(request), namespace, name, request.query, { z, x, y });
-        // Private: the tiles of a private project must not sit in a shared cache.
-        reply
-          .header('ETag', answer.etag)
-          .header('Cache-Control', answer.immutable ? IMMUTABLE : REVALIDATE)
-          .header('Vary', 'Cookie, Authorization');
-        // `fresh`, as file downloads (send-blob.ts): a list of ETags, weak forms and `*` match too.
-        if (fresh(request.headers, { etag: answer.etag })) return reply.status(304).send();
-        const body = await answer.load();
-        return reply.type('application/vnd.mapbox-vector-tile').send(body);
-      },
-    );
+    serve(app, routes.tile, async (request, reply) => {
+      const { namespace, name, z, x, y } = request.params;
+      const answer = await map.tile(actorOrAnonymous(request), namespace, name, request.query, { z, x, y });
+      // Private: the tiles of a private project must not sit in a shared cache.
+      reply
+        .header('ETag', answer.etag)
+        .header('Cache-Control', answer.immutable ? IMMUTABLE : REVALIDATE)
+        .header('Vary', 'Cookie, Authorization');
+      // `fresh`, as file downloads (send-blob.ts): a list of ETags, weak forms and `*` match too.
+      if (fresh(request.headers, { etag: answer.etag })) return reply.status(304).send();
+      const body = await answer.load();
+      return reply.type('application/vnd.mapbox-vector-tile').send(body);
+    });
 
-    app.get(
-      '/v1/project/map/:namespace/:name/features/:fid',
-      {
-        schema: {
-          params: mapFeatureParamsSchema,
-          querystring: mapLayerQuerySchema,
-          response: { 200: mapFeatureSchema },
-        },
-      },
-      async (request) =>
-        map.feature(
-          actorOrAnonymous(request),
-          request.params.namespace,
-          request.params.name,
-          request.query,
-          request.params.fid,
-        ),
+    serve(app, routes.feature, async (request) =>
+      map.feature(
+        actorOrAnonymous(request),
+        request.params.namespace,
+        request.params.name,
+        request.query,
+        request.params.fid,
+      ),
     );
   };
 }

@@ -1,29 +1,11 @@
-import {
-  cloneProjectRequestSchema,
-  createProjectRequestSchema,
-  emptyResponseSchema,
-  fileStreamResponseSchema,
-  noContentResponseSchema,
-  namespaceParamsSchema,
-  projectDetailSchema,
-  projectDownloadQuerySchema,
-  projectIdParamsSchema,
-  projectListQuerySchema,
-  projectListResponseSchema,
-  projectPathParamsSchema,
-  projectsByNamesRequestSchema,
-  projectsByNamesResponseSchema,
-  projectTemplateSchema,
-  publicFlagRequestSchema,
-  UPDATE_PROJECT_ACCESS_ERROR,
-  updateProjectPartialResponseSchema,
-  updateProjectRequestSchema,
-} from '@waymark/contract';
+import { apiRoutes, UPDATE_PROJECT_ACCESS_ERROR } from '@waymark/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { actorOrAnonymous, requireActor } from '../plugins/auth.ts';
 import { attachmentHeader } from '../lib/content-disposition.ts';
+import { serve } from '../lib/serve-route.ts';
+
+const routes = apiRoutes.projects;
 
 const userAgentOf = (headers: Record<string, unknown>) =>
   typeof headers['user-agent'] === 'string' ? headers['user-agent'] : null;
@@ -32,43 +14,22 @@ const userAgentOf = (headers: Record<string, unknown>) =>
 export function projectRoutes(context: AppContext): FastifyPluginAsyncZod {
   const { projects, projectMembers } = context;
   return async (app) => {
-    app.get(
-      '/v1/project/paginated',
-      { schema: { querystring: projectListQuerySchema, response: { 200: projectListResponseSchema } } },
-      async (request) => projects.list(actorOrAnonymous(request), request.query),
-    );
+    serve(app, routes.list, async (request) => projects.list(actorOrAnonymous(request), request.query));
 
-    app.post(
-      '/v1/project/:namespace',
-      {
-        schema: {
-          params: namespaceParamsSchema,
-          body: createProjectRequestSchema,
-          response: { 200: emptyResponseSchema },
-        },
-      },
-      async (request) => {
-        await projects.create({
-          actor: requireActor(request),
-          namespace: request.params.namespace,
-          name: request.body.name,
-          isPublic: request.body.public,
-          request: { userAgent: userAgentOf(request.headers) },
-        });
-        return {};
-      },
-    );
+    serve(app, routes.create, async (request) => {
+      await projects.create({
+        actor: requireActor(request),
+        namespace: request.params.namespace,
+        name: request.body.name,
+        isPublic: request.body.public,
+        request: { userAgent: userAgentOf(request.headers) },
+      });
+      return {};
+    });
 
-    app.get(
-      '/v1/project/download/:namespace/:name',
-      {
-        config: { transfer: 'download' },
-        schema: {
-          params: projectPathParamsSchema,
-          querystring: projectDownloadQuerySchema,
-          response: { 200: fileStreamResponseSchema },
-        },
-      },
+    serve(
+      app,
+      routes.downloadZip,
       async (request, reply) => {
         const { fileName, zip } = await projects.downloadZip(
           actorOrAnonymous(request),
@@ -84,114 +45,64 @@ export function projectRoutes(context: AppContext): FastifyPluginAsyncZod {
           .header('Content-Disposition', attachmentHeader(fileName))
           .send(zip.stream);
       },
+      { config: { transfer: 'download' } },
     );
 
-    app.get(
-      '/v1/project/by_uuid/:id',
-      { schema: { params: projectIdParamsSchema, response: { 200: projectDetailSchema } } },
-      async (request) => projects.getById(actorOrAnonymous(request), request.params.id),
+    serve(app, routes.byUuid, async (request) =>
+      projects.getById(actorOrAnonymous(request), request.params.id),
     );
 
     // Static path: wins over `/v1/project/:namespace` (a workspace named `by_names` keeps its projects elsewhere).
-    app.post(
-      '/v1/project/by_names',
-      {
-        schema: {
-          body: projectsByNamesRequestSchema,
-          response: { 200: projectsByNamesResponseSchema },
-        },
-      },
-      async (request) => projects.byNames(actorOrAnonymous(request), request.body.projects),
+    serve(app, routes.byNames, async (request) =>
+      projects.byNames(actorOrAnonymous(request), request.body.projects),
     );
 
-    app.put(
-      '/v1/project/:namespace/:name',
-      {
-        schema: {
-          params: projectPathParamsSchema,
-          body: updateProjectRequestSchema,
-          response: { 200: projectDetailSchema, 207: updateProjectPartialResponseSchema },
-        },
-      },
-      async (request, reply) => {
-        const { project, invalidUsernames } = await projectMembers.updateAccess(
-          requireActor(request),
-          request.params.namespace,
-          request.params.name,
-          request.body,
-        );
-        if (invalidUsernames.length === 0) return reply.status(200).send(project);
-        // Some changes applied, some usernames skipped: the reference answers Multi-Status.
-        return reply.status(207).send({
-          ...UPDATE_PROJECT_ACCESS_ERROR,
-          invalid_usernames: invalidUsernames,
-          invalid_ids: [],
-          project,
-        });
-      },
-    );
+    serve(app, routes.updateAccess, async (request, reply) => {
+      const { project, invalidUsernames } = await projectMembers.updateAccess(
+        requireActor(request),
+        request.params.namespace,
+        request.params.name,
+        request.body,
+      );
+      if (invalidUsernames.length === 0) return reply.status(200).send(project);
+      // Some changes applied, some usernames skipped: the reference answers Multi-Status.
+      return reply.status(207).send({
+        ...UPDATE_PROJECT_ACCESS_ERROR,
+        invalid_usernames: invalidUsernames,
+        invalid_ids: [],
+        project,
+      });
+    });
 
-    app.post(
-      '/v1/project/clone/:namespace/:name',
-      {
-        schema: {
-          params: projectPathParamsSchema,
-          body: cloneProjectRequestSchema.nullish(),
-          response: { 200: emptyResponseSchema },
-        },
-      },
-      async (request) => {
-        await projects.clone({
-          actor: requireActor(request),
-          namespace: request.params.namespace,
-          name: request.params.name,
-          body: request.body ?? {},
-          request: { userAgent: userAgentOf(request.headers) },
-        });
-        return {};
-      },
-    );
+    serve(app, routes.clone, async (request) => {
+      await projects.clone({
+        actor: requireActor(request),
+        namespace: request.params.namespace,
+        name: request.params.name,
+        body: request.body ?? {},
+        request: { userAgent: userAgentOf(request.headers) },
+      });
+      return {};
+    });
 
-    app.post(
-      '/v2/projects/:id/scheduleDelete',
-      { schema: { params: projectIdParamsSchema, response: { 204: noContentResponseSchema } } },
-      async (request, reply) => {
-        await projects.scheduleDelete(requireActor(request), request.params.id);
-        return reply.status(204).send();
-      },
-    );
+    serve(app, routes.scheduleDelete, async (request, reply) => {
+      await projects.scheduleDelete(requireActor(request), request.params.id);
+      return reply.status(204).send();
+    });
 
-    app.patch(
-      '/app/project/:id/public',
-      {
-        schema: {
-          params: projectIdParamsSchema,
-          body: publicFlagRequestSchema,
-          response: { 204: noContentResponseSchema },
-        },
-      },
-      async (request, reply) => {
-        await projects.setPublic(requireActor(request), request.params.id, request.body.public);
-        return reply.status(204).send();
-      },
-    );
+    serve(app, routes.setPublic, async (request, reply) => {
+      await projects.setPublic(requireActor(request), request.params.id, request.body.public);
+      return reply.status(204).send();
+    });
 
-    app.post(
-      '/app/project/unsubscribe/:id',
-      { schema: { params: projectIdParamsSchema, response: { 200: emptyResponseSchema } } },
-      async (request) => {
-        await projects.unsubscribe(requireActor(request), request.params.id);
-        return {};
-      },
-    );
+    serve(app, routes.unsubscribe, async (request) => {
+      await projects.unsubscribe(requireActor(request), request.params.id);
+      return {};
+    });
 
-    app.get(
-      '/app/project/templates',
-      { schema: { response: { 200: z.array(projectTemplateSchema) } } },
-      async (request) => {
-        requireActor(request);
-        return projects.templates();
-      },
-    );
+    serve(app, routes.templates, async (request) => {
+      requireActor(request);
+      return projects.templates();
+    });
   };
 }

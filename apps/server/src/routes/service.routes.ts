@@ -1,19 +1,11 @@
-import {
-  aliveResponseSchema,
-  appInitResponseSchema,
-  BLACKLIST_DIRS,
-  BLACKLIST_FILES,
-  configResponseSchema,
-  csrfResponseSchema,
-  errorResponseSchema,
-  latestVersionSchema,
-  MERGIN_API_VERSION,
-  pingResponseSchema,
-} from '@waymark/contract';
+import { apiRoutes, BLACKLIST_DIRS, BLACKLIST_FILES, MERGIN_API_VERSION } from '@waymark/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
 import { csrfTokenFor } from '../plugins/auth.ts';
 import { APP_VERSION } from '../lib/app-version.ts';
+import { serve } from '../lib/serve-route.ts';
+
+const routes = apiRoutes.service;
 
 const [major = 0, minor = 0, fix = 0] = MERGIN_API_VERSION.split('.').map(Number);
 
@@ -21,7 +13,7 @@ const [major = 0, minor = 0, fix = 0] = MERGIN_API_VERSION.split('.').map(Number
 export function serviceRoutes(context: AppContext): FastifyPluginAsyncZod {
   const { config } = context;
   return async (app) => {
-    app.get('/ping', { schema: { response: { 200: pingResponseSchema } } }, async () => {
+    serve(app, routes.ping, async () => {
       const maintenance = await context.maintenance.isOn();
       return {
         service: 'Mergin',
@@ -37,13 +29,9 @@ export function serviceRoutes(context: AppContext): FastifyPluginAsyncZod {
     });
 
     // The reference's health check: allowed in maintenance mode (plugins/auth.ts), 503 when the database is down.
-    app.post(
-      '/alive',
-      { schema: { response: { 200: aliveResponseSchema, 503: errorResponseSchema } } },
-      async () => context.health.alive(),
-    );
+    serve(app, routes.alive, async () => context.health.alive());
 
-    app.get('/config', { schema: { response: { 200: configResponseSchema } } }, async () => ({
+    serve(app, routes.config, async () => ({
       docs_url: config.docsUrl,
       server_type: 'ce',
       collect_statistics: false,
@@ -68,22 +56,16 @@ export function serviceRoutes(context: AppContext): FastifyPluginAsyncZod {
 
     // The reference asks a statistics service of Mergin's releases; Waymark's releases have none, so the latest
     // version this server knows of is its own.
-    app.get('/v1/latest-version', { schema: { response: { 200: latestVersionSchema } } }, async () => {
+    serve(app, routes.latestVersion, async () => {
       const [appMajor = 0, appMinor = 0, appFix = 0] = APP_VERSION.split('.').map(Number);
       return { version: APP_VERSION, major: appMajor, minor: appMinor, fix: appFix, info_url: null };
     });
 
-    app.get('/app/init', { schema: { response: { 200: appInitResponseSchema } } }, async (request, reply) => {
+    serve(app, routes.appInit, async (request, reply) => {
       reply.header('X-CSRF-Token', csrfTokenFor(context, request));
       return { authenticated: request.auth !== null, superuser: request.auth?.user.isAdmin === true };
     });
 
-    app.get(
-      '/app/auth/refresh/csrf',
-      { schema: { response: { 200: csrfResponseSchema } } },
-      async (request) => ({
-        csrf: csrfTokenFor(context, request),
-      }),
-    );
+    serve(app, routes.refreshCsrf, async (request) => ({ csrf: csrfTokenFor(context, request) }));
   };
 }
