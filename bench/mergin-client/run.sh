@@ -3,7 +3,7 @@
 # row on the same server (the second run must pass what the first passed). Not part of CI: the client and
 # pygeodiff are not npm packages. Nothing of the client is kept in this repository.
 #
-# Needs, prepared by hand (see README.md beside this file):
+# Needs, prepared by setup.sh beside this file:
 #   CLIENT_DIR  a checkout of MerginMaps/python-api-client at its 0.13.3 tag
 #   VENV        a Python venv with that client, pygeodiff 2.3.0, python-dateutil, pytz, click and pytest installed
 # Optional: PORT (18190), DATA_DIR (a new temporary folder), PYTEST_ARGS (e.g. "-k sync -x").
