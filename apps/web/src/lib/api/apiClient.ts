@@ -1,4 +1,4 @@
-import { ERROR_TEXTS, MAINTENANCE_TEXT } from '@waymark/contract';
+import { apiRoutes, ERROR_TEXTS, MAINTENANCE_TEXT } from '@waymark/contract';
 import axios, {
   type AxiosAdapter,
   type AxiosError,
@@ -30,7 +30,7 @@ export const CSRF_HEADER = 'X-CSRF-Token';
 export const CLIENT_HEADER = 'X-Client';
 /** The original web client identifies itself as "vue"; the server keys some behaviour on it (SPEC §7). */
 export const CLIENT_HEADER_VALUE = 'vue';
-export const CSRF_REFRESH_PATH = '/app/auth/refresh/csrf';
+export const CSRF_REFRESH_PATH: string = apiRoutes.service.refreshCsrf.path;
 
 export interface ApiClientOptions {
   baseURL?: string;

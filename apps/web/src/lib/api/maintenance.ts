@@ -1,4 +1,4 @@
-import { MAINTENANCE_TEXT } from '@waymark/contract';
+import { apiRoutes, MAINTENANCE_TEXT } from '@waymark/contract';
 import { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 
 /** Error code of the locally produced read-only answer, so other handlers can tell it from a real 503. */
@@ -9,12 +9,12 @@ export const MAINTENANCE_ERROR_CODE = 'ERR_READ_ONLY_MAINTENANCE';
  * nobody could read anything at all; nor could a superuser turn maintenance off again. Signing out (a POST,
  * with the CSRF token) stays possible too.
  */
-export const MAINTENANCE_ALLOWED_PATHS = [
-  '/v1/project/by_names',
-  '/app/auth/login',
-  '/app/auth/logout',
-  '/v1/auth/login',
-  '/app/admin/maintenance',
+export const MAINTENANCE_ALLOWED_PATHS: string[] = [
+  apiRoutes.projects.byNames.path,
+  apiRoutes.auth.login.path,
+  apiRoutes.auth.logout.path,
+  apiRoutes.auth.apiLogin.path,
+  apiRoutes.admin.setMaintenance.path,
 ];
 
 const READ_METHODS = new Set(['get', 'head', 'options']);

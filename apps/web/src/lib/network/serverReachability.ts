@@ -1,3 +1,4 @@
+import { apiRoutes } from '@waymark/contract';
 import { create } from 'zustand';
 
 /** Waits between probes of an unreachable server: 1, 2, 4, 8, 16 s, then every 30 s. */
@@ -9,7 +10,7 @@ export function reconnectDelayMs(attempt: number): number {
 }
 
 /** The address answered cheaply by any live server; asked with plain fetch, outside the API client's rules. */
-const PROBE_PATH = '/ping';
+const PROBE_PATH: string = apiRoutes.service.ping.path;
 
 interface ReachabilityState {
   /** The last request got no answer at all, and no probe has reached the server since. */

@@ -3,7 +3,7 @@ import {
   type AcceptAccessRequest,
   type AccessRequestListResponse,
 } from '@waymark/contract';
-import { http } from '../../../lib/api/http.ts';
+import { api } from '../../../lib/api/api.ts';
 
 /**
  * GET /app/project/access-request/{namespace}: one page of a workspace's pending requests, soonest to expire
@@ -14,18 +14,15 @@ export async function fetchAccessRequests(
   page: number,
   projectName?: string,
 ): Promise<AccessRequestListResponse> {
-  const response = await http.get<AccessRequestListResponse>(
-    `/app/project/access-request/${encodeURIComponent(namespace)}`,
-    {
-      params: {
-        page,
-        per_page: ACCESS_REQUESTS_PAGE_SIZE,
-        order_params: 'expire_asc',
-        ...(projectName ? { project_name: projectName } : {}),
-      },
+  return api.accessRequests.listForWorkspace({
+    params: { namespace },
+    query: {
+      page,
+      per_page: ACCESS_REQUESTS_PAGE_SIZE,
+      order_params: 'expire_asc',
+      ...(projectName ? { project_name: projectName } : {}),
     },
-  );
-  return response.data;
+  });
 }
 
 /** POST /app/project/access-request/accept/{id} with the permission to give. */
@@ -33,10 +30,10 @@ export async function acceptAccessRequest(
   id: number,
   permissions: AcceptAccessRequest['permissions'],
 ): Promise<void> {
-  await http.post(`/app/project/access-request/accept/${id}`, { permissions });
+  await api.accessRequests.accept({ params: { id }, body: { permissions } });
 }
 
 /** DELETE /app/project/access-request/{id} */
 export async function cancelAccessRequest(id: number): Promise<void> {
-  await http.delete(`/app/project/access-request/${id}`);
+  await api.accessRequests.remove({ params: { id } });
 }

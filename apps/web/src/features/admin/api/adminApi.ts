@@ -18,7 +18,8 @@ import type {
   ServerUsage,
   WorkspaceRole,
 } from '@waymark/contract';
-import { http } from '../../../lib/api/http.ts';
+import { apiRoutes, pathOf } from '@waymark/contract';
+import { api } from '../../../lib/api/api.ts';
 
 /** One page of an admin list: the query every list call takes. */
 export interface AdminListParams<F extends string> {
@@ -40,36 +41,33 @@ function listQuery<F extends string>(params: AdminListParams<F>) {
   };
 }
 
-const userPath = (username: string) => `/app/admin/user/${encodeURIComponent(username)}`;
-const workspacePath = (id: number) => `/app/admin/workspaces/${id}`;
-
 // Users
 
 /** GET /app/admin/users */
 export async function fetchAdminUsers(
   params: AdminListParams<AdminUserSortField>,
 ): Promise<AdminUserListResponse> {
-  return (await http.get<AdminUserListResponse>('/app/admin/users', { params: listQuery(params) })).data;
+  return api.admin.listUsers({ query: listQuery(params) });
 }
 
 /** POST /app/admin/user: with a password, or without one (the user is mailed an invitation). */
 export async function createAdminUser(body: AdminCreateUserRequest): Promise<AdminUser> {
-  return (await http.post<AdminUser>('/app/admin/user', body)).data;
+  return api.admin.createUser({ body });
 }
 
 /** PATCH /app/admin/user/{username}: superuser status and active state. */
 export async function updateAdminUser(username: string, body: AdminUpdateUserRequest): Promise<AdminUser> {
-  return (await http.patch<AdminUser>(userPath(username), body)).data;
+  return api.admin.updateUser({ params: { username }, body });
 }
 
 /** DELETE /app/admin/user/{username}: the account is anonymised as closing it does. */
 export async function deleteAdminUser(username: string): Promise<void> {
-  await http.delete(userPath(username));
+  await api.admin.deleteUser({ params: { username } });
 }
 
 /** POST /app/admin/user/{username}/reset-password: mails the user a password reset link. */
 export async function sendAdminPasswordReset(username: string): Promise<void> {
-  await http.post(`${userPath(username)}/reset-password`);
+  await api.admin.sendPasswordReset({ params: { username } });
 }
 
 // Workspaces
@@ -78,23 +76,22 @@ export async function sendAdminPasswordReset(username: string): Promise<void> {
 export async function fetchAdminWorkspaces(
   params: AdminListParams<AdminWorkspaceSortField>,
 ): Promise<AdminWorkspaceListResponse> {
-  return (await http.get<AdminWorkspaceListResponse>('/app/admin/workspaces', { params: listQuery(params) }))
-    .data;
+  return api.admin.listWorkspaces({ query: listQuery(params) });
 }
 
 /** POST /app/admin/workspaces */
 export async function createAdminWorkspace(body: AdminCreateWorkspaceRequest): Promise<AdminWorkspace> {
-  return (await http.post<AdminWorkspace>('/app/admin/workspaces', body)).data;
+  return api.admin.createWorkspace({ body });
 }
 
 /** PATCH /app/admin/workspaces/{id}: the storage quota in bytes. */
 export async function updateAdminWorkspaceQuota(id: number, storage: number): Promise<AdminWorkspace> {
-  return (await http.patch<AdminWorkspace>(workspacePath(id), { storage })).data;
+  return api.admin.updateWorkspace({ params: { id }, body: { storage } });
 }
 
 /** GET /app/admin/workspaces/{id}/members */
 export async function fetchAdminWorkspaceMembers(id: number): Promise<AdminWorkspaceMember[]> {
-  return (await http.get<AdminWorkspaceMember[]>(`${workspacePath(id)}/members`)).data;
+  return api.admin.listMembers({ params: { id } });
 }
 
 /** POST /app/admin/workspaces/{id}/members */
@@ -102,7 +99,7 @@ export async function addAdminWorkspaceMember(
   id: number,
   body: AdminAddWorkspaceMemberRequest,
 ): Promise<AdminWorkspaceMember> {
-  return (await http.post<AdminWorkspaceMember>(`${workspacePath(id)}/members`, body)).data;
+  return api.admin.addMember({ params: { id }, body });
 }
 
 /** PATCH /app/admin/workspaces/{id}/members/{user_id} */
@@ -111,12 +108,12 @@ export async function updateAdminWorkspaceMember(
   userId: number,
   role: WorkspaceRole,
 ): Promise<AdminWorkspaceMember> {
-  return (await http.patch<AdminWorkspaceMember>(`${workspacePath(id)}/members/${userId}`, { role })).data;
+  return api.admin.changeMember({ params: { id, user_id: userId }, body: { role } });
 }
 
 /** DELETE /app/admin/workspaces/{id}/members/{user_id} */
 export async function removeAdminWorkspaceMember(id: number, userId: number): Promise<void> {
-  await http.delete(`${workspacePath(id)}/members/${userId}`);
+  await api.admin.removeMember({ params: { id, user_id: userId } });
 }
 
 // Projects
@@ -125,56 +122,53 @@ export async function removeAdminWorkspaceMember(id: number, userId: number): Pr
 export async function fetchAdminProjects(
   params: AdminListParams<AdminProjectSortField> & { removed: boolean },
 ): Promise<AdminProjectListResponse> {
-  return (
-    await http.get<AdminProjectListResponse>('/app/admin/projects', {
-      params: { ...listQuery(params), removed: params.removed },
-    })
-  ).data;
+  return api.admin.listProjects({ query: { ...listQuery(params), removed: params.removed } });
 }
 
 /** POST /app/project/removed-project/restore/{id} */
 export async function restoreRemovedProject(id: string): Promise<void> {
-  await http.post(`/app/project/removed-project/restore/${encodeURIComponent(id)}`);
+  await api.admin.restoreProject({ params: { id } });
 }
 
 /** DELETE /app/project/removed-project/{id}: deletes a project scheduled for deletion now. */
 export async function deleteRemovedProject(id: string): Promise<void> {
-  await http.delete(`/app/project/removed-project/${encodeURIComponent(id)}`);
+  await api.admin.deleteProjectNow({ params: { id } });
 }
 
 // Server
 
 /** GET /app/admin/usage */
 export async function fetchServerUsage(): Promise<ServerUsage> {
-  return (await http.get<ServerUsage>('/app/admin/usage')).data;
+  return api.admin.usage();
 }
 
 /** GET /app/admin/server */
 export async function fetchServerInfo(): Promise<AdminServerInfo> {
-  return (await http.get<AdminServerInfo>('/app/admin/server')).data;
+  return api.admin.serverInfo();
 }
 
 /** PUT /app/admin/maintenance: the admin switch of read-only maintenance. */
 export async function setMaintenance(maintenance: boolean): Promise<MaintenanceResponse> {
-  return (await http.put<MaintenanceResponse>('/app/admin/maintenance', { maintenance })).data;
+  return api.admin.setMaintenance({ body: { maintenance } });
 }
 
 /** PATCH /v2/projects/{id}: renames a project (superusers may rename any). */
 export async function renameAdminProject(projectId: string, name: string): Promise<void> {
-  await http.patch(`/v2/projects/${encodeURIComponent(projectId)}`, { name });
+  await api.projectsById.rename({ params: { id: projectId }, body: { name } });
 }
 
 /** GET /app/admin/diagnostic-logs: the logs the apps sent, newest first. */
 export async function fetchDiagnosticLogs(): Promise<DiagnosticLog[]> {
-  return (await http.get<DiagnosticLog[]>('/app/admin/diagnostic-logs')).data;
+  return api.diagnosticLogs.list();
 }
 
 /** Where a diagnostic log downloads (the session cookie authorises it). */
 export function diagnosticLogUrl(name: string): string {
-  return `/app/admin/diagnostic-logs/${encodeURIComponent(name)}`;
+  return pathOf(apiRoutes.diagnosticLogs.download, { name });
 }
 
 /** The usage report's address (GET /app/admin/report), both days included (`YYYY-MM-DD`, UTC). */
 export function usageReportUrl(dateFrom: string, dateTo: string): string {
-  return `/app/admin/report?${new URLSearchParams({ date_from: dateFrom, date_to: dateTo }).toString()}`;
+  const query = new URLSearchParams({ date_from: dateFrom, date_to: dateTo });
+  return `${pathOf(apiRoutes.admin.report)}?${query.toString()}`;
 }

@@ -1,27 +1,27 @@
 import type { LoginRequest, ResetPasswordRequest, ResetPasswordWithToken } from '@waymark/contract';
-import { http } from '../../../lib/api/http.ts';
+import { api } from '../../../lib/api/api.ts';
 
 /** POST /app/auth/login: on success the server sets the session cookie. */
 export async function login(body: LoginRequest): Promise<void> {
-  await http.post('/app/auth/login', body);
+  await api.auth.login({ body });
 }
 
 /** POST /app/auth/logout: ends the session (POST, so it carries the CSRF token; the reference's GET is not used). */
 export async function logout(): Promise<void> {
-  await http.post('/app/auth/logout');
+  await api.auth.logout();
 }
 
 /** POST /app/auth/reset-password: the server emails a link to set a new password. */
 export async function requestPasswordReset(body: ResetPasswordRequest): Promise<void> {
-  await http.post('/app/auth/reset-password', body);
+  await api.auth.requestPasswordReset({ body });
 }
 
 /** POST /app/auth/reset-password/{token}: sets a new password with the token of an emailed link. */
 export async function changePasswordByToken(token: string, body: ResetPasswordWithToken): Promise<void> {
-  await http.post(`/app/auth/reset-password/${encodeURIComponent(token)}`, body);
+  await api.auth.resetPassword({ params: { token }, body });
 }
 
 /** GET /app/auth/reset-password/{token}: resolves while the emailed link still works, rejects (400) once it does not. */
 export async function checkPasswordToken(token: string): Promise<void> {
-  await http.get(`/app/auth/reset-password/${encodeURIComponent(token)}`);
+  await api.auth.checkResetToken({ params: { token } });
 }

@@ -6,19 +6,16 @@ import {
   type UserSearchItem,
 } from '@waymark/contract';
 import { isAxiosError } from 'axios';
-import { http } from '../../../lib/api/http.ts';
-
-const segment = (value: string) => encodeURIComponent(value);
+import { api } from '../../../lib/api/api.ts';
 
 /** GET /v2/projects/{id}/collaborators */
 export async function fetchCollaborators(projectId: string): Promise<ProjectCollaborator[]> {
-  const response = await http.get<ProjectCollaborator[]>(`/v2/projects/${segment(projectId)}/collaborators`);
-  return response.data;
+  return api.collaborators.list({ params: { id: projectId } });
 }
 
 /** POST /v2/projects/{id}/collaborators: gives a role to someone listed through the workspace only. */
 export async function addCollaborator(projectId: string, user: string, role: ProjectRole): Promise<void> {
-  await http.post(`/v2/projects/${segment(projectId)}/collaborators`, { user, role });
+  await api.collaborators.add({ params: { id: projectId }, body: { user, role } });
 }
 
 /** PATCH /v2/projects/{id}/collaborators/{collaboratorId} */
@@ -27,12 +24,12 @@ export async function updateCollaborator(
   userId: number,
   role: ProjectRole,
 ): Promise<void> {
-  await http.patch(`/v2/projects/${segment(projectId)}/collaborators/${userId}`, { role });
+  await api.collaborators.update({ params: { id: projectId, user_id: userId }, body: { role } });
 }
 
 /** DELETE /v2/projects/{id}/collaborators/{collaboratorId} */
 export async function removeCollaborator(projectId: string, userId: number): Promise<void> {
-  await http.delete(`/v2/projects/${segment(projectId)}/collaborators/${userId}`);
+  await api.collaborators.remove({ params: { id: projectId, user_id: userId } });
 }
 
 /** GET /app/auth/user/search: users of the namespace matching `like`, not yet on the project. */
@@ -41,10 +38,7 @@ export async function searchUsers(
   like: string,
   projectId: string,
 ): Promise<UserSearchItem[]> {
-  const response = await http.get<UserSearchItem[]>('/app/auth/user/search', {
-    params: { namespace, like, project_id: projectId },
-  });
-  return response.data;
+  return api.collaborators.searchUsers({ query: { namespace, like, project_id: projectId } });
 }
 
 export interface ShareResult {
@@ -73,8 +67,8 @@ export async function shareProject(
   body: UpdateProjectRequest,
 ): Promise<ShareResult> {
   try {
-    const response = await http.put<unknown>(`/v1/project/${segment(namespace)}/${segment(name)}`, body);
-    return { invalidUsernames: invalidUsernamesOf(response.data) ?? [] };
+    const answer = await api.projects.updateAccess({ params: { namespace, name }, body });
+    return { invalidUsernames: invalidUsernamesOf(answer) ?? [] };
   } catch (error) {
     const invalidUsernames = isAxiosError(error) ? invalidUsernamesOf(error.response?.data) : undefined;
     if (invalidUsernames) return { invalidUsernames };

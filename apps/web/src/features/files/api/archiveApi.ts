@@ -1,10 +1,11 @@
-import type { ProjectArchiveState } from '@waymark/contract';
+import { apiRoutes, pathOf, type ProjectArchiveState } from '@waymark/contract';
 import { http } from '../../../lib/api/http.ts';
 
 /** POST /app/projects/{id}/download: asks for a zip of the chosen files; answers where to fetch it. */
 export async function requestArchive(projectId: string, version: string, files: string[]): Promise<string> {
+  // Through the axios instance rather than `api`: the answer that matters is its Location header.
   const response = await http.post(
-    `/app/projects/${encodeURIComponent(projectId)}/download`,
+    pathOf(apiRoutes.archives.request, { id: projectId }),
     { files },
     { params: { version } },
   );

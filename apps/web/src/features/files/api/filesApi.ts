@@ -1,4 +1,6 @@
 import {
+  apiRoutes,
+  pathOf,
   type ProjectDetail,
   type ProjectFile,
   type PushRequest,
@@ -6,10 +8,8 @@ import {
   TEXT_PREVIEW_MAX_CHARS,
 } from '@waymark/contract';
 import { AxiosHeaders } from 'axios';
+import { api } from '../../../lib/api/api.ts';
 import { http } from '../../../lib/api/http.ts';
-
-const segment = (value: string) => encodeURIComponent(value);
-const projectAddress = (namespace: string, name: string) => `${segment(namespace)}/${segment(name)}`;
 
 /**
  * Address of a file's content, GET /v1/project/raw/{namespace}/{name}?file=…[&version=…]. Used as a plain
@@ -18,7 +18,7 @@ const projectAddress = (namespace: string, name: string) => `${segment(namespace
 export function rawFileUrl(namespace: string, name: string, path: string, version?: string): string {
   const query = new URLSearchParams({ file: path });
   if (version) query.set('version', version);
-  return `/v1/project/raw/${projectAddress(namespace, name)}?${query.toString()}`;
+  return `${pathOf(apiRoutes.files.raw, { namespace, name })}?${query.toString()}`;
 }
 
 /**
@@ -90,15 +90,14 @@ export async function pushFileRemoval(
     version: project.version,
     changes: { added: [], updated: [], removed: files.map(removedEntry) },
   };
-  const response = await http.post<PushStartResponse>(
-    `/v1/project/push/${projectAddress(project.namespace, project.name)}`,
+  const answer: PushStartResponse = await api.push.start({
+    params: { namespace: project.namespace, name: project.name },
     body,
-  );
-  const answer = response.data;
+  });
   if ('transaction' in answer) {
     // Nothing to upload was declared, so a transaction is not what this server should answer: give it
     // back rather than leave the project locked.
-    await http.post(`/v1/project/push/cancel/${segment(answer.transaction)}`);
+    await api.push.cancel({ params: { transaction: answer.transaction } });
     throw new Error('The server asked for an upload to delete a file');
   }
   return answer;

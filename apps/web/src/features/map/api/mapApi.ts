@@ -1,9 +1,5 @@
-import type { MapFeature, MapLayers } from '@waymark/contract';
-import { http } from '../../../lib/api/http.ts';
-
-const segment = (value: string) => encodeURIComponent(value);
-const mapAddress = (namespace: string, name: string) =>
-  `/v1/project/map/${segment(namespace)}/${segment(name)}`;
+import { apiRoutes, type MapFeature, type MapLayers, pathOf } from '@waymark/contract';
+import { api } from '../../../lib/api/api.ts';
 
 /** GET /v1/project/map/{ns}/{name}/layers: the GeoPackages of a version (or one file) and their layers. */
 export async function fetchMapLayers(
@@ -12,11 +8,10 @@ export async function fetchMapLayers(
   options: { version?: string; file?: string },
   signal?: AbortSignal,
 ): Promise<MapLayers> {
-  const params: Record<string, string> = {};
-  if (options.version) params.version = options.version;
-  if (options.file) params.file = options.file;
-  const response = await http.get<MapLayers>(`${mapAddress(namespace, name)}/layers`, { params, signal });
-  return response.data;
+  const query: { version?: string; file?: string } = {};
+  if (options.version) query.version = options.version;
+  if (options.file) query.file = options.file;
+  return api.map.layers({ params: { namespace, name }, query }, { signal });
 }
 
 /** The tile address template MapLibre fills ({z}/{x}/{y}), absolute as its workers need it. */
@@ -28,7 +23,12 @@ export function mapTileUrl(
   version: string,
 ): string {
   const query = new URLSearchParams({ file, layer, version });
-  return `${window.location.origin}${mapAddress(namespace, name)}/tiles/{z}/{x}/{y}.pbf?${query.toString()}`;
+  // MapLibre fills the braces of the last three segments: they stay as they are, the project's names are encoded.
+  const tiles = pathOf(apiRoutes.map.tile, { namespace, name, z: '{z}', x: '{x}', y: '{y}' }).replace(
+    /%7Bz%7D\/%7Bx%7D\/%7By%7D\.pbf$/,
+    '{z}/{x}/{y}.pbf',
+  );
+  return `${window.location.origin}${tiles}?${query.toString()}`;
 }
 
 /** GET …/features/{fid}: the clicked feature's fields. */
@@ -37,8 +37,8 @@ export async function fetchMapFeature(
   name: string,
   target: { file: string; layer: string; version: string; fid: number },
 ): Promise<MapFeature> {
-  const response = await http.get<MapFeature>(`${mapAddress(namespace, name)}/features/${target.fid}`, {
-    params: { file: target.file, layer: target.layer, version: target.version },
+  return api.map.feature({
+    params: { namespace, name, fid: target.fid },
+    query: { file: target.file, layer: target.layer, version: target.version },
   });
-  return response.data;
 }

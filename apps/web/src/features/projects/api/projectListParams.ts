@@ -1,4 +1,5 @@
-import type { ProjectListQuery } from '@waymark/contract';
+import type { projectListQuerySchema } from '@waymark/contract';
+import type { z } from 'zod';
 
 /** Sort fields the list offers; `meta.size` and `owner` are the UI names of SPEC §7. */
 export type ProjectSortField = 'name' | 'updated' | 'meta.size' | 'owner';
@@ -41,7 +42,8 @@ export interface ProjectListOptions {
   flag?: 'created' | 'shared';
 }
 
-export type ProjectListParams = Partial<Record<keyof ProjectListQuery, string | number | boolean>>;
+/** The query as the route table takes it (`api.projects.list`). */
+export type ProjectListParams = z.input<typeof projectListQuerySchema>;
 
 /** The query of GET /v1/project/paginated; parameters that would mean "no filter" are left out. */
 export function buildProjectListParams(options: ProjectListOptions): ProjectListParams {

@@ -1,7 +1,13 @@
-import type { ChunkResponse, ProjectDetail, PushRequest, PushStartResponse } from '@waymark/contract';
+import {
+  apiRoutes,
+  type ChunkResponse,
+  pathOf,
+  type ProjectDetail,
+  type PushRequest,
+  type PushStartResponse,
+} from '@waymark/contract';
+import { api } from '../../../lib/api/api.ts';
 import { http } from '../../../lib/api/http.ts';
-
-const segment = (value: string) => encodeURIComponent(value);
 
 export interface ChunkUploadOptions {
   signal: AbortSignal;
@@ -25,17 +31,13 @@ export interface PushApi {
 export const pushApi: PushApi = {
   /** POST /v1/project/push/{namespace}/{name} */
   async startPush(namespace, name, body) {
-    const response = await http.post<PushStartResponse>(
-      `/v1/project/push/${segment(namespace)}/${segment(name)}`,
-      body,
-    );
-    return response.data;
+    return api.push.start({ params: { namespace, name }, body });
   },
 
-  /** POST /v1/project/push/chunk/{transaction}/{chunk} with the raw bytes. */
+  /** POST /v1/project/push/chunk/{transaction}/{chunk} with the raw bytes (not JSON: through the axios instance). */
   async uploadChunk(transaction, chunkId, data, { signal, onProgress }) {
     const response = await http.post<ChunkResponse>(
-      `/v1/project/push/chunk/${segment(transaction)}/${segment(chunkId)}`,
+      pathOf(apiRoutes.push.chunk, { transaction, chunk: chunkId }),
       data,
       {
         signal,
@@ -48,12 +50,11 @@ export const pushApi: PushApi = {
 
   /** POST /v1/project/push/finish/{transaction}: the server assembles the files and makes the version. */
   async finishPush(transaction) {
-    const response = await http.post<ProjectDetail>(`/v1/project/push/finish/${segment(transaction)}`);
-    return response.data;
+    return api.push.finish({ params: { transaction } });
   },
 
   /** POST /v1/project/push/cancel/{transaction} */
   async cancelPush(transaction) {
-    await http.post(`/v1/project/push/cancel/${segment(transaction)}`);
+    await api.push.cancel({ params: { transaction } });
   },
 };

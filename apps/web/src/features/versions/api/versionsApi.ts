@@ -5,9 +5,7 @@ import type {
   ProjectVersionsPage,
   ResourceHistory,
 } from '@waymark/contract';
-import { http } from '../../../lib/api/http.ts';
-
-const segment = (value: string) => encodeURIComponent(value);
+import { api } from '../../../lib/api/api.ts';
 
 export interface VersionsPageOptions {
   page: number;
@@ -22,19 +20,15 @@ export async function fetchProjectVersions(
   name: string,
   { page, perPage, descending }: VersionsPageOptions,
 ): Promise<ProjectVersionsPage> {
-  const response = await http.get<ProjectVersionsPage>(
-    `/v1/project/versions/paginated/${segment(namespace)}/${segment(name)}`,
-    { params: { page, per_page: perPage, descending } },
-  );
-  return response.data;
+  return api.files.versions({
+    params: { namespace, name },
+    query: { page, per_page: perPage, descending },
+  });
 }
 
 /** GET /v1/project/version/{project id}/{version}: who made it, what it changed. */
 export async function fetchProjectVersion(projectId: string, version: string): Promise<ProjectVersionDetail> {
-  const response = await http.get<ProjectVersionDetail>(
-    `/v1/project/version/${segment(projectId)}/${segment(version)}`,
-  );
-  return response.data;
+  return api.files.version({ params: { id: projectId, version } });
 }
 
 /**
@@ -47,11 +41,7 @@ export async function fetchFileChangeset(
   version: string,
   path: string,
 ): Promise<ChangesetDetail> {
-  const response = await http.get<ChangesetDetail>(
-    `/v1/resource/changesets/${segment(namespace)}/${segment(name)}/${segment(version)}`,
-    { params: { path } },
-  );
-  return response.data;
+  return api.changesets.detail({ params: { namespace, name, version }, query: { path } });
 }
 
 /** GET /v1/project/{namespace}/{name}?version=vN: the project's files at that version. */
@@ -60,10 +50,7 @@ export async function fetchProjectAtVersion(
   name: string,
   version: string,
 ): Promise<ProjectDetail> {
-  const response = await http.get<ProjectDetail>(`/v1/project/${segment(namespace)}/${segment(name)}`, {
-    params: { version },
-  });
-  return response.data;
+  return api.files.projectInfo({ params: { namespace, name }, query: { version } });
 }
 
 /**
@@ -75,11 +62,7 @@ export async function restoreProjectVersion(
   version: string,
   paths?: string[],
 ): Promise<ProjectVersionDetail> {
-  const response = await http.post<ProjectVersionDetail>(`/v2/projects/${segment(projectId)}/restore`, {
-    version,
-    ...(paths ? { paths } : {}),
-  });
-  return response.data;
+  return api.syncV2.restore({ params: { id: projectId }, body: { version, ...(paths ? { paths } : {}) } });
 }
 
 /** GET /v1/resource/history/{namespace}/{name}?path=: the file's versions since it was last added. */
@@ -88,9 +71,5 @@ export async function fetchFileHistory(
   name: string,
   path: string,
 ): Promise<ResourceHistory> {
-  const response = await http.get<ResourceHistory>(
-    `/v1/resource/history/${segment(namespace)}/${segment(name)}`,
-    { params: { path } },
-  );
-  return response.data;
+  return api.files.history({ params: { namespace, name }, query: { path } });
 }

@@ -1,7 +1,6 @@
 import type { Workspace } from '@waymark/contract';
-import { http } from '../../../lib/api/http.ts';
+import { api } from '../../../lib/api/api.ts';
 
 export async function fetchWorkspaces(): Promise<Workspace[]> {
-  const response = await http.get<Workspace[]>('/v1/workspaces');
-  return response.data;
+  return api.workspaces.list();
 }
