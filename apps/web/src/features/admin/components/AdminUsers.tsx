@@ -148,7 +148,7 @@ export function AdminUsers() {
         }
         emptyText={list.params.like ? ADMIN_USERS_TEXTS.emptySearch : ADMIN_USERS_TEXTS.empty}
       >
-        <div className="data-table admin-table">
+        <div className="data-table admin-table admin-table--users">
           <DataTable
             value={query.data?.items ?? []}
             // The rows are memoised: a change of maintenance mode draws them again.
@@ -180,7 +180,7 @@ export function AdminUsers() {
             />
             <Column
               header={ADMIN_USERS_TEXTS.columnVerified}
-              headerClassName="admin-table__flag"
+              headerClassName="admin-table__flag admin-users__verified"
               bodyClassName="admin-table__flag"
               body={(user: AdminUser) => (
                 <FlagCell value={user.verified_email} testId="admin-user-verified" />
@@ -190,7 +190,7 @@ export function AdminUsers() {
               field="is_admin"
               header={ADMIN_USERS_TEXTS.columnSuperuser}
               sortable
-              headerClassName="admin-table__flag"
+              headerClassName="admin-table__flag admin-users__superuser"
               bodyClassName="admin-table__flag"
               body={(user: AdminUser) => (
                 <FlagCell value={user.is_admin} yesIcon="pi pi-shield" testId="admin-user-superuser" />
@@ -200,6 +200,7 @@ export function AdminUsers() {
               field="active"
               header={ADMIN_USERS_TEXTS.columnActive}
               sortable
+              headerClassName="admin-users__active"
               body={(user: AdminUser) => (
                 <Tag
                   value={user.active ? ADMIN_USERS_TEXTS.active : ADMIN_USERS_TEXTS.inactive}
@@ -213,12 +214,14 @@ export function AdminUsers() {
               field="registration_date"
               header={ADMIN_USERS_TEXTS.columnRegistered}
               sortable
+              headerClassName="admin-users__registered"
               body={(user: AdminUser) => <DateCell value={user.registration_date} />}
             />
             <Column
               field="last_signed_in"
               header={ADMIN_USERS_TEXTS.columnLastSignIn}
               sortable
+              headerClassName="admin-users__last-sign-in"
               body={(user: AdminUser) => <TimeAgoCell value={user.last_signed_in} />}
             />
             <Column
