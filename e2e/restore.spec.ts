@@ -89,7 +89,10 @@ test('restores a version from History with a confirmation of what will change', 
   await page.getByRole('button', { name: RESTORE_FILE_TEXTS.buttonLabel('park.gpkg', 'v3') }).click();
   const fileDialog = page.getByRole('dialog', { name: RESTORE_FILE_TEXTS.header('park.gpkg', 'v3') });
   await expect(fileDialog.getByText(RESTORE_FILE_TEXTS.message('park.gpkg', 'v3'))).toBeVisible();
-  await snapBoth(page, 'restore-file-confirm');
+  // On a phone the dialog fits the window: the page does not pan sideways behind it.
+  await snapBoth(page, 'restore-file-confirm', async () => {
+    await expect.poll(() => sidewaysScroll(page)).toBeLessThanOrEqual(0);
+  });
   await fileDialog.getByRole('button', { name: RESTORE_FILE_TEXTS.confirm }).click();
   await expect(page).toHaveURL(new RegExp(`/projects/${PROJECT_PATH}/history/v5/park\\.gpkg$`));
   await expect(page.getByText(RESTORE_FILE_TEXTS.restored('park.gpkg', 'v3', 'v5'))).toBeVisible();
@@ -117,12 +120,24 @@ test('restores a version from History with a confirmation of what will change', 
   await snapBoth(page, 'restore-file-history');
   await history.getByRole('button', { name: RESTORE_FILE_TEXTS.buttonLabel('park.gpkg', 'v4') }).click();
   const rowDialog = page.getByRole('dialog', { name: RESTORE_FILE_TEXTS.header('park.gpkg', 'v4') });
+  await expect(rowDialog.getByText(RESTORE_FILE_TEXTS.message('park.gpkg', 'v4'))).toBeVisible();
+  await snapBoth(page, 'restore-file-history-confirm', async () => {
+    await expect.poll(() => sidewaysScroll(page)).toBeLessThanOrEqual(0);
+  });
   await rowDialog.getByRole('button', { name: RESTORE_FILE_TEXTS.confirm }).click();
   await expect(page.getByText(RESTORE_FILE_TEXTS.restored('park.gpkg', 'v4', 'v6'))).toBeVisible();
   await expect(history.getByTestId('file-history-version')).toHaveText(['v6', 'v5', 'v4', 'v3']);
   await expect(page.getByTestId('project-header-version')).toHaveText('v6');
   expect(problems).toEqual([]);
 });
+
+/** How far the page itself scrolls sideways (its scrolling element's width beyond the window); 0 when it does not. */
+async function sidewaysScroll(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement;
+    return root.scrollWidth - root.clientWidth;
+  });
+}
 
 async function projectId(page: Page): Promise<string> {
   return ((await (await page.request.get(`/v1/project/${PROJECT_PATH}`)).json()) as { id: string }).id;
