@@ -53,7 +53,11 @@ export async function pushFiles(
   request: APIRequestContext,
   token: string,
   project: { namespace: string; name: string },
-  { added = [], removed = [] }: { added?: LocalFile[]; removed?: string[] },
+  {
+    added = [],
+    updated = [],
+    removed = [],
+  }: { added?: LocalFile[]; updated?: LocalFile[]; removed?: string[] },
 ): Promise<ProjectAnswer> {
   const headers = { Authorization: `Bearer ${token}` };
   const address = `${encodeURIComponent(project.namespace)}/${encodeURIComponent(project.name)}`;
@@ -62,7 +66,7 @@ export async function pushFiles(
     'project',
   );
 
-  const uploads = added.map((file) => {
+  const uploads = [...added, ...updated].map((file) => {
     const chunks = Array.from(
       { length: Math.max(1, Math.ceil(file.content.length / CHUNK_SIZE)) },
       (_, index) => ({
@@ -71,6 +75,12 @@ export async function pushFiles(
       }),
     );
     return { file, chunks };
+  });
+  const declare = ({ file, chunks }: (typeof uploads)[number]) => ({
+    path: file.path,
+    checksum: sha1(file.content),
+    size: file.content.length,
+    chunks: chunks.map((chunk) => chunk.id),
   });
   const removedFiles = removed.map((path) => {
     const known = current.files.find((file) => file.path === path);
@@ -84,13 +94,8 @@ export async function pushFiles(
       data: {
         version: current.version,
         changes: {
-          added: uploads.map(({ file, chunks }) => ({
-            path: file.path,
-            checksum: sha1(file.content),
-            size: file.content.length,
-            chunks: chunks.map((chunk) => chunk.id),
-          })),
-          updated: [],
+          added: uploads.slice(0, added.length).map(declare),
+          updated: uploads.slice(added.length).map(declare),
           removed: removedFiles,
         },
       },
