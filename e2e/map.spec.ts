@@ -7,11 +7,14 @@ import { DESKTOP, PHONE } from './viewports.ts';
 
 // The Map tab (issue 27): a project with a real GeoPackage (made by ogr2ogr: the same places in four spatial
 // reference systems), its layers in the file sidebar, the map drawn from the server's vector tiles, a layer
-// toggled off and on, a feature clicked, and an earlier version chosen.
+// toggled off and on, a feature clicked, and an earlier version chosen; then the map of a version's changes.
 const PROJECT = 'map-journey';
 const PROJECT_PATH = `/projects/admin/${PROJECT}`;
 const MAP_GPKG = readFileSync(path.join(import.meta.dirname, '../apps/server/test/fixtures/map/map.gpkg'));
 const BASE_GPKG = readFileSync(path.join(import.meta.dirname, '../packages/gpkg-diff/fixtures/base.gpkg'));
+const MODIFIED_GPKG = readFileSync(
+  path.join(import.meta.dirname, '../packages/gpkg-diff/fixtures/modified.gpkg'),
+);
 
 // MapLibre needs WebGL: headless Chromium gets it from SwiftShader, the software renderer.
 test.use({
@@ -147,4 +150,104 @@ test('the layers of a GeoPackage in the file sidebar and on the Map tab', async 
   expect(overflow).toBeLessThanOrEqual(0);
   await page.evaluate(() => window.scrollTo(0, 0));
   await snap(page, 'map-tab-phone');
+});
+
+/** Pixels of the map's canvas near each colour of the change map (inserted, updated, deleted). */
+async function changeColourPixels(page: Page): Promise<Record<'insert' | 'update' | 'delete', number>> {
+  const shot = await page.getByTestId('map-canvas').locator('canvas').screenshot();
+  return page.evaluate(async (base64) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${base64}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext('2d');
+    const counts = { insert: 0, update: 0, delete: 0 };
+    if (!context) return counts;
+    context.drawImage(image, 0, 0);
+    const { data } = context.getImageData(0, 0, image.width, image.height);
+    const colours = {
+      insert: [0x16, 0xa3, 0x4a],
+      update: [0xd9, 0x77, 0x06],
+      delete: [0xdc, 0x26, 0x26],
+    } as const;
+    for (let i = 0; i < data.length; i += 4) {
+      for (const [kind, [r, g, b]] of Object.entries(colours)) {
+        const far = Math.abs(data[i]! - r) + Math.abs(data[i + 1]! - g) + Math.abs(data[i + 2]! - b);
+        if (far < 40) counts[kind as keyof typeof counts]++;
+      }
+    }
+    return counts;
+  }, shot.toString('base64'));
+}
+
+test("a version's changes on a map, from the version sidebar", async ({ page, request }) => {
+  const name = 'map-changes-journey';
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/login');
+  await signIn(page);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await apiAsUser(page, 'POST', '/v1/project/admin', { name, public: false });
+  const token = await bearerToken(request, E2E_ADMIN.username, E2E_ADMIN.password);
+  const project = { namespace: 'admin', name };
+  // base.gpkg → modified.gpkg (gpkg-diff's fixtures, made by ogr2ogr, around Brno): rows of points, lines and
+  // polygons inserted, updated (some moved) and deleted; the server computes the changeset in the background.
+  await pushFiles(request, token, project, { added: [{ path: 'survey.gpkg', content: BASE_GPKG }] });
+  await pushFiles(request, token, project, { updated: [{ path: 'survey.gpkg', content: MODIFIED_GPKG }] });
+
+  await page.goto(`/projects/admin/${name}/history?version_id=v2`);
+  const sidebar = page.getByTestId('version-detail-sidebar');
+  const showOnMap = sidebar.getByRole('link', { name: 'Show on map' });
+  await expect(showOnMap).toBeVisible({ timeout: 30_000 });
+  await showOnMap.click();
+  await expect(page).toHaveURL(new RegExp(`/projects/admin/${name}/history/v2/survey\\.gpkg\\?view=map$`));
+  const legend = page.getByTestId('changes-legend');
+  await expect(legend).toContainText('Inserted 5');
+  await expect(legend).toContainText('Updated 9');
+  await expect(legend).toContainText('Deleted 3');
+  await expect(page.getByTestId('changes-layer').filter({ hasText: /^points/ })).toContainText(
+    '2 inserted · 4 updated · 1 deleted',
+  );
+  await drawn(page);
+  // The map really shows each kind of change in its colour.
+  const colours = await changeColourPixels(page);
+  expect(colours.insert).toBeGreaterThan(30);
+  expect(colours.update).toBeGreaterThan(30);
+  expect(colours.delete).toBeGreaterThan(30);
+  await snap(page, 'map-changes');
+
+  // A click on a changed row shows its attribute differences.
+  const canvas = page.getByTestId('map-canvas').locator('canvas');
+  const box = (await canvas.boundingBox())!;
+  const popup = page.getByTestId('changes-popup');
+  let found = false;
+  for (let row = 1; row < 10 && !found; row++) {
+    for (let column = 1; column < 12 && !found; column++) {
+      await canvas.click({ position: { x: (box.width * column) / 12, y: (box.height * row) / 10 } });
+      found = await popup
+        .filter({ hasText: 'Before' })
+        .first()
+        .waitFor({ timeout: 500 })
+        .then(() => true)
+        .catch(() => false);
+    }
+  }
+  await expect(popup.first()).toBeVisible();
+  await expect(popup.first()).toContainText(/Inserted|Updated|Deleted/);
+  await expect(popup.first().getByRole('columnheader', { name: 'After' })).toBeVisible();
+  await snap(page, 'map-changes-popup');
+
+  // Back to the tables, and the map again on a phone.
+  await page.getByTestId('file-version-show-table').click();
+  await expect(page.getByTestId('changeset-summary')).toBeVisible();
+  await page.setViewportSize(PHONE);
+  await page.getByTestId('file-version-show-map').click();
+  await drawn(page);
+  const phone = await changeColourPixels(page);
+  expect(phone.insert + phone.update + phone.delete).toBeGreaterThan(30);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await snap(page, 'map-changes-phone');
 });

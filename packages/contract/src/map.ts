@@ -5,6 +5,9 @@ import { z } from 'zod';
  * under `/v1/project/map/{namespace}/{name}/…`. Files travel in the query (`file=`), since project paths hold `/`.
  */
 
+/** Files the map reads: GeoPackages. */
+export const isGeoPackagePath = (path: string): boolean => /\.gpkg$/i.test(path);
+
 /** An empty `version=` means the latest, as in GET /v1/project/raw. */
 const versionQuery = z
   .string()
@@ -104,6 +107,73 @@ export const mapFeatureSchema = z.object({
 });
 export type MapFeature = z.infer<typeof mapFeatureSchema>;
 
+/** GET …/changes: which file's changes at which version (the version is required: a version's changes). */
+export const mapChangesQuerySchema = z.object({
+  file: z.string({ error: 'This field is required.' }).min(1).max(MAX_MAP_NAME),
+  version: z.string({ error: 'This field is required.' }).min(1).max(MAX_MAP_NAME),
+});
+export type MapChangesQuery = z.infer<typeof mapChangesQuerySchema>;
+
+/** Changed rows the map of a version's changes draws at most (from the stored summary, refused before any work). */
+export const MAP_CHANGES_MAX_FEATURES = 20_000;
+/** Bytes of GeoJSON the map of a version's changes answers at most (big geometries). */
+export const MAP_CHANGES_MAX_BYTES = 16 * 1024 * 1024;
+
+export const MAP_CHANGE_KINDS = ['insert', 'update', 'delete'] as const;
+export type MapChangeKind = (typeof MAP_CHANGE_KINDS)[number];
+
+/** One column of a changed row: its value before (updates, deletes) and after (inserts, updates). */
+export const mapAttributeChangeSchema = z.object({
+  name: z.string(),
+  old: mapFeatureValueSchema.optional(),
+  new: mapFeatureValueSchema.optional(),
+});
+export type MapAttributeChange = z.infer<typeof mapAttributeChangeSchema>;
+
+/**
+ * One changed row as a GeoJSON feature in EPSG:4326: an inserted row where it is (`role: 'new'`), a deleted row
+ * where it was (`role: 'old'`), an updated row where it is now (`'new'`) and, when its geometry changed, a second
+ * feature where it was (`'old'`, drawn dashed). `id` numbers the features of the answer; `fid` is the row's key.
+ */
+export const mapChangedFeatureSchema = z.object({
+  type: z.literal('Feature'),
+  id: z.number().int(),
+  geometry: z.record(z.string(), z.unknown()).nullable(),
+  properties: z.object({
+    layer: z.string(),
+    fid: z.union([z.number(), z.string()]).nullable(),
+    change: z.enum(MAP_CHANGE_KINDS),
+    role: z.enum(['new', 'old']),
+    geometry_changed: z.boolean(),
+    /** The columns the change carries (geometry left out): every value of inserts and deletes, changed ones of updates. */
+    changes: z.array(mapAttributeChangeSchema),
+  }),
+});
+export type MapChangedFeature = z.infer<typeof mapChangedFeatureSchema>;
+
+/** One table of the changeset: its counts, and why its rows are not drawn (no geometry, an unknown srs). */
+export const mapChangedLayerSchema = z.object({
+  table: z.string(),
+  geometry_type: z.string().nullable(),
+  insert: z.number().int(),
+  update: z.number().int(),
+  delete: z.number().int(),
+  error: z.string().optional(),
+});
+export type MapChangedLayer = z.infer<typeof mapChangedLayerSchema>;
+
+/** GET /v1/project/map/{ns}/{name}/changes?file=&version=: what the version changed in the file, on a map. */
+export const mapChangesSchema = z.object({
+  type: z.literal('FeatureCollection'),
+  version: z.string(),
+  file: z.string(),
+  layers: z.array(mapChangedLayerSchema),
+  /** [west, south, east, north] of every drawn feature; null when none has a geometry. */
+  extent: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable(),
+  features: z.array(mapChangedFeatureSchema),
+});
+export type MapChanges = z.infer<typeof mapChangesSchema>;
+
 export const MAP_TEXTS = {
   unknownSrs: (srsId: number) =>
     `Unknown spatial reference system ${srsId}: the layer cannot be shown on the map`,
@@ -114,4 +184,13 @@ export const MAP_TEXTS = {
   layerNotFound: (layer: string) => `Layer ${layer} not found`,
   layerCannotBeDrawn: (layer: string, reason: string) => `Layer ${layer} cannot be drawn: ${reason}`,
   featureNotFound: (fid: number) => `Feature ${fid} not found`,
+  noChangeset: (file: string, version: string) => `File ${file} has no changeset in version ${version}`,
+  changesetPending: 'The changes of this version are still being calculated; try again in a moment',
+  tooManyChanges: (file: string, version: string, count: number, limit: number) =>
+    `Version ${version} changed ${count.toLocaleString('en-US')} rows of ${file}, more than the map shows ` +
+    `(${limit.toLocaleString('en-US')}); see the changes as a table instead`,
+  changesTooLarge: (file: string, version: string, limit: number) =>
+    `The changes of ${file} in version ${version} are larger than the map shows ` +
+    `(${Math.round(limit / 1024 / 1024)} MB); see the changes as a table instead`,
+  noGeometry: 'It has no geometry',
 } as const;

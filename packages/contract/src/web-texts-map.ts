@@ -31,4 +31,21 @@ export const MAP_WEB_TEXTS = {
   popupFailed: 'The feature could not be loaded.',
   popupTitle: (layer: string, fid: number) => `${layer} #${fid}`,
   webglMissing: 'This browser cannot draw the map (WebGL is off or missing).',
+  showOnMap: 'Show on map',
+  showAsTable: 'Show as table',
+  changesMapLabel: (file: string, version: string) => `Changes of ${file} in ${version} on a map`,
+  changesLoading: 'Loading the changes…',
+  changesFailed: 'The changes could not be loaded.',
+  legendLabel: 'Legend',
+  changeNames: { insert: 'Inserted', update: 'Updated', delete: 'Deleted' },
+  beforeUpdate: 'Before the update',
+  noDrawnChanges: 'None of these changes has a geometry to draw.',
+  layerChanges: (inserted: number, updated: number, deleted: number) =>
+    `${inserted.toLocaleString('en-US')} inserted · ${updated.toLocaleString('en-US')} updated · ` +
+    `${deleted.toLocaleString('en-US')} deleted`,
+  changesLayersLabel: 'Changed layers',
+  fieldHeader: 'Field',
+  beforeHeader: 'Before',
+  afterHeader: 'After',
+  changePopupTitle: (layer: string, fid: string, change: string) => `${layer} #${fid} · ${change}`,
 } as const;

@@ -13,3 +13,4 @@ export const detailTask = tasks.detailTask;
 export const mapLayersTask = tasks.mapLayersTask;
 export const mapTileTask = tasks.mapTileTask;
 export const mapFeatureTask = tasks.mapFeatureTask;
+export const mapChangesTask = tasks.mapChangesTask;

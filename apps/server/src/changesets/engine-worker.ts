@@ -14,7 +14,9 @@ import {
   type TableSummary,
 } from '@waymark/gpkg-diff';
 import type { MapFeature, MapLayer } from '@waymark/contract';
-import { MapLayerError, MapNotFoundError, readFeature, readLayers, readTile } from '../map/gpkg-map.ts';
+import { readFeature, readLayers, readTile } from '../map/gpkg-map.ts';
+import { MapLayerError, MapNotFoundError } from '../map/gpkg-read.ts';
+import { MapTooLargeError, readChangedFeatures } from '../map/gpkg-changes.ts';
 
 /**
  * The GeoPackage work of the server, run in the worker threads of `engine.ts` (the library is synchronous: here
@@ -24,7 +26,7 @@ import { MapLayerError, MapNotFoundError, readFeature, readLayers, readTile } fr
 
 /** `timeout` is the engine's own: a task that ran longer than allowed was stopped (engine.ts). */
 export type EngineFailureKind =
-  'schema' | 'conflict' | 'format' | 'invalid' | 'internal' | 'timeout' | 'not-found' | 'layer';
+  'schema' | 'conflict' | 'format' | 'invalid' | 'internal' | 'timeout' | 'not-found' | 'layer' | 'too-large';
 export type EngineFailure = { ok: false; kind: EngineFailureKind; reason: string };
 export type EngineResult<T> = ({ ok: true } & T) | EngineFailure;
 
@@ -45,6 +47,7 @@ function failure(error: unknown): EngineFailure {
   }
   if (error instanceof MapNotFoundError) return { ok: false, kind: 'not-found', reason: error.message };
   if (error instanceof MapLayerError) return { ok: false, kind: 'layer', reason: error.message };
+  if (error instanceof MapTooLargeError) return { ok: false, kind: 'too-large', reason: error.message };
   return { ok: false, kind: 'internal', reason: error instanceof Error ? error.message : String(error) };
 }
 
@@ -168,4 +171,18 @@ export function mapFeatureTask(
   input: TaskInput & { file: string; layer: string; fid: number },
 ): EngineResult<{ feature: MapFeature }> {
   return attempt(input, () => ({ feature: readFeature(input.file, input.layer, input.fid) }));
+}
+
+/** The changed rows of a stored changeset as GeoJSON (map/gpkg-changes.ts), read against the file it leads to. */
+export function mapChangesTask(
+  input: TaskInput & { changeset: string; file: string; path: string; version: string; maxBytes: number },
+): EngineResult<{ document: Uint8Array }> {
+  return attempt(input, () => ({
+    document: readChangedFeatures(
+      input.changeset,
+      input.file,
+      { file: input.path, version: input.version },
+      input.maxBytes,
+    ),
+  }));
 }

@@ -70,18 +70,40 @@ export type ChangesetEngine = {
   ): Promise<Uint8Array>;
   /** Feature `fid` of `layer` of `file`, every field and its geometry as GeoJSON in EPSG:4326. */
   mapFeature(file: string, layer: string, fid: number, owner: EngineTaskOwner): Promise<MapFeature>;
+  /**
+   * The rows `changeset` changes, as the GeoJSON document of the map of a version's changes (UTF-8), read against
+   * `file` (the file it leads to); `head` names the file and version in it; refused past `maxBytes`.
+   */
+  mapChanges(
+    changeset: string,
+    file: string,
+    head: { path: string; version: string; maxBytes: number },
+    owner: EngineTaskOwner,
+  ): Promise<Uint8Array>;
   close(): Promise<void>;
 };
 
 /** The map's tasks answer a browser waiting for a tile: they are stopped sooner than the engine's other tasks. */
 const MAP_TASK_LIMIT_MS = 20_000;
-const MAP_TASKS: ReadonlySet<string> = new Set(['mapLayersTask', 'mapTileTask', 'mapFeatureTask']);
+const MAP_TASKS: ReadonlySet<string> = new Set([
+  'mapLayersTask',
+  'mapTileTask',
+  'mapFeatureTask',
+  'mapChangesTask',
+]);
 
 /** Threads are started when work comes and end after this long without any. */
 const IDLE_MS = 60_000;
 
 type TaskName =
-  'diffTask' | 'applyTask' | 'mergeTask' | 'detailTask' | 'mapLayersTask' | 'mapTileTask' | 'mapFeatureTask';
+  | 'diffTask'
+  | 'applyTask'
+  | 'mergeTask'
+  | 'detailTask'
+  | 'mapLayersTask'
+  | 'mapTileTask'
+  | 'mapFeatureTask'
+  | 'mapChangesTask';
 
 /** The reasons of tasks stopped at the time limit (a push answers `…error=sync error: <reason>`). */
 export const TIMEOUT_REASONS: Record<TaskName, string> = {
@@ -92,6 +114,7 @@ export const TIMEOUT_REASONS: Record<TaskName, string> = {
   mapLayersTask: 'Reading the GeoPackage took too long',
   mapTileTask: 'Drawing the tile took too long',
   mapFeatureTask: 'Reading the feature took too long',
+  mapChangesTask: 'Reading the changes took too long',
 };
 
 export function createChangesetEngine(options: { threads: number; taskTimeoutMs: number }): ChangesetEngine {
@@ -189,6 +212,10 @@ export function createChangesetEngine(options: { threads: number; taskTimeoutMs:
     },
     async mapFeature(file, layer, fid, owner) {
       return (await run<{ feature: MapFeature }>('mapFeatureTask', { file, layer, fid }, owner)).feature;
+    },
+    async mapChanges(changeset, file, head, owner) {
+      return (await run<{ document: Uint8Array }>('mapChangesTask', { changeset, file, ...head }, owner))
+        .document;
     },
     close: async () => {
       queue.close();

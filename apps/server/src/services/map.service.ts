@@ -1,6 +1,11 @@
 import {
+  CHANGESET_API_TEXTS,
   FILE_TEXTS,
+  isGeoPackagePath,
+  MAP_CHANGES_MAX_BYTES,
+  MAP_CHANGES_MAX_FEATURES,
   MAP_TEXTS,
+  type MapChangesQuery,
   type MapFeature,
   type MapFile,
   type MapLayerQuery,
@@ -10,16 +15,13 @@ import {
   versionNameSchema,
 } from '@waymark/contract';
 import { EngineError, type ChangesetEngine } from '../changesets/engine.ts';
-import { broken, invalid, notFound, unprocessable } from '../lib/errors.ts';
+import { broken, conflict, invalid, notFound, unprocessable } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { MapCache } from '../map/map-cache.ts';
 import type { Actor } from '../policies/workspace.policy.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import type { ProjectService } from './project.service.ts';
-
-/** Files the map reads: GeoPackages. */
-export const isGeoPackagePath = (path: string): boolean => /\.gpkg$/i.test(path);
 
 /** A cached answer: its strong ETag (known before any work), and how to get its bytes. */
 export type MapAnswer = {
@@ -194,6 +196,64 @@ export function createMapService(deps: {
         ),
       );
       return JSON.parse(body.toString('utf8')) as MapFeature;
+    },
+
+    /**
+     * GET …/changes?file=&version=: the rows the version inserted, updated and deleted in the GeoPackage, as GeoJSON
+     * in EPSG:4326 (contract `mapChangesSchema`), read from the stored changeset; refused past its size limits.
+     */
+    async changes(actor: Actor, namespace: string, name: string, query: MapChangesQuery): Promise<MapAnswer> {
+      const { projectId, number } = await projectAt(actor, namespace, name, query.version);
+      const version = versionName(number);
+      const change = await repos.versions.changeAt(projectId, query.file, number);
+      if (!change || change.change === 'delete' || !change.blobSha256) {
+        throw notFound(MAP_TEXTS.fileNotFound(query.file));
+      }
+      if (!isGeoPackagePath(query.file)) throw invalid(MAP_TEXTS.notGeoPackageFile(query.file));
+      if (change.versionNumber !== number) throw notFound(MAP_TEXTS.noChangeset(query.file, version));
+      if (change.changesetStatus === 'pending') throw conflict(MAP_TEXTS.changesetPending);
+      if (change.changesetStatus === 'error') {
+        throw unprocessable(CHANGESET_API_TEXTS.notCalculated(change.changesetError ?? ''));
+      }
+      const changesetSha256 = change.changesetBlobSha256;
+      if (change.changesetStatus !== 'ready' || !changesetSha256) {
+        throw notFound(MAP_TEXTS.noChangeset(query.file, version));
+      }
+      const rows = (change.changesetSummary ?? []).reduce(
+        (sum, table) => sum + table.insert + table.update + table.delete,
+        0,
+      );
+      if (rows > MAP_CHANGES_MAX_FEATURES) {
+        throw unprocessable(MAP_TEXTS.tooManyChanges(query.file, version, rows, MAP_CHANGES_MAX_FEATURES));
+      }
+      const fileSha256 = change.blobSha256;
+      const key = cache.keyOf(
+        changesetSha256,
+        'changes',
+        fileSha256,
+        query.file,
+        version,
+        MAP_CHANGES_MAX_BYTES,
+      );
+      return {
+        etag: `"${key}"`,
+        immutable: true,
+        load: () =>
+          asAnswer(query.file, () =>
+            cached(key, () =>
+              withBlob(changesetSha256, query.file, (changeset) =>
+                withBlob(fileSha256, query.file, (file) =>
+                  engine.mapChanges(
+                    changeset,
+                    file,
+                    { path: query.file, version, maxBytes: MAP_CHANGES_MAX_BYTES },
+                    { project: projectId },
+                  ),
+                ),
+              ),
+            ),
+          ),
+      };
     },
   };
 }

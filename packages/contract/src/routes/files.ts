@@ -19,6 +19,8 @@ import {
 } from '../files.ts';
 import { fileStreamResponseSchema, noContentResponseSchema } from '../ids.ts';
 import {
+  mapChangesQuerySchema,
+  mapChangesSchema,
   mapFeatureParamsSchema,
   mapFeatureSchema,
   mapLayerQuerySchema,
@@ -123,5 +125,13 @@ export const mapRoutes = {
     params: mapFeatureParamsSchema,
     query: mapLayerQuerySchema,
     responses: { 200: mapFeatureSchema },
+  },
+  changes: {
+    method: 'GET',
+    path: '/v1/project/map/:namespace/:name/changes',
+    params: projectPathParamsSchema,
+    query: mapChangesQuerySchema,
+    // Sent as the engine wrote it (not serialised by the route); the schema documents its shape.
+    responses: { 200: mapChangesSchema, 304: fileStreamResponseSchema },
   },
 } as const satisfies RouteTable;

@@ -1,4 +1,4 @@
-import { FILE_DETAIL_TEXTS, type ProjectFile } from '@waymark/contract';
+import { FILE_DETAIL_TEXTS, isGeoPackagePath, type ProjectFile } from '@waymark/contract';
 import { Image } from 'primereact/image';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { rawFileUrl } from '../api/filesApi.ts';
@@ -27,7 +27,7 @@ function PreviewNote({ icon, text, testId }: { icon: string; text: string; testI
  * the file's size); other files say there is no preview.
  */
 export function FilePreview(props: FilePreviewProps) {
-  if (/\.gpkg$/i.test(props.file.path)) {
+  if (isGeoPackagePath(props.file.path)) {
     return (
       <section className="file-preview" aria-label={FILE_DETAIL_TEXTS.preview}>
         <h3 className="detail-panel__label">{FILE_DETAIL_TEXTS.preview}</h3>

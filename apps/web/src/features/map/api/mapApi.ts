@@ -1,4 +1,4 @@
-import { apiRoutes, type MapFeature, type MapLayers, pathOf } from '@waymark/contract';
+import { apiRoutes, type MapChanges, type MapFeature, type MapLayers, pathOf } from '@waymark/contract';
 import { api } from '../../../lib/api/api.ts';
 
 /** GET /v1/project/map/{ns}/{name}/layers: the GeoPackages of a version (or one file) and their layers. */
@@ -41,4 +41,17 @@ export async function fetchMapFeature(
     params: { namespace, name, fid: target.fid },
     query: { file: target.file, layer: target.layer, version: target.version },
   });
+}
+
+/** GET …/changes: the rows a version inserted, updated and deleted in a GeoPackage, as GeoJSON. */
+export async function fetchMapChanges(
+  namespace: string,
+  name: string,
+  target: { file: string; version: string },
+  signal?: AbortSignal,
+): Promise<MapChanges> {
+  return api.map.changes(
+    { params: { namespace, name }, query: { file: target.file, version: target.version } },
+    { signal },
+  );
 }

@@ -6,9 +6,6 @@ import {
   versionName,
   versionNameSchema,
 } from '@waymark/contract';
-import * as maplibregl from 'maplibre-gl';
-import 'maplibre-gl/dist/maplibre-gl.css';
-import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -16,11 +13,9 @@ import { useCurrentProject } from '../../project/hooks/useCurrentProject.ts';
 import { useConfig } from '../../session/hooks/useInstance.ts';
 import { fetchMapFeature, mapTileUrl } from '../api/mapApi.ts';
 import { useMapLayers } from '../hooks/useMapLayers.ts';
-import { type DrawnLayer, drawnLayersOf, OFFLINE_STYLE, styleLayersOf, unionExtent } from '../mapStyle.ts';
+import { type DrawnLayer, drawnLayersOf, styleLayersOf, unionExtent } from '../mapStyle.ts';
+import { hasWebGL, maplibregl, pointerOverFeatures, presentLayers, startMap } from '../maplibre.ts';
 import '../map.css';
-
-// MapLibre's worker is its own file, served from this origin (the CSP allows no blob: workers).
-maplibregl.setWorkerUrl(workerUrl);
 
 const VERSION_PARAM = 'version';
 const FIT_PADDING = 40;
@@ -45,12 +40,6 @@ function popupContent(feature: MapFeature): HTMLElement {
   }
   container.append(table);
   return container;
-}
-
-/** True when the browser can give MapLibre a WebGL context. */
-function hasWebGL(): boolean {
-  const canvas = document.createElement('canvas');
-  return Boolean(canvas.getContext('webgl2') ?? canvas.getContext('webgl'));
 }
 
 function popupText(text: string): HTMLElement {
@@ -84,22 +73,9 @@ export function MapTab() {
   // The map and its layers, made again for each version (the tiles of a version never change).
   useEffect(() => {
     if (!container.current || !layers.data || webglMissing) return;
-    let map: maplibregl.Map;
-    try {
-      map = new maplibregl.Map({
-        container: container.current,
-        style: basemap ?? OFFLINE_STYLE,
-        center: [0, 20],
-        zoom: 1,
-        maxZoom: MAP_MAX_ZOOM + 2,
-        attributionControl: basemap ? { compact: true } : false,
-      });
-    } catch (error) {
-      console.error('The map could not start', error);
-      return;
-    }
+    const map = startMap(container.current, basemap);
+    if (!map) return;
     mapRef.current = map;
-    map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
     const extent = unionExtent(drawn.map((entry) => entry.layer.extent));
     if (extent) map.fitBounds(extent, { padding: FIT_PADDING, animate: false, maxZoom: 17 });
     const styleIds: string[] = [];
@@ -120,11 +96,8 @@ export function MapTab() {
       }
       container.current?.setAttribute('data-map-ready', 'true');
     });
-    map.on('idle', () => container.current?.setAttribute('data-map-idle', String(Date.now())));
     map.on('click', (event) => {
-      const hit = map.queryRenderedFeatures(event.point, {
-        layers: styleIds.filter((id) => map.getLayer(id)),
-      })[0];
+      const hit = map.queryRenderedFeatures(event.point, { layers: presentLayers(map, styleIds) })[0];
       const entry = hit && drawn.find((candidate) => candidate.sourceId === hit.source);
       if (!hit || !entry || typeof hit.id !== 'number') return;
       const popup = new maplibregl.Popup({ maxWidth: '320px' }).setLngLat(event.lngLat).addTo(map);
@@ -138,11 +111,7 @@ export function MapTab() {
         .then((feature) => popup.setDOMContent(popupContent(feature)))
         .catch(() => popup.setDOMContent(popupText(MAP_WEB_TEXTS.popupFailed)));
     });
-    map.on('mousemove', (event) => {
-      const ids = styleIds.filter((id) => map.getLayer(id));
-      const over = ids.length > 0 && map.queryRenderedFeatures(event.point, { layers: ids }).length > 0;
-      map.getCanvas().style.cursor = over ? 'pointer' : '';
-    });
+    pointerOverFeatures(map, () => styleIds);
     return () => {
       mapRef.current = null;
       map.remove();

@@ -1,7 +1,14 @@
-import { CHANGESET_TEXTS, type ProjectVersionDetail, type VersionFileChange } from '@waymark/contract';
+import {
+  CHANGESET_TEXTS,
+  isGeoPackagePath,
+  MAP_WEB_TEXTS,
+  type ProjectVersionDetail,
+  type VersionFileChange,
+} from '@waymark/contract';
 import { Button } from 'primereact/button';
 import { Link } from 'react-router';
 import { fileVersionDetailPath } from '../../../lib/paths.ts';
+import { FILE_VIEW_PARAM, FILE_VIEW_MAP } from '../fileVersionView.ts';
 import { fileChangesetState } from '../changesetWaiting.ts';
 import { ChangesetSummaryTable } from './ChangesetSummaryTable.tsx';
 
@@ -21,7 +28,7 @@ interface FileChangesetSummaryProps {
 
 /**
  * Under a changed GeoPackage in the version sidebar (SPEC §2): its per-layer summary with the 'Show
- * advanced' link to the file version detail page, or 'Details not available: {error}', or a quiet note
+ * advanced' link to the file version detail page and 'Show on map' to its map of the changes (issue 27), or 'Details not available: {error}', or a quiet note
  * while the server still computes it. Other files show nothing here.
  */
 export function FileChangesetSummary({ version, change, waiting }: FileChangesetSummaryProps) {
@@ -55,21 +62,30 @@ export function FileChangesetSummary({ version, change, waiting }: FileChangeset
           />
         </p>
       );
-    case 'summary':
+    case 'summary': {
+      const page = fileVersionDetailPath(version.namespace, version.project_name, version.name, change.path);
       return (
         <div className="version-changes__changeset">
           <ChangesetSummaryTable
             summary={state.changeset.summary}
             label={CHANGESET_TEXTS.summaryLabel(change.path)}
           />
-          <Link
-            to={fileVersionDetailPath(version.namespace, version.project_name, version.name, change.path)}
-            className="version-changes__advanced"
-            data-testid="changeset-show-advanced"
-          >
-            {CHANGESET_TEXTS.showAdvanced}
-          </Link>
+          <div className="version-changes__links">
+            <Link to={page} className="version-changes__advanced" data-testid="changeset-show-advanced">
+              {CHANGESET_TEXTS.showAdvanced}
+            </Link>
+            {isGeoPackagePath(change.path) && (
+              <Link
+                to={`${page}?${FILE_VIEW_PARAM}=${FILE_VIEW_MAP}`}
+                className="version-changes__advanced"
+                data-testid="changeset-show-on-map"
+              >
+                <i className="pi pi-map" aria-hidden="true" /> {MAP_WEB_TEXTS.showOnMap}
+              </Link>
+            )}
+          </div>
         </div>
       );
+    }
   }
 }

@@ -4,6 +4,9 @@ import {
   CHANGESET_PAGE_SIZE,
   CHANGESET_TEXTS,
   CHANGESET_VALUE_MAX_CHARS,
+  MAP_TEXTS,
+  MAP_WEB_TEXTS,
+  type MapChanges,
   type ProjectDetail,
   type ProjectVersionDetail,
   RESTORE_FILE_TEXTS,
@@ -246,6 +249,80 @@ describe('file version detail page: files without a changeset (issue 25)', () =>
     expect(requests.find((request) => request.url.startsWith('/v1/resource/'))?.params).toEqual({
       path: 'data/survey.gpkg',
     });
+  });
+});
+
+describe('file version detail page: the changes on a map (issue 27)', () => {
+  const CHANGES: MapChanges = {
+    type: 'FeatureCollection',
+    version: 'v2',
+    file: 'survey.gpkg',
+    extent: [14.43, 50.07, 14.44, 50.1],
+    layers: [
+      { table: 'trees', geometry_type: 'POINT', insert: 1, update: 1, delete: 1 },
+      { table: 'notes', geometry_type: null, insert: 2, update: 0, delete: 0, error: MAP_TEXTS.noGeometry },
+    ],
+    features: [
+      {
+        type: 'Feature',
+        id: 0,
+        geometry: { type: 'Point', coordinates: [14.44, 50.1] },
+        properties: {
+          layer: 'trees',
+          fid: 4,
+          change: 'insert',
+          role: 'new',
+          geometry_changed: true,
+          changes: [{ name: 'species', new: 'ash' }],
+        },
+      },
+    ],
+  };
+
+  it('switches between the tables and the map, which asks for the changes and lists each layer', async () => {
+    const stub = stubServer({
+      isAuthenticated: true,
+      overrides: {
+        'GET /v1/project/field-team/survey': { data: PROJECT },
+        [VERSION_URL]: { data: versionDetail() },
+        [CHANGESET_URL]: { data: SURVEY_CHANGES },
+        'GET /v1/project/map/field-team/survey/changes': { data: CHANGES },
+      },
+    });
+    const { router } = renderApp(PAGE);
+    await screen.findAllByTestId('changeset-grid');
+    await userEvent.click(screen.getByRole('link', { name: MAP_WEB_TEXTS.showOnMap }));
+    await waitFor(() => expect(router.state.location.search).toBe('?view=map'));
+    const map = await screen.findByTestId('changes-map');
+    expect(
+      within(map)
+        .getAllByTestId('changes-layer')
+        .map((item) => item.textContent),
+    ).toEqual([
+      `trees ${MAP_WEB_TEXTS.layerChanges(1, 1, 1)}`,
+      `notes ${MAP_WEB_TEXTS.layerChanges(2, 0, 0)} · ${MAP_TEXTS.noGeometry}`,
+    ]);
+    expect(within(screen.getByTestId('changes-legend')).getByText('Inserted').textContent).toContain('3');
+    const asked = stub.requests.filter((request) => request.url.endsWith('/changes'));
+    expect(asked.map((request) => request.params)).toEqual([{ file: 'survey.gpkg', version: 'v2' }]);
+    expect(screen.queryByTestId('changeset-grid')).toBeNull();
+    await userEvent.click(screen.getByRole('link', { name: MAP_WEB_TEXTS.showAsTable }));
+    await screen.findAllByTestId('changeset-grid');
+    expect(router.state.location.search).toBe('');
+  });
+
+  it("shows the server's reason when the changes are too many for the map", async () => {
+    const reason = MAP_TEXTS.tooManyChanges('survey.gpkg', 'v2', 25_000, 20_000);
+    stubServer({
+      isAuthenticated: true,
+      overrides: {
+        'GET /v1/project/field-team/survey': { data: PROJECT },
+        [VERSION_URL]: { data: versionDetail() },
+        'GET /v1/project/map/field-team/survey/changes': { status: 422, data: { detail: reason } },
+      },
+    });
+    renderApp(`${PAGE}?view=map`);
+    expect((await screen.findByTestId('changes-map-failed')).textContent).toBe(reason);
   });
 });
 

@@ -1,14 +1,16 @@
 import {
   abilitiesOfProjectRole,
   CHANGESET_TEXTS,
+  isGeoPackagePath,
+  MAP_WEB_TEXTS,
   type ProjectDetail,
   RESTORE_FILE_TEXTS,
   SYNC_DOCS_PATH,
 } from '@waymark/contract';
 import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
-import { type ReactNode, useMemo } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { lazy, type ReactNode, Suspense, useMemo } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { fileVersionDetailPath, projectHistoryPath } from '../../../lib/paths.ts';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { fileIconOf } from '../../files/fileIcon.ts';
@@ -17,6 +19,7 @@ import { useConfig } from '../../session/hooks/useInstance.ts';
 import type { ChangesetLoadState } from '../changesetLoad.ts';
 import { groupChangesetTables, summarizeChangesetTables } from '../changesetTables.ts';
 import { type FileVersionState, fileVersionState, restorableContent } from '../fileVersionState.ts';
+import { FILE_VIEW_MAP, FILE_VIEW_PARAM } from '../fileVersionView.ts';
 import { useFileChangeset } from '../hooks/useFileChangeset.ts';
 import { useProjectVersion } from '../hooks/useProjectVersion.ts';
 import { versionDetailSearch } from '../hooks/useSelectedVersion.ts';
@@ -24,6 +27,11 @@ import { RestoreFileButton } from './RestoreFileButton.tsx';
 import { ChangesetGrid } from './ChangesetGrid.tsx';
 import { ChangesetSummaryTable } from './ChangesetSummaryTable.tsx';
 import '../changesets.css';
+
+// MapLibre comes in its own chunk, only when the changes are shown on a map.
+const ChangesMap = lazy(() =>
+  import('../../map/components/ChangesMap.tsx').then((module) => ({ default: module.ChangesMap })),
+);
 
 interface FileVersionChangesProps {
   namespace: string;
@@ -243,11 +251,34 @@ function FileVersionActions({
   );
 }
 
+/** 'Show on map' above a GeoPackage's changes as tables, 'Show as table' above them on a map. */
+function ViewSwitch({ onMap }: { onMap: boolean }) {
+  const [params] = useSearchParams();
+  const next = new URLSearchParams(params);
+  if (onMap) next.delete(FILE_VIEW_PARAM);
+  else next.set(FILE_VIEW_PARAM, FILE_VIEW_MAP);
+  const search = next.toString();
+  return (
+    <div className="file-version__views">
+      <Link
+        to={{ search: search ? `?${search}` : '' }}
+        replace
+        className="file-version__view-link"
+        data-testid={onMap ? 'file-version-show-table' : 'file-version-show-map'}
+      >
+        <i className={onMap ? 'pi pi-table' : 'pi pi-map'} aria-hidden="true" />
+        {onMap ? MAP_WEB_TEXTS.showAsTable : MAP_WEB_TEXTS.showOnMap}
+      </Link>
+    </div>
+  );
+}
+
 /**
  * The file version detail page (SPEC §2): which version and file, then from the version's detail what there is to
  * show: the per-layer summary and each layer's changed rows of an edited GeoPackage ('Changes cannot be
  * calculated' when the server answers 422), or why the file has no changeset (added in that version, removed,
- * replaced, not changed). Writers may restore the file's content of that version.
+ * replaced, not changed). Writers may restore the file's content of that version. A GeoPackage's changes can be
+ * shown on a map instead (`?view=map`, issue 27).
  */
 export function FileVersionChanges(props: FileVersionChangesProps) {
   const project = useCurrentProject();
@@ -255,8 +286,24 @@ export function FileVersionChanges(props: FileVersionChangesProps) {
   const state = versionQuery.data ? fileVersionState(versionQuery.data, props.path) : undefined;
   // Without the version's detail the changeset is asked for anyway: the rows may still be there.
   const wantsRows = versionQuery.isError || state?.kind === 'changeset';
+  const [params] = useSearchParams();
+  const mappable = wantsRows && isGeoPackagePath(props.path);
+  const onMap = mappable && params.get(FILE_VIEW_PARAM) === FILE_VIEW_MAP;
   let body: ReactNode;
-  if (wantsRows) {
+  if (onMap) {
+    body = (
+      <section className="card file-version__map">
+        <Suspense fallback={<ChangesLoading />}>
+          <ChangesMap
+            namespace={props.namespace}
+            projectName={props.projectName}
+            version={props.version}
+            path={props.path}
+          />
+        </Suspense>
+      </section>
+    );
+  } else if (wantsRows) {
     body = (
       <ChangesetRows
         input={{
@@ -283,6 +330,7 @@ export function FileVersionChanges(props: FileVersionChangesProps) {
           <FileVersionActions project={project} state={state} version={props.version} path={props.path} />
         }
       />
+      {mappable && <ViewSwitch onMap={onMap} />}
       {body}
     </div>
   );

@@ -1,6 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CHANGESET_TEXTS, type ProjectVersionDetail, VERSION_DETAIL_TEXTS } from '@waymark/contract';
+import {
+  CHANGESET_TEXTS,
+  MAP_WEB_TEXTS,
+  type ProjectVersionDetail,
+  VERSION_DETAIL_TEXTS,
+} from '@waymark/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentPath, renderApp, stubServer } from '../../../test/renderApp.tsx';
 import type { StubReply } from '../../../test/stubAdapter.ts';
@@ -136,6 +141,11 @@ describe('changesets in the version detail sidebar', () => {
     // Files that are not GeoPackages have no changeset.
     expect(within(fileEntry(sidebar, 'notes.txt')).queryByRole('table')).toBeNull();
     expect(within(sidebar).getAllByRole('link', { name: CHANGESET_TEXTS.showAdvanced })).toHaveLength(1);
+    // The GeoPackage's changes on a map: the same page with ?view=map (issue 27).
+    expect(within(survey).getByRole('link', { name: MAP_WEB_TEXTS.showOnMap }).getAttribute('href')).toBe(
+      '/projects/field-team/survey/history/v2/data/survey.gpkg?view=map',
+    );
+    expect(within(sidebar).getAllByRole('link', { name: MAP_WEB_TEXTS.showOnMap })).toHaveLength(1);
 
     await userEvent.click(within(survey).getByRole('link', { name: CHANGESET_TEXTS.showAdvanced }));
     await waitFor(() =>

@@ -1,0 +1,232 @@
+import {
+  InvalidDatabaseError,
+  openReadOnly,
+  parseGpkgHeader,
+  quoteIdentifier,
+  type Envelope,
+} from '@waymark/gpkg-diff';
+import { MAP_TEXTS } from '@waymark/contract';
+import type Database from 'better-sqlite3';
+import type { Geometry, Position } from 'geojson';
+import proj4 from 'proj4';
+import wkx from 'wkx';
+
+/**
+ * What the map's readers share (synchronous, run in the engine's worker threads): opening a GeoPackage read-only
+ * and `immutable=1`, its layers and columns, the srs of a layer as a proj4 transform to EPSG:4326, and geometry
+ * blobs decoded to GeoJSON.
+ */
+/** A refusal about the request (an unknown layer or feature): the service answers 404 with it. */
+export class MapNotFoundError extends Error {}
+/** The layer exists but cannot be drawn (an unknown srs): the service answers 422 with it. */
+export class MapLayerError extends Error {}
+
+export type Point2 = [number, number];
+/** From a layer's coordinates to EPSG:4326 lon/lat, and back; `identity` when the layer is in lon/lat. */
+export type Transform = {
+  forward: (point: Point2) => Point2;
+  inverse: (point: Point2) => Point2;
+  identity: boolean;
+};
+
+export const IDENTITY: Transform = { forward: (p) => p, inverse: (p) => p, identity: true };
+/** Latitudes Web Mercator can show. */
+export const MAX_LATITUDE = 85.0511287798066;
+
+type SrsRow = {
+  srs_name: string | null;
+  organization: string | null;
+  organization_coordsys_id: number | null;
+  definition: string | null;
+};
+
+export function transformFor(db: Database.Database, srsId: number): Transform {
+  if (srsId === 0) return IDENTITY; // "undefined geographic": lon/lat by the GeoPackage standard
+  const row = db
+    .prepare(
+      'SELECT srs_name, organization, organization_coordsys_id, definition FROM gpkg_spatial_ref_sys WHERE srs_id = ?',
+    )
+    .get(srsId) as SrsRow | undefined;
+  if (!row) throw new MapLayerError(MAP_TEXTS.unknownSrs(srsId));
+  const epsg = row.organization?.toUpperCase() === 'EPSG' ? row.organization_coordsys_id : null;
+  if (epsg === 4326 || (epsg === null && srsId === 4326)) return IDENTITY;
+  let source: string | undefined;
+  if (epsg === 3857 || epsg === 900913) source = 'EPSG:3857';
+  else if (row.definition && row.definition.trim().toLowerCase() !== 'undefined') source = row.definition;
+  if (!source) throw new MapLayerError(MAP_TEXTS.unknownSrs(srsId));
+  let converter: proj4.Converter;
+  try {
+    converter = proj4(source, 'EPSG:4326');
+    const probe = converter.inverse([0, 0]);
+    if (!Array.isArray(probe)) throw new Error('no inverse');
+  } catch {
+    throw new MapLayerError(MAP_TEXTS.unknownSrs(srsId));
+  }
+  return {
+    forward: (point) => converter.forward(point) as Point2,
+    inverse: (point) => converter.inverse(point) as Point2,
+    identity: false,
+  };
+}
+
+export type LayerRow = {
+  table_name: string;
+  data_type: string;
+  column_name: string | null;
+  geometry_type_name: string | null;
+  srs_id: number | null;
+  z: number | null;
+  m: number | null;
+  min_x: number | null;
+  min_y: number | null;
+  max_x: number | null;
+  max_y: number | null;
+};
+
+export function openGeoPackage(path: string): { db: Database.Database; close(): void } {
+  const connection = openReadOnly({ path, role: 'GeoPackage' });
+  const hasContents = connection.db
+    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'gpkg_contents'")
+    .get();
+  if (!hasContents) {
+    connection.close();
+    throw new InvalidDatabaseError(MAP_TEXTS.notGeoPackage);
+  }
+  return connection;
+}
+
+export function layerRows(db: Database.Database): LayerRow[] {
+  const hasGeometryColumns = db
+    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'gpkg_geometry_columns'")
+    .get();
+  const geometry = hasGeometryColumns
+    ? 'g.column_name, g.geometry_type_name, g.srs_id, g.z, g.m'
+    : 'NULL AS column_name, NULL AS geometry_type_name, NULL AS srs_id, NULL AS z, NULL AS m';
+  const join = hasGeometryColumns ? 'LEFT JOIN gpkg_geometry_columns g ON g.table_name = c.table_name' : '';
+  return db
+    .prepare(
+      `SELECT c.table_name, c.data_type, ${geometry}, c.min_x, c.min_y, c.max_x, c.max_y
+       FROM gpkg_contents c ${join}
+       WHERE c.data_type IN ('features', 'attributes')
+         AND EXISTS (SELECT 1 FROM sqlite_master s WHERE s.type IN ('table', 'view') AND s.name = c.table_name)
+       ORDER BY c.table_name`,
+    )
+    .all() as LayerRow[];
+}
+
+export function findLayer(db: Database.Database, table: string): LayerRow {
+  const layer = layerRows(db).find((row) => row.table_name === table);
+  if (!layer) throw new MapNotFoundError(MAP_TEXTS.layerNotFound(table));
+  return layer;
+}
+
+export type Column = { name: string; type: string; pk: number };
+
+export function columnsOf(db: Database.Database, table: string): Column[] {
+  return db.prepare(`PRAGMA table_info(${quoteIdentifier(table)})`).all() as Column[];
+}
+
+/** The integer primary key (the feature id), or SQLite's rowid. */
+export function fidColumn(columns: Column[]): string {
+  const keys = columns.filter((column) => column.pk > 0);
+  return keys.length === 1 ? keys[0]!.name : 'rowid';
+}
+
+/** Grows `envelope` with the points of `points` (non-finite ones left out). */
+export function envelopeOf(points: Point2[]): Envelope | undefined {
+  const box = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+  for (const [x, y] of points) {
+    if (!Number.isFinite(x) || !Number.isFinite(y)) return undefined;
+    box.minX = Math.min(box.minX, x);
+    box.maxX = Math.max(box.maxX, x);
+    box.minY = Math.min(box.minY, y);
+    box.maxY = Math.max(box.maxY, y);
+  }
+  return box.minX <= box.maxX ? box : undefined;
+}
+
+/** Points along the edges of a box (corners alone miss the bulge of projected edges). */
+export function edgePoints(box: Envelope, steps = 8): Point2[] {
+  const points: Point2[] = [];
+  for (let i = 0; i <= steps; i++) {
+    const t = i / steps;
+    const x = box.minX + (box.maxX - box.minX) * t;
+    const y = box.minY + (box.maxY - box.minY) * t;
+    points.push([x, box.minY], [x, box.maxY], [box.minX, y], [box.maxX, y]);
+  }
+  return points;
+}
+
+export function safely<T>(work: () => T): T | undefined {
+  try {
+    return work();
+  } catch {
+    return undefined;
+  }
+}
+
+/** A GeoJSON geometry with every position taken through `transform` (2D: Z and M dropped). */
+export function reproject(geometry: Geometry, transform: Transform): Geometry | undefined {
+  let ok = true;
+  const point = (position: Position): Position => {
+    const out = transform.forward([position[0]!, position[1]!]);
+    if (!Number.isFinite(out[0]) || !Number.isFinite(out[1])) ok = false;
+    return [out[0], Math.max(-90, Math.min(90, out[1]))];
+  };
+  const walk = (g: Geometry): Geometry => {
+    switch (g.type) {
+      case 'Point':
+        return { type: 'Point', coordinates: point(g.coordinates) };
+      case 'MultiPoint':
+      case 'LineString':
+        return { type: g.type, coordinates: g.coordinates.map(point) } as Geometry;
+      case 'MultiLineString':
+      case 'Polygon':
+        return { type: g.type, coordinates: g.coordinates.map((ring) => ring.map(point)) } as Geometry;
+      case 'MultiPolygon':
+        return {
+          type: 'MultiPolygon',
+          coordinates: g.coordinates.map((polygon) => polygon.map((ring) => ring.map(point))),
+        };
+      case 'GeometryCollection':
+        return { type: 'GeometryCollection', geometries: g.geometries.map(walk) };
+    }
+  };
+  const out = walk(geometry);
+  return ok ? out : undefined;
+}
+
+/** A GeoPackage geometry blob as GeoJSON in its own coordinates; undefined when NULL, empty or unreadable. */
+export function decodeGeometry(blob: unknown): Geometry | undefined {
+  if (!(blob instanceof Uint8Array)) return undefined;
+  const header = parseGpkgHeader(blob);
+  if (!header || header.isEmpty) return undefined;
+  const geometry = safely(
+    () =>
+      wkx.Geometry.parse(
+        Buffer.from(blob.buffer, blob.byteOffset + header.wkbOffset, blob.length - header.wkbOffset),
+      ).toGeoJSON() as Geometry,
+  );
+  if (!geometry || isEmptyGeometry(geometry)) return undefined;
+  return geometry;
+}
+
+function isEmptyGeometry(geometry: Geometry): boolean {
+  switch (geometry.type) {
+    case 'Point':
+      return geometry.coordinates.length < 2 || geometry.coordinates.some((value) => Number.isNaN(value));
+    case 'GeometryCollection':
+      return geometry.geometries.every(isEmptyGeometry);
+    default:
+      return geometry.coordinates.length === 0;
+  }
+}
+
+/** A value fit for a tile's or a popup's attributes: text and numbers as they are, bytes described. */
+export function plainValue(value: unknown): string | number | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number' || typeof value === 'string') return value;
+  if (typeof value === 'bigint') return Number(value);
+  if (value instanceof Uint8Array) return `(binary, ${value.length} bytes)`;
+  return String(value);
+}

@@ -1,0 +1,176 @@
+import { MAP_CHANGE_KINDS, MAP_WEB_TEXTS, type MapChangedFeature, type MapChanges } from '@waymark/contract';
+import { ProgressSpinner } from 'primereact/progressspinner';
+import { useEffect, useRef, useState } from 'react';
+import { getErrorMessage } from '../../../lib/api/apiErrors.ts';
+import { useConfig } from '../../session/hooks/useInstance.ts';
+import { useMapChanges } from '../hooks/useMapChanges.ts';
+import {
+  attributeRows,
+  CHANGE_COLORS,
+  CHANGE_LAYER_IDS,
+  changeStyleLayers,
+  changeTotals,
+} from '../changesStyle.ts';
+import { hasWebGL, maplibregl, pointerOverFeatures, presentLayers, startMap } from '../maplibre.ts';
+import '../map.css';
+
+const SOURCE = 'changes';
+const FIT_PADDING = 40;
+
+interface ChangesMapProps {
+  namespace: string;
+  projectName: string;
+  version: string;
+  /** The GeoPackage's path in the project. */
+  path: string;
+}
+
+/** A clicked row's popup: its layer, key and change, and a Field / Before / After table (text only, never HTML). */
+function popupContent(feature: MapChangedFeature): HTMLElement {
+  const container = document.createElement('div');
+  container.className = 'map-popup';
+  container.dataset.testid = 'changes-popup';
+  const title = document.createElement('strong');
+  const { layer, fid, change } = feature.properties;
+  title.textContent = MAP_WEB_TEXTS.changePopupTitle(
+    layer,
+    fid === null ? '' : String(fid),
+    MAP_WEB_TEXTS.changeNames[change],
+  );
+  container.append(title);
+  const table = document.createElement('table');
+  const head = table.createTHead().insertRow();
+  for (const label of [MAP_WEB_TEXTS.fieldHeader, MAP_WEB_TEXTS.beforeHeader, MAP_WEB_TEXTS.afterHeader]) {
+    const cell = document.createElement('th');
+    cell.scope = 'col';
+    cell.textContent = label;
+    head.append(cell);
+  }
+  const body = table.createTBody();
+  for (const row of attributeRows(feature)) {
+    const line = body.insertRow();
+    if (row.changed && change === 'update') line.className = 'map-popup__changed';
+    const name = document.createElement('th');
+    name.scope = 'row';
+    name.textContent = row.name;
+    line.append(name);
+    line.insertCell().textContent = row.before;
+    line.insertCell().textContent = row.after;
+  }
+  container.append(table);
+  return container;
+}
+
+function Legend({ changes }: { changes: MapChanges }) {
+  const totals = changeTotals(changes);
+  return (
+    <ul className="changes-map__legend" aria-label={MAP_WEB_TEXTS.legendLabel} data-testid="changes-legend">
+      {MAP_CHANGE_KINDS.map((kind) => (
+        <li key={kind}>
+          <span
+            className="changes-map__swatch"
+            style={{ background: CHANGE_COLORS[kind] }}
+            aria-hidden="true"
+          />
+          {MAP_WEB_TEXTS.changeNames[kind]} <strong>{totals[kind].toLocaleString('en-US')}</strong>
+        </li>
+      ))}
+      <li>
+        <span
+          className="changes-map__swatch changes-map__swatch--before"
+          style={{ borderColor: CHANGE_COLORS.update }}
+          aria-hidden="true"
+        />
+        {MAP_WEB_TEXTS.beforeUpdate}
+      </li>
+    </ul>
+  );
+}
+
+/**
+ * The map of what a version changed in a GeoPackage (issue 27): its inserted (green), updated (amber, where it
+ * was before dashed) and deleted (red) rows of every layer, read from the stored changeset, with the attribute
+ * differences of a clicked row, and each layer's counts below.
+ */
+export function ChangesMap({ namespace, projectName, version, path }: ChangesMapProps) {
+  const query = useMapChanges(namespace, projectName, { file: path, version });
+  const basemap = useConfig()?.map_basemap_style_url;
+  const container = useRef<HTMLDivElement>(null);
+  const [webglMissing] = useState(() => !hasWebGL());
+  const changes = query.data;
+
+  useEffect(() => {
+    if (!container.current || !changes || webglMissing) return;
+    const map = startMap(container.current, basemap);
+    if (!map) return;
+    if (changes.extent) {
+      map.fitBounds(changes.extent, { padding: FIT_PADDING, animate: false, maxZoom: 17 });
+    }
+    map.on('load', () => {
+      map.addSource(SOURCE, {
+        type: 'geojson',
+        data: changes as unknown as maplibregl.GeoJSONSourceSpecification['data'],
+      });
+      for (const layer of changeStyleLayers(SOURCE)) map.addLayer(layer);
+      container.current?.setAttribute('data-map-ready', 'true');
+    });
+    map.on('click', (event) => {
+      const hit = map.queryRenderedFeatures(event.point, { layers: presentLayers(map, CHANGE_LAYER_IDS) })[0];
+      const feature = typeof hit?.id === 'number' ? changes.features[hit.id] : undefined;
+      if (!feature) return;
+      new maplibregl.Popup({ maxWidth: '360px' })
+        .setLngLat(event.lngLat)
+        .setDOMContent(popupContent(feature))
+        .addTo(map);
+    });
+    pointerOverFeatures(map, () => CHANGE_LAYER_IDS);
+    return () => map.remove();
+  }, [changes, basemap, webglMissing]);
+
+  if (query.isPending) {
+    return (
+      <div role="status" className="changes-map__status" data-testid="changes-map-loading">
+        <ProgressSpinner style={{ width: '2rem', height: '2rem' }} strokeWidth="4" />
+        <span className="visually-hidden">{MAP_WEB_TEXTS.changesLoading}</span>
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <p className="changes-map__status changes-map__status--error" data-testid="changes-map-failed">
+        {getErrorMessage(query.error, MAP_WEB_TEXTS.changesFailed)}
+      </p>
+    );
+  }
+  const drawn = query.data.features.some((feature) => feature.geometry !== null);
+  return (
+    <section className="changes-map" data-testid="changes-map">
+      <Legend changes={query.data} />
+      <div className="changes-map__map-area">
+        {webglMissing ? (
+          <p className="changes-map__status">{MAP_WEB_TEXTS.webglMissing}</p>
+        ) : (
+          <div
+            ref={container}
+            className="map-tab__map"
+            role="region"
+            aria-label={MAP_WEB_TEXTS.changesMapLabel(path, version)}
+            data-testid="map-canvas"
+          />
+        )}
+      </div>
+      {!drawn && <p className="changes-map__status">{MAP_WEB_TEXTS.noDrawnChanges}</p>}
+      <ul className="changes-map__layers" aria-label={MAP_WEB_TEXTS.changesLayersLabel}>
+        {query.data.layers.map((layer) => (
+          <li key={layer.table} data-testid="changes-layer">
+            <span className="changes-map__layer-name">{layer.table}</span>{' '}
+            <span className="changes-map__layer-facts">
+              {MAP_WEB_TEXTS.layerChanges(layer.insert, layer.update, layer.delete)}
+            </span>
+            {layer.error && <span className="changes-map__layer-note"> · {layer.error}</span>}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
