@@ -34,9 +34,24 @@ process.env.WAYMARK_E2E_PORT_2 ??= String(freePort());
 const GROUP_1 = ['admin', 'files', 'foundation', 'account', 'security-headers', 'restore', 'ux-phones'].map(
   (name) => `${name}.spec.ts`,
 );
+/**
+ * Where PostgreSQL is given (TEST_DATABASE_URL, as in CI), the second group's server uses it: a database of its
+ * own, made empty at its start (e2e/serve.sh), so the journeys run on both databases of production. The first group
+ * always runs exactly as a newcomer's first `npm start`, on the embedded PGlite.
+ */
+function postgresEnv(): Record<string, string> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return {};
+  // Named by the checkout's first port (E2E_PORT), so a run reuses the last run's database and two checkouts don't.
+  const database = `waymark_e2e_${E2E_PORT}`;
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  return { E2E_POSTGRES_ADMIN_URL: adminUrl, E2E_POSTGRES_DB: database, DATABASE_URL: url.toString() };
+}
+const PORT_2 = Number(process.env.WAYMARK_E2E_PORT_2);
 const GROUPS = [
-  { name: 'journeys-1', port: E2E_PORT, files: { testMatch: GROUP_1 } },
-  { name: 'journeys-2', port: Number(process.env.WAYMARK_E2E_PORT_2), files: { testIgnore: GROUP_1 } },
+  { name: 'journeys-1', port: E2E_PORT, files: { testMatch: GROUP_1 }, env: {} },
+  { name: 'journeys-2', port: PORT_2, files: { testIgnore: GROUP_1 }, env: postgresEnv() },
 ].map((group) => ({ ...group, dataDir: path.join(process.env.WAYMARK_E2E_DATA ?? '', group.name) }));
 
 export default defineConfig({
@@ -91,6 +106,7 @@ export default defineConfig({
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',
+      ...group.env,
     },
   })),
 });
