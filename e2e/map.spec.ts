@@ -141,11 +141,16 @@ test('the layers of a GeoPackage in the file sidebar and on the Map tab', async 
   await drawn(page);
   expect(await drawnPixels(page)).toBeGreaterThan(200);
 
-  // On a phone the layer list sits above the map, nothing wider than the screen.
+  // On a phone the map comes first, within the first screen, the layer list below it; nothing wider than the
+  // screen.
   await page.setViewportSize(PHONE);
   await page.goto(`${PROJECT_PATH}/map`);
   await drawn(page);
   expect(await drawnPixels(page)).toBeGreaterThan(100);
+  const mapBox = (await page.getByTestId('map-canvas').boundingBox())!;
+  const listBox = (await page.getByRole('complementary', { name: 'Layers' }).boundingBox())!;
+  expect(mapBox.y + mapBox.height / 2).toBeLessThan(PHONE.height);
+  expect(listBox.y).toBeGreaterThanOrEqual(mapBox.y + mapBox.height - 1);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await page.evaluate(() => window.scrollTo(0, 0));
