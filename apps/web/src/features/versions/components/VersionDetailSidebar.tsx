@@ -150,7 +150,7 @@ export function VersionDetailSidebar({
         {onOpenVersion &&
           abilitiesOfProjectRole(project.role).upload &&
           selectedVersion === project.version && (
-            <p className="detail-panel__note" data-testid="version-detail-latest">
+            <p className="detail-panel__note detail-panel__note--info" data-testid="version-detail-latest">
               {RESTORE_VERSION_TEXTS.isLatest}
             </p>
           )}
