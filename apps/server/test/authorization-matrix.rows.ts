@@ -463,6 +463,17 @@ export const MATRIX: MatrixRow[] = [
     call: (ctx) =>
       ctx.client.get(`/v1/project/map/${path(ctx)}/features/1?file=${file(ctx, 'layer.gpkg')}&layer=points`),
   },
+  // The layer was added in v1, so v1 holds no changeset of it: its readers learn that (404), the others do not.
+  {
+    route: 'GET /v1/project/map/{namespace}/{name}/changes',
+    target: 'shared',
+    expect: {
+      private: [403, 403, 404, 404, 404, 404, 404, 403, 404],
+      public: [404, 404, 404, 404, 404, 404, 404, 404, 404],
+    },
+    call: (ctx) =>
+      ctx.client.get(`/v1/project/map/${path(ctx)}/changes?file=${file(ctx, 'layer.gpkg')}&version=v1`),
+  },
 
   // Pushes: editors and up; QGIS project files writers and up; a transaction is its starter's alone.
   {
