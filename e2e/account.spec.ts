@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ACCOUNT_TEXTS, PASSWORD_RULE_TEXT } from '@waymark/contract';
+import { ACCOUNT_TEXTS } from '@waymark/contract';
 import { apiAsUser, linkFromOutbox, signIn, snap } from './fixtures.ts';
+import { tCommon } from './texts.ts';
 
 const USER = { username: 'paula-profile', email: 'paula@example.com', password: 'Paula-first-pass1' };
 const NEW_EMAIL = 'paula.new@example.org';
@@ -102,7 +103,7 @@ test('account: edit the profile and confirm the new address, notifications, chan
   await dialog.getByTestId('change-password-new').locator('input').fill('weakpass');
   await dialog.getByTestId('change-password-confirm').locator('input').fill('weakpass');
   await save.click();
-  await expect(page.getByTestId('change-password-new-error')).toHaveText(PASSWORD_RULE_TEXT);
+  await expect(page.getByTestId('change-password-new-error')).toHaveText(tCommon('passwordRule'));
   await dialog.getByTestId('change-password-new').locator('input').fill(NEW_PASSWORD);
   await dialog.getByTestId('change-password-confirm').locator('input').fill(NEW_PASSWORD);
   await snap(page, 'profile-change-password');

@@ -1,24 +1,10 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import {
-  ADMIN_PROJECTS_TEXTS,
-  ADMIN_REPORT_TEXTS,
-  ADMIN_SERVER_TEXTS,
-  ADMIN_USERS_TEXTS,
-  ADMIN_WORKSPACES_TEXTS,
-  CREATE_USER_TEXTS,
-  MAINTENANCE_TEXT,
-  MAINTENANCE_UI_TEXTS,
-  PASSWORD_RULE_TEXT,
-  PROJECT_PAGE_TEXTS,
-  PROJECTS_LIST_TEXTS,
-  UPLOAD_TEXTS,
-  USAGE_REPORT_COLUMNS,
-  WORKSPACE_MEMBERS_TEXTS,
-} from '@waymark/contract';
+import { MAINTENANCE_TEXT, USAGE_REPORT_COLUMNS } from '@waymark/contract';
 import { apiAsUser, E2E_ADMIN, linkFromOutbox, signIn, snap as snapPage } from './fixtures.ts';
 import { bearerToken, pushFiles } from './projectFiles.ts';
 import { DESKTOP, snapBoth } from './viewports.ts';
+import { tAdmin, tCommon, tFiles, tProject, tProjects } from './texts.ts';
 
 // A control that never becomes usable fails the step, not the whole journey's time budget.
 test.use({ actionTimeout: 20_000 });
@@ -109,32 +95,32 @@ test('admin panel: users, a workspace with a quota and a writer, restore and del
     // Create user: the server's password rule shows under the field, then the user is created.
     await page.getByTestId('admin-users-create').click();
     const create = page.getByTestId('create-user-dialog');
-    const submit = create.getByRole('button', { name: CREATE_USER_TEXTS.submit });
+    const submit = create.getByRole('button', { name: tAdmin('createUser.submit') });
     await expect(submit).toBeDisabled();
-    await create.getByLabel(CREATE_USER_TEXTS.emailLabel).fill(WRITER.email);
-    await create.getByLabel(CREATE_USER_TEXTS.usernameLabel).fill(WRITER.username);
+    await create.getByLabel(tAdmin('createUser.emailLabel')).fill(WRITER.email);
+    await create.getByLabel(tAdmin('createUser.usernameLabel')).fill(WRITER.username);
     await create.getByTestId('create-user-password').locator('input').fill('weakpass');
     await create.getByTestId('create-user-confirm').locator('input').fill('weakpass');
     await submit.click();
-    await expect(page.getByTestId('create-user-password-error')).toHaveText(PASSWORD_RULE_TEXT);
+    await expect(page.getByTestId('create-user-password-error')).toHaveText(tCommon('passwordRule'));
     await snap(page, 'admin-create-user-error');
     await create.getByTestId('create-user-password').locator('input').fill(WRITER.password);
     await create.getByTestId('create-user-confirm').locator('input').fill(WRITER.password);
     await submit.click();
-    await expect(page.getByText(CREATE_USER_TEXTS.created(WRITER.username))).toBeVisible();
+    await expect(page.getByText(tAdmin('createUser.created', { username: WRITER.username }))).toBeVisible();
     await expect(create).toHaveCount(0);
 
     // An invited user gets a mail with a link to set a password.
     const invitedAt = Date.now();
     await page.getByTestId('admin-users-create').click();
-    await create.getByLabel(CREATE_USER_TEXTS.emailLabel).fill(INVITED.email);
-    await create.getByLabel(CREATE_USER_TEXTS.usernameLabel).fill(INVITED.username);
-    await create.getByRole('button', { name: CREATE_USER_TEXTS.modeInvite }).click();
+    await create.getByLabel(tAdmin('createUser.emailLabel')).fill(INVITED.email);
+    await create.getByLabel(tAdmin('createUser.usernameLabel')).fill(INVITED.username);
+    await create.getByRole('button', { name: tAdmin('createUser.modeInvite') }).click();
     await expect(create.getByTestId('create-user-invite-hint')).toBeVisible();
     await expect(submit).toBeEnabled();
     await snap(page, 'admin-create-user-invite');
     await submit.click();
-    await expect(page.getByText(CREATE_USER_TEXTS.invited(INVITED.email))).toBeVisible();
+    await expect(page.getByText(tAdmin('createUser.invited', { email: INVITED.email }))).toBeVisible();
     expect(await linkFromOutbox(INVITED.email, /(\/change-password\/[\w.-]+)/, invitedAt)).toMatch(
       /^\/change-password\//,
     );
@@ -150,14 +136,16 @@ test('admin panel: users, a workspace with a quota and a writer, restore and del
     await row(users, WRITER.username)
       .getByRole('button', { name: `Actions for ${WRITER.username}` })
       .click();
-    await page.getByRole('menuitem', { name: ADMIN_USERS_TEXTS.sendReset }).click();
+    await page.getByRole('menuitem', { name: tAdmin('users.sendReset') }).click();
     const confirmReset = page.getByTestId('admin-user-confirm');
     await expect(
-      confirmReset.getByText(ADMIN_USERS_TEXTS.sendResetMessage(WRITER.username, WRITER.email)),
+      confirmReset.getByText(
+        tAdmin('users.sendResetMessage', { username: WRITER.username, email: WRITER.email }),
+      ),
     ).toBeVisible();
     await snap(page, 'admin-send-reset-confirm');
-    await confirmReset.getByRole('button', { name: ADMIN_USERS_TEXTS.sendResetConfirm }).click();
-    await expect(page.getByText(ADMIN_USERS_TEXTS.resetSent(WRITER.email))).toBeVisible();
+    await confirmReset.getByRole('button', { name: tAdmin('users.sendResetConfirm') }).click();
+    await expect(page.getByText(tAdmin('users.resetSent', { email: WRITER.email }))).toBeVisible();
     await expect(confirmReset).toHaveCount(0);
 
     // Delete the invited user: the confirmation waits for the exact username.
@@ -165,9 +153,9 @@ test('admin panel: users, a workspace with a quota and a writer, restore and del
       .getByRole('button', { name: `Actions for ${INVITED.username}` })
       .click();
     await snap(page, 'admin-user-actions');
-    await page.getByRole('menuitem', { name: ADMIN_USERS_TEXTS.deleteUser }).click();
+    await page.getByRole('menuitem', { name: tAdmin('users.deleteUser') }).click();
     const confirmDelete = page.getByTestId('admin-user-confirm');
-    const deleteButton = confirmDelete.getByRole('button', { name: ADMIN_USERS_TEXTS.deleteConfirm });
+    const deleteButton = confirmDelete.getByRole('button', { name: tAdmin('users.deleteConfirm') });
     await expect(deleteButton).toBeDisabled();
     await confirmDelete.getByTestId('admin-user-confirm-field').fill(INVITED.username.toUpperCase());
     await expect(deleteButton).toBeDisabled();
@@ -175,7 +163,7 @@ test('admin panel: users, a workspace with a quota and a writer, restore and del
     await expect(deleteButton).toBeEnabled();
     await snap(page, 'admin-delete-user');
     await deleteButton.click();
-    await expect(page.getByText(ADMIN_USERS_TEXTS.deleted(INVITED.username))).toBeVisible();
+    await expect(page.getByText(tAdmin('users.deleted', { username: INVITED.username }))).toBeVisible();
     await expect(row(users, INVITED.username)).toHaveCount(0);
 
     // Workspaces: create one with a 2 GB quota.
@@ -185,31 +173,33 @@ test('admin panel: users, a workspace with a quota and a writer, restore and del
     await expect(row(workspaces, 'Field Team')).toBeVisible();
     await page.getByTestId('admin-workspaces-create').click();
     const createWorkspace = page.getByTestId('create-workspace-dialog');
-    await createWorkspace.getByLabel(ADMIN_WORKSPACES_TEXTS.nameLabel).fill(WORKSPACE);
-    await createWorkspace.getByLabel(ADMIN_WORKSPACES_TEXTS.quotaLabel, { exact: true }).fill('2');
+    await createWorkspace.getByLabel(tAdmin('workspaces.nameLabel')).fill(WORKSPACE);
+    await createWorkspace.getByLabel(tAdmin('workspaces.quotaLabel'), { exact: true }).fill('2');
     await expect(createWorkspace.getByTestId('create-workspace-quota-unit')).toContainText('GB');
     await snap(page, 'admin-create-workspace');
-    await createWorkspace.getByRole('button', { name: ADMIN_WORKSPACES_TEXTS.create }).click();
-    await expect(page.getByText(ADMIN_WORKSPACES_TEXTS.created(WORKSPACE))).toBeVisible();
+    await createWorkspace.getByRole('button', { name: tAdmin('workspaces.create') }).click();
+    await expect(page.getByText(tAdmin('workspaces.created', { name: WORKSPACE }))).toBeVisible();
     const crew = row(workspaces, WORKSPACE);
     await expect(crew.getByTestId('admin-workspace-storage')).toHaveText('0 B of 2.00 GB');
 
     // Members: add the new user as writer.
     // The row's actions are folded into its menu: nothing sticks out of the card at 1280 px.
     await crew.getByRole('button', { name: `Actions for ${WORKSPACE}` }).click();
-    await page.getByRole('menuitem', { name: ADMIN_WORKSPACES_TEXTS.members }).click();
+    await page.getByRole('menuitem', { name: tAdmin('workspaces.members') }).click();
     const members = page.getByTestId('members-dialog');
-    await expect(members.getByText(WORKSPACE_MEMBERS_TEXTS.empty)).toBeVisible();
-    const add = members.getByRole('button', { name: WORKSPACE_MEMBERS_TEXTS.add });
-    await members.getByLabel(WORKSPACE_MEMBERS_TEXTS.addLabel).fill('walt');
+    await expect(members.getByText(tAdmin('workspaceMembers.empty'))).toBeVisible();
+    const add = members.getByRole('button', { name: tAdmin('workspaceMembers.add') });
+    await members.getByLabel(tAdmin('workspaceMembers.addLabel')).fill('walt');
     await page.getByTestId('members-suggestion').filter({ hasText: WRITER.username }).click();
     await expect(add).toBeEnabled();
     await expect(members.getByTestId('members-add-role')).toContainText('Writer');
     await add.click();
-    await expect(page.getByText(WORKSPACE_MEMBERS_TEXTS.added(WRITER.username, 'Writer'))).toBeVisible();
+    await expect(
+      page.getByText(tAdmin('workspaceMembers.added', { username: WRITER.username, role: 'Writer' })),
+    ).toBeVisible();
     await expect(members.getByTestId('member-row')).toHaveText([new RegExp(WRITER.username)]);
     await snap(page, 'admin-workspace-members');
-    await members.getByRole('button', { name: WORKSPACE_MEMBERS_TEXTS.close }).click();
+    await members.getByRole('button', { name: tAdmin('workspaceMembers.close') }).click();
     await expect(crew.getByTestId('admin-workspace-members')).toHaveText('1');
 
     // Two projects of the workspace, with a file each, scheduled for deletion.
@@ -230,36 +220,40 @@ test('admin panel: users, a workspace with a quota and a writer, restore and del
     await page.getByTestId('admin-tab-projects').click();
     await expect(page).toHaveURL(/\/admin\/projects$/);
     const projects = page.getByTestId('admin-projects-table');
-    await page.getByRole('button', { name: ADMIN_PROJECTS_TEXTS.viewRemoved }).click();
+    await page.getByRole('button', { name: tAdmin('projects.viewRemoved') }).click();
     await page.getByTestId('admin-projects-search').fill(WORKSPACE);
     await expect(projects.locator('tbody tr')).toHaveCount(2);
     await expect(row(projects, RESTORED)).toContainText(E2E_ADMIN.username);
     await snap(page, 'admin-projects-removed');
     await row(projects, RESTORED)
-      .getByRole('button', { name: ADMIN_PROJECTS_TEXTS.restoreOf(RESTORED) })
+      .getByRole('button', { name: tAdmin('projects.restoreOf', { name: RESTORED }) })
       .click();
     const confirmRestore = page.getByTestId('admin-project-restore-confirm');
     await expect(
-      confirmRestore.getByText(ADMIN_PROJECTS_TEXTS.restoreMessage(`${WORKSPACE}/${RESTORED}`)),
+      confirmRestore.getByText(tAdmin('projects.restoreMessage', { name: `${WORKSPACE}/${RESTORED}` })),
     ).toBeVisible();
     await snap(page, 'admin-project-restore-confirm');
-    await confirmRestore.getByRole('button', { name: ADMIN_PROJECTS_TEXTS.restore }).click();
-    await expect(page.getByText(ADMIN_PROJECTS_TEXTS.restored(`${WORKSPACE}/${RESTORED}`))).toBeVisible();
+    await confirmRestore.getByRole('button', { name: tAdmin('projects.restore') }).click();
+    await expect(
+      page.getByText(tAdmin('projects.restored', { name: `${WORKSPACE}/${RESTORED}` })),
+    ).toBeVisible();
     await expect(row(projects, RESTORED)).toHaveCount(0);
 
     await row(projects, PURGED)
-      .getByRole('button', { name: ADMIN_PROJECTS_TEXTS.deleteNowOf(PURGED) })
+      .getByRole('button', { name: tAdmin('projects.deleteNowOf', { name: PURGED }) })
       .click();
     const confirmPurge = page.getByTestId('admin-project-delete-confirm');
-    const purge = confirmPurge.getByRole('button', { name: ADMIN_PROJECTS_TEXTS.deleteConfirm });
+    const purge = confirmPurge.getByRole('button', { name: tAdmin('projects.deleteConfirm') });
     await expect(purge).toBeDisabled();
     await confirmPurge.getByTestId('admin-project-delete-confirm-field').fill(PURGED);
     await snap(page, 'admin-project-delete-now');
     await purge.click();
-    await expect(page.getByText(ADMIN_PROJECTS_TEXTS.deleted(`${WORKSPACE}/${PURGED}`))).toBeVisible();
-    await expect(page.getByTestId('admin-projects-empty')).toHaveText(ADMIN_PROJECTS_TEXTS.emptySearch);
+    await expect(
+      page.getByText(tAdmin('projects.deleted', { name: `${WORKSPACE}/${PURGED}` })),
+    ).toBeVisible();
+    await expect(page.getByTestId('admin-projects-empty')).toHaveText(tAdmin('projects.emptySearch'));
 
-    await page.getByRole('button', { name: ADMIN_PROJECTS_TEXTS.viewLive }).click();
+    await page.getByRole('button', { name: tAdmin('projects.viewLive') }).click();
     const restored = row(projects, RESTORED);
     await expect(restored.getByTestId('admin-project-workspace')).toHaveText(WORKSPACE);
     await expect(restored.getByTestId('admin-project-version')).toHaveText('v1');
@@ -278,15 +272,15 @@ test('admin panel: users, a workspace with a quota and a writer, restore and del
     await expect(page).toHaveURL(/\/admin\/server$/);
     await expect(page.getByTestId('server-mail-transport')).toContainText('outbox');
     await expect(page.getByTestId('usage-users')).not.toHaveText('');
-    const maintenance = page.getByRole('switch', { name: ADMIN_SERVER_TEXTS.maintenanceSwitch });
+    const maintenance = page.getByRole('switch', { name: tAdmin('server.maintenanceSwitch') });
     await expect(maintenance).not.toBeChecked();
     await snap(page, 'admin-server');
 
     // The usage report: the CSV of the figures saved every 12 hours (one at the server's start).
     const report = page.getByTestId('usage-report');
-    await expect(report.getByText(ADMIN_REPORT_TEXTS.title)).toBeVisible();
+    await expect(report.getByText(tAdmin('report.title'))).toBeVisible();
     const reportDownload = page.waitForEvent('download');
-    await report.getByRole('link', { name: ADMIN_REPORT_TEXTS.download }).click();
+    await report.getByRole('link', { name: tAdmin('report.download') }).click();
     const csv = await reportDownload;
     expect(csv.suggestedFilename()).toBe('usage-report.csv');
     const lines = readFileSync(await csv.path(), 'utf8').split('\r\n');
@@ -295,24 +289,24 @@ test('admin panel: users, a workspace with a quota and a writer, restore and del
     expect(lines[1]).toContain(',ce,');
     await report.getByTestId('usage-report-period').click();
     await page.getByRole('option', { name: 'Custom range' }).click();
-    await report.getByLabel(ADMIN_REPORT_TEXTS.from).fill('2026-02-01');
-    await report.getByLabel(ADMIN_REPORT_TEXTS.to).fill('2026-01-01');
-    await expect(report.getByRole('alert')).toHaveText(ADMIN_REPORT_TEXTS.invalidRange);
-    await expect(report.getByRole('link', { name: ADMIN_REPORT_TEXTS.download })).toHaveCount(0);
-    await report.getByLabel(ADMIN_REPORT_TEXTS.from).fill('2025-12-01');
-    await expect(report.getByRole('link', { name: ADMIN_REPORT_TEXTS.download })).toHaveAttribute(
+    await report.getByLabel(tAdmin('report.from')).fill('2026-02-01');
+    await report.getByLabel(tAdmin('report.to')).fill('2026-01-01');
+    await expect(report.getByRole('alert')).toHaveText(tAdmin('report.invalidRange'));
+    await expect(report.getByRole('link', { name: tAdmin('report.download') })).toHaveCount(0);
+    await report.getByLabel(tAdmin('report.from')).fill('2025-12-01');
+    await expect(report.getByRole('link', { name: tAdmin('report.download') })).toHaveAttribute(
       'href',
       '/app/admin/report?date_from=2025-12-01&date_to=2026-01-01',
     );
     await snapBoth(page, 'admin-usage-report');
     await maintenance.click();
     const confirmMaintenance = page.getByTestId('maintenance-confirm');
-    await expect(confirmMaintenance.getByText(ADMIN_SERVER_TEXTS.maintenanceOnMessage)).toBeVisible();
+    await expect(confirmMaintenance.getByText(tAdmin('server.maintenanceOnMessage'))).toBeVisible();
     await snap(page, 'admin-maintenance-confirm');
-    await confirmMaintenance.getByRole('button', { name: ADMIN_SERVER_TEXTS.maintenanceOnConfirm }).click();
-    await expect(page.getByText(ADMIN_SERVER_TEXTS.maintenanceOn)).toBeVisible();
+    await confirmMaintenance.getByRole('button', { name: tAdmin('server.maintenanceOnConfirm') }).click();
+    await expect(page.getByText(tAdmin('server.maintenanceOn'))).toBeVisible();
     await expect(maintenance).toBeChecked();
-    await expect(page.getByTestId('maintenance-hint')).toHaveText(ADMIN_SERVER_TEXTS.maintenanceOnHint);
+    await expect(page.getByTestId('maintenance-hint')).toHaveText(tAdmin('server.maintenanceOnHint'));
     await expect.poll(() => maintenanceIsOn(page)).toBe(true);
     await snap(page, 'admin-server-maintenance');
 
@@ -332,15 +326,15 @@ test('admin panel: users, a workspace with a quota and a writer, restore and del
       await expect(writer.getByTestId('maintenance-banner')).toContainText(MAINTENANCE_TEXT);
       await writer.getByRole('button', { name: 'Upload files' }).click();
       const dropArea = writer.getByTestId('upload-drop-area');
-      await expect(dropArea).toContainText(MAINTENANCE_UI_TEXTS.uploadPaused);
-      await expect(dropArea.getByRole('button', { name: UPLOAD_TEXTS.chooseFiles })).toBeDisabled();
-      await expect(dropArea.getByRole('button', { name: UPLOAD_TEXTS.chooseFolder })).toBeDisabled();
+      await expect(dropArea).toContainText(tCommon('maintenanceUi.uploadPaused'));
+      await expect(dropArea.getByRole('button', { name: tFiles('upload.chooseFiles') })).toBeDisabled();
+      await expect(dropArea.getByRole('button', { name: tFiles('upload.chooseFolder') })).toBeDisabled();
       await expect(writer.getByTestId('upload-files-input')).toBeDisabled();
-      await expect(writer.getByRole('button', { name: PROJECT_PAGE_TEXTS.clone })).toBeDisabled();
+      await expect(writer.getByRole('button', { name: tProject('page.clone') })).toBeDisabled();
       await snapBoth(writer, 'maintenance-project');
       await writer.goto('/projects');
       await expect(writer.getByTestId('maintenance-banner')).toBeVisible();
-      await expect(writer.getByRole('button', { name: PROJECTS_LIST_TEXTS.createProject })).toBeDisabled();
+      await expect(writer.getByRole('button', { name: tProjects('list.createProject') })).toBeDisabled();
       const writerToken = await bearerToken(request, WRITER.username, WRITER.password);
       await expect(
         pushFiles(
@@ -361,43 +355,47 @@ test('admin panel: users, a workspace with a quota and a writer, restore and del
     // The admin panel's own writes are disabled too; reading stays, and so does the switch that ends it.
     await page.getByTestId('admin-tab-users').click();
     await expect(page.getByTestId('maintenance-banner')).toContainText(MAINTENANCE_TEXT);
-    await expect(page.getByRole('button', { name: ADMIN_USERS_TEXTS.createUser })).toBeDisabled();
+    await expect(page.getByRole('button', { name: tAdmin('users.createUser') })).toBeDisabled();
     await row(users, WRITER.username)
       .getByRole('button', { name: `Actions for ${WRITER.username}` })
       .click();
     for (const name of [
-      ADMIN_USERS_TEXTS.makeSuperuser,
-      ADMIN_USERS_TEXTS.deactivate,
-      ADMIN_USERS_TEXTS.deleteUser,
+      tAdmin('users.makeSuperuser'),
+      tAdmin('users.deactivate'),
+      tAdmin('users.deleteUser'),
     ]) {
       await expect(page.getByRole('menuitem', { name })).toHaveAttribute('aria-disabled', 'true');
     }
     await snapBoth(page, 'admin-maintenance-users');
     await page.keyboard.press('Escape');
     await page.getByTestId('admin-tab-workspaces').click();
-    await expect(page.getByRole('button', { name: ADMIN_WORKSPACES_TEXTS.createWorkspace })).toBeDisabled();
+    await expect(page.getByRole('button', { name: tAdmin('workspaces.createWorkspace') })).toBeDisabled();
     await crew.getByRole('button', { name: `Actions for ${WORKSPACE}` }).click();
-    await expect(page.getByRole('menuitem', { name: ADMIN_WORKSPACES_TEXTS.changeQuota })).toHaveAttribute(
+    await expect(page.getByRole('menuitem', { name: tAdmin('workspaces.changeQuota') })).toHaveAttribute(
       'aria-disabled',
       'true',
     );
-    await page.getByRole('menuitem', { name: ADMIN_WORKSPACES_TEXTS.members }).click();
+    await page.getByRole('menuitem', { name: tAdmin('workspaces.members') }).click();
     await expect(members.getByTestId('member-row')).toHaveText([new RegExp(WRITER.username)]);
-    await expect(members.getByLabel(WORKSPACE_MEMBERS_TEXTS.addLabel)).toBeDisabled();
+    await expect(members.getByLabel(tAdmin('workspaceMembers.addLabel'))).toBeDisabled();
     await expect(add).toBeDisabled();
     await expect(
-      members.getByRole('button', { name: WORKSPACE_MEMBERS_TEXTS.removeOf(WRITER.username) }),
+      members.getByRole('button', {
+        name: tAdmin('workspaceMembers.removeOf', { username: WRITER.username }),
+      }),
     ).toBeDisabled();
     await snap(page, 'admin-maintenance-members');
-    await members.getByRole('button', { name: WORKSPACE_MEMBERS_TEXTS.close }).click();
+    await members.getByRole('button', { name: tAdmin('workspaceMembers.close') }).click();
     await page.getByTestId('admin-tab-projects').click();
-    await expect(page.getByRole('button', { name: ADMIN_PROJECTS_TEXTS.renameOf(RESTORED) })).toBeDisabled();
+    await expect(
+      page.getByRole('button', { name: tAdmin('projects.renameOf', { name: RESTORED }) }),
+    ).toBeDisabled();
     await page.getByTestId('admin-tab-server').click();
 
     // Off again.
     await expect(maintenance).toBeEnabled();
     await maintenance.click();
-    await expect(page.getByText(ADMIN_SERVER_TEXTS.maintenanceOff)).toBeVisible();
+    await expect(page.getByText(tAdmin('server.maintenanceOff'))).toBeVisible();
     await expect(maintenance).not.toBeChecked();
     await expect.poll(() => maintenanceIsOn(page)).toBe(false);
   } finally {

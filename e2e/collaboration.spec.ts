@@ -1,13 +1,8 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import {
-  ACCESS_REQUEST_TABLE_TEXTS,
-  COLLABORATORS_TEXTS,
-  COLLABORATORS_TOAST_TEXTS,
-  SHARE_DIALOG_TEXTS,
-  UPLOAD_TEXTS,
-} from '@waymark/contract';
+
 import { apiAsUser, signIn, snap as snapPage } from './fixtures.ts';
 import { snapBoth } from './viewports.ts';
+import { tFiles, tProject } from './texts.ts';
 
 const PROJECT = 'wetland-birds';
 const PROJECT_URL = `/projects/admin/${PROJECT}`;
@@ -32,7 +27,9 @@ async function setRole(page: Page, username: string, label: 'Reader' | 'Editor' 
   await page.getByRole('option', { name: new RegExp(`^${label}`) }).click();
   await expect(row.getByTestId('member-role')).toContainText(label);
   // Said, not only shown in the dropdown.
-  await expect(page.getByText(COLLABORATORS_TOAST_TEXTS.roleChanged(username, label))).toBeVisible();
+  await expect(
+    page.getByText(tProject('collaboratorsToast.roleChanged', { username, role: label })),
+  ).toBeVisible();
 }
 
 test('two people: request, accept as writer, upload, reader, editor without the upload area, removal', async ({
@@ -78,14 +75,16 @@ test('two people: request, accept as writer, upload, reader, editor without the 
   await page.getByRole('option', { name: 'Writer' }).click();
   await snap(page, 'collab-workspace-requests');
   await requests
-    .getByRole('button', { name: ACCESS_REQUEST_TABLE_TEXTS.acceptOf(FIELD_WORKER.username) })
+    .getByRole('button', {
+      name: tProject('accessRequestTable.acceptOf', { username: FIELD_WORKER.username }),
+    })
     .click();
-  await expect(requests.getByText(ACCESS_REQUEST_TABLE_TEXTS.empty)).toBeVisible();
+  await expect(requests.getByText(tProject('accessRequestTable.empty'))).toBeVisible();
   await snap(page, 'collab-workspace-requests-empty');
 
   await page.goto(COLLABORATORS_URL);
   await expect(memberRow(page, FIELD_WORKER.username).getByTestId('member-role')).toContainText('Writer');
-  await expect(memberRow(page, 'admin')).toContainText(COLLABORATORS_TEXTS.me);
+  await expect(memberRow(page, 'admin')).toContainText(tProject('collaborators.me'));
   await snap(page, 'collab-members-writer');
 
   // B, now a writer, uploads field notes.
@@ -97,8 +96,10 @@ test('two people: request, accept as writer, upload, reader, editor without the 
     buffer: Buffer.from('species,count\nbittern,2\nreed warbler,11\n'),
   });
   const sync = worker.getByTestId('data-sync');
-  await sync.getByRole('button', { name: UPLOAD_TEXTS.updateChanges }).click();
-  await expect(worker.getByText(UPLOAD_TEXTS.uploadFinished(`admin/${PROJECT}`))).toBeVisible();
+  await sync.getByRole('button', { name: tFiles('upload.updateChanges') }).click();
+  await expect(
+    worker.getByText(tFiles('upload.uploadFinished', { projectPath: `admin/${PROJECT}` })),
+  ).toBeVisible();
   await expect(worker.getByTestId('files-table')).toContainText('birds-plot-4.csv');
   await snap(worker, 'collab-writer-uploaded');
 
@@ -122,29 +123,31 @@ test('two people: request, accept as writer, upload, reader, editor without the 
   // its database in its own process (e2e/serve.sh), as a newcomer's first `npm start` does: the access lists
   // travel as an enum array, which PGlite failed to send there until its next start (issue 22).
   await page.getByTestId('share-button').click();
-  const dialog = page.getByRole('dialog', { name: SHARE_DIALOG_TEXTS.header });
-  await expect(dialog.getByRole('button', { name: SHARE_DIALOG_TEXTS.share })).toBeDisabled();
+  const dialog = page.getByRole('dialog', { name: tProject('shareDialog.header') });
+  await expect(dialog.getByRole('button', { name: tProject('shareDialog.share') })).toBeDisabled();
   // The search runs on focus too; an empty box finds nobody, as the reference's search does.
-  await dialog.getByLabel(SHARE_DIALOG_TEXTS.shareWith).click();
-  await expect(page.getByText(SHARE_DIALOG_TEXTS.empty)).toBeVisible();
+  await dialog.getByLabel(tProject('shareDialog.shareWith')).click();
+  await expect(page.getByText(tProject('shareDialog.empty'))).toBeVisible();
   await snap(page, 'collab-share-open');
-  await dialog.getByLabel(SHARE_DIALOG_TEXTS.shareWith).pressSequentially('botan');
-  await expect(page.getByText(SHARE_DIALOG_TEXTS.footer)).toBeVisible();
+  await dialog.getByLabel(tProject('shareDialog.shareWith')).pressSequentially('botan');
+  await expect(page.getByText(tProject('shareDialog.footer'))).toBeVisible();
   await snap(page, 'collab-share-suggestions');
   await page.getByTestId('share-suggestion').filter({ hasText: BOTANIST.email }).click();
-  await expect(dialog.getByRole('button', { name: SHARE_DIALOG_TEXTS.share })).toBeEnabled();
+  await expect(dialog.getByRole('button', { name: tProject('shareDialog.share') })).toBeEnabled();
   await snap(page, 'collab-share-chosen');
-  await dialog.getByRole('button', { name: SHARE_DIALOG_TEXTS.share }).click();
-  await expect(page.getByText(SHARE_DIALOG_TEXTS.shared)).toBeVisible();
+  await dialog.getByRole('button', { name: tProject('shareDialog.share') }).click();
+  await expect(page.getByText(tProject('shareDialog.shared'))).toBeVisible();
   await expect(dialog).toHaveCount(0);
   await expect(memberRow(page, BOTANIST.username).getByTestId('member-role')).toContainText('Reader');
 
   // A removes B: B gets the private-project screen again.
   await memberRow(page, FIELD_WORKER.username).getByTestId('member-remove').click();
   await snap(page, 'collab-remove-confirm');
-  await page.getByRole('button', { name: COLLABORATORS_TEXTS.removeConfirm, exact: true }).click();
+  await page.getByRole('button', { name: tProject('collaborators.removeConfirm'), exact: true }).click();
   await expect(memberRow(page, FIELD_WORKER.username)).toHaveCount(0);
-  await expect(page.getByText(COLLABORATORS_TOAST_TEXTS.memberRemoved(FIELD_WORKER.username))).toBeVisible();
+  await expect(
+    page.getByText(tProject('collaboratorsToast.memberRemoved', { username: FIELD_WORKER.username })),
+  ).toBeVisible();
   await snapBoth(page, 'collab-members-after-remove');
   await worker.goto(PROJECT_URL);
   await expect(worker.getByText('This is a private project')).toBeVisible();

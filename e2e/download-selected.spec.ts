@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { FILES_DOWNLOAD_TEXTS } from '@waymark/contract';
+
 import { apiAsUser, E2E_ADMIN, signIn, snap } from './fixtures.ts';
 import {
   bearerToken,
@@ -10,6 +10,7 @@ import {
   zipEntries,
 } from './projectFiles.ts';
 import { DESKTOP, PHONE, snapBoth } from './viewports.ts';
+import { tFiles } from './texts.ts';
 
 /**
  * "Download selected files" in a project's file browser (issue 23): files chosen with their checkboxes (and
@@ -29,7 +30,7 @@ const FILES: LocalFile[] = [
 const sizeOf = (path: string) => FILES.find((file) => file.path === path)?.content.length;
 
 const checkbox = (page: Page, name: string) =>
-  page.getByRole('checkbox', { name: FILES_DOWNLOAD_TEXTS.selectFile(name) });
+  page.getByRole('checkbox', { name: tFiles('download.selectFile', { name }) });
 const downloadButton = (page: Page) => page.getByTestId('files-download-selected');
 
 /** Holds the answers about the zip (the GETs of its address) until `release`: the page shows its waiting state. */
@@ -69,13 +70,13 @@ test.describe.serial('downloading chosen files', () => {
     await expect(checkbox(page, 'readme.txt')).toBeVisible();
     await expect(downloadButton(page)).toHaveCount(0);
     // Folders have no checkbox: they are opened, their files chosen inside.
-    await expect(page.getByRole('checkbox', { name: FILES_DOWNLOAD_TEXTS.selectFile('notes') })).toHaveCount(
-      0,
-    );
+    await expect(
+      page.getByRole('checkbox', { name: tFiles('download.selectFile', { name: 'notes' }) }),
+    ).toHaveCount(0);
 
     await checkbox(page, 'readme.txt').check();
     await checkbox(page, 'survey.gpkg').check();
-    await expect(downloadButton(page)).toHaveText(FILES_DOWNLOAD_TEXTS.download(2));
+    await expect(downloadButton(page)).toHaveText(tFiles('download.download', { count: 2 }));
     // Choosing does not open the file's detail.
     await expect(page.getByTestId('file-detail-sidebar')).toBeHidden();
     await snapBoth(page, 'download-selected-chosen');
@@ -84,8 +85,8 @@ test.describe.serial('downloading chosen files', () => {
     const downloading = page.waitForEvent('download');
     await downloadButton(page).click();
     const progress = page.getByTestId('files-download-progress');
-    await expect(progress.getByText(FILES_DOWNLOAD_TEXTS.preparing)).toBeVisible();
-    await expect(progress.getByText(FILES_DOWNLOAD_TEXTS.preparingHint)).toBeVisible();
+    await expect(progress.getByText(tFiles('download.preparing'))).toBeVisible();
+    await expect(progress.getByText(tFiles('download.preparingHint'))).toBeVisible();
     await expect(downloadButton(page)).toBeDisabled();
     await snapBoth(page, 'download-selected-preparing');
     release();
@@ -111,10 +112,10 @@ test.describe.serial('downloading chosen files', () => {
       .filter({ hasText: /^notes$/ })
       .click();
     await expect(page).toHaveURL(/\/tree\/notes$/);
-    await page.getByRole('checkbox', { name: FILES_DOWNLOAD_TEXTS.selectAll }).check();
+    await page.getByRole('checkbox', { name: tFiles('download.selectAll') }).check();
     await expect(checkbox(page, 'monday.txt')).toBeChecked();
     await expect(checkbox(page, 'tuesday.txt')).toBeChecked();
-    await expect(downloadButton(page)).toHaveText(FILES_DOWNLOAD_TEXTS.download(3));
+    await expect(downloadButton(page)).toHaveText(tFiles('download.download', { count: 3 }));
     await snapBoth(page, 'download-selected-folder');
 
     const downloading = page.waitForEvent('download');
@@ -122,8 +123,8 @@ test.describe.serial('downloading chosen files', () => {
     const entries = await zipEntries(await (await downloading).path());
     expect([...entries.keys()].sort()).toEqual(['notes/monday.txt', 'notes/tuesday.txt', 'readme.txt']);
 
-    await page.getByRole('checkbox', { name: FILES_DOWNLOAD_TEXTS.selectAll }).uncheck();
-    await expect(downloadButton(page)).toHaveText(FILES_DOWNLOAD_TEXTS.download(1));
+    await page.getByRole('checkbox', { name: tFiles('download.selectAll') }).uncheck();
+    await expect(downloadButton(page)).toHaveText(tFiles('download.download', { count: 1 }));
     await page.getByTestId('files-clear-selection').click();
     await expect(downloadButton(page)).toHaveCount(0);
     await expect(checkbox(page, 'monday.txt')).not.toBeChecked();

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { CHANGE_PASSWORD_TEXTS, ERROR_TEXTS, TOAST_TEXTS } from '@waymark/contract';
+import { ERROR_TEXTS } from '@waymark/contract';
 import { apiAsUser, E2E_ADMIN, linkFromOutbox, signIn, snap } from './fixtures.ts';
 import { snapBoth } from './viewports.ts';
+import { tAccount, tCommon } from './texts.ts';
 
 const USER = { username: 'forgetful-fran', email: 'fran@example.com', password: 'Fran-first-pass1' };
 const NEW_PASSWORD = 'Fran-second-pass2';
@@ -49,12 +50,12 @@ test('forgotten password: ask for a link, set a new password with it, sign in', 
   await page.getByText('Sign out').click();
   await expect(page).toHaveURL(/\/login/);
   await page.goto(link);
-  await expect(page.getByRole('heading', { name: CHANGE_PASSWORD_TEXTS.invalidTitle })).toBeVisible();
+  await expect(page.getByRole('heading', { name: tAccount('changePassword.invalidTitle') })).toBeVisible();
   await expect(page.getByTestId('change-password-new')).toHaveCount(0);
   await snapBoth(page, 'change-password-used-link');
   await page.goto('/change-password/garbage');
-  await expect(page.getByRole('heading', { name: CHANGE_PASSWORD_TEXTS.invalidTitle })).toBeVisible();
-  await page.getByRole('link', { name: CHANGE_PASSWORD_TEXTS.requestNew }).click();
+  await expect(page.getByRole('heading', { name: tAccount('changePassword.invalidTitle') })).toBeVisible();
+  await page.getByRole('link', { name: tAccount('changePassword.requestNew') }).click();
   await expect(page).toHaveURL(/\/login\/reset$/);
   await expect(page.getByLabel('Email')).toBeVisible();
 });
@@ -84,9 +85,9 @@ test('sign-in: a deactivated account is told so, the error is said once, a faile
   // A sign-in without a reason from the server is the 'Failed to login' toast; signing in then takes it away.
   await page.route('**/app/auth/login', (route) => route.fulfill({ status: 502, body: '' }), { times: 1 });
   await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
-  await expect(page.getByText(TOAST_TEXTS.loginFailed)).toBeVisible();
+  await expect(page.getByText(tCommon('toast.loginFailed'))).toBeVisible();
   await expect(page.getByTestId('login-form-error')).toHaveCount(0);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByText(TOAST_TEXTS.loginFailed)).toHaveCount(0);
+  await expect(page.getByText(tCommon('toast.loginFailed'))).toHaveCount(0);
 });

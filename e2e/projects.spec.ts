@@ -1,13 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
-import {
-  CLONE_PROJECT_TEXTS,
-  PROJECT_NAME_MAX_LENGTH,
-  PROJECT_NAME_TEXTS,
-  PROJECT_SETTINGS_TEXTS,
-  UPLOAD_TEXTS,
-} from '@waymark/contract';
+import { PROJECT_NAME_MAX_LENGTH, PROJECT_NAME_TEXTS } from '@waymark/contract';
 import { apiAsUser, signIn, snap } from './fixtures.ts';
 import { snapBoth } from './viewports.ts';
+import { tFiles, tProject } from './texts.ts';
 
 const NAME = 'river-survey';
 
@@ -135,7 +130,9 @@ test.describe.serial('a project from creation to deletion', () => {
 
     await expect(page).toHaveURL(new RegExp(`/projects/Field%20Team/${NAME}`));
     await expect(page.getByTestId('project-header-namespace')).toHaveText('Field Team');
-    await expect(page.getByText(CLONE_PROJECT_TEXTS.cloned(`Field Team/${NAME}`))).toBeVisible();
+    await expect(
+      page.getByText(tProject('cloneProject.cloned', { path: `Field Team/${NAME}` })),
+    ).toBeVisible();
     await snapBoth(page, 'project-cloned');
   });
 
@@ -144,11 +141,11 @@ test.describe.serial('a project from creation to deletion', () => {
     await expect(page.getByTestId('project-visibility-state')).toHaveText('This project is private');
     await page.getByTestId('project-visibility-toggle').click();
     // It says what making it public means, and its button says what it does (not 'Action' and 'Yes').
-    const confirm = page.getByRole('dialog', { name: PROJECT_SETTINGS_TEXTS.confirmPublicHeader });
+    const confirm = page.getByRole('dialog', { name: tProject('settings.confirmPublicHeader') });
     await expect(confirm).toContainText('Anyone with the link will be able to see and download the data');
     await expect(confirm.getByRole('button', { name: 'Yes' })).toHaveCount(0);
     await snapBoth(page, 'settings-public-confirm');
-    await confirm.getByRole('button', { name: PROJECT_SETTINGS_TEXTS.makePublic }).click();
+    await confirm.getByRole('button', { name: tProject('settings.makePublic') }).click();
     await expect(page.getByTestId('project-visibility-state')).toHaveText('This project is public');
     await expect(confirm).toBeHidden();
     await snap(page, 'project-settings');
@@ -166,7 +163,7 @@ test.describe.serial('a project from creation to deletion', () => {
     await expect(page.getByTestId('project-header-name')).toHaveText(NAME);
     await expect(page.getByTestId('project-tab-settings')).toHaveCount(0);
     // An anonymous visitor of the empty project is not told to drop files.
-    await expect(page.getByText(UPLOAD_TEXTS.dropTitle)).toHaveCount(0);
+    await expect(page.getByText(tFiles('upload.dropTitle'))).toHaveCount(0);
     await expect(page.getByTestId('upload-panel')).toHaveCount(0);
     await snapBoth(page, 'project-page-visitor');
   });
@@ -185,7 +182,7 @@ test.describe.serial('a project from creation to deletion', () => {
     await confirm.click();
 
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByText(PROJECT_SETTINGS_TEXTS.deleted(`admin/${NAME}`))).toBeVisible();
+    await expect(page.getByText(tProject('settings.deleted', { name: `admin/${NAME}` }))).toBeVisible();
     await snapBoth(page, 'project-deleted');
     await page.goto(`/projects/admin/${NAME}`);
     await expect(page.getByText('Project not found')).toBeVisible();

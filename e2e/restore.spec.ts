@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { CHANGESET_TEXTS, RESTORE_FILE_TEXTS, RESTORE_VERSION_TEXTS } from '@waymark/contract';
+import { RESTORE_FILE_TEXTS, RESTORE_VERSION_TEXTS } from '@waymark/contract';
 import { apiAsUser, E2E_ADMIN, signIn, snap as snapPage } from './fixtures.ts';
 import { bearerToken, pushFiles } from './projectFiles.ts';
 import { snapBoth } from './viewports.ts';
+import { tFiles } from './texts.ts';
 
 // One journey (issue 28): a park project goes through three versions; v1 is restored from its History sidebar,
 // after a confirmation that lists what will change, and the new version says it was restored from v1. Then one file
@@ -78,8 +79,10 @@ test('restores a version from History with a confirmation of what will change', 
   // A nested path with plain slashes opens its file-version page; a file added in that version says so.
   await page.goto(`/projects/${PROJECT_PATH}/history/v1/notes/readme.txt`);
   await expect(page.getByTestId('file-version-name')).toHaveText('readme.txt');
-  await expect(page.getByTestId('file-version-added')).toContainText(CHANGESET_TEXTS.addedText('v1'));
-  await expect(page.getByText(CHANGESET_TEXTS.fetchFailed)).toHaveCount(0);
+  await expect(page.getByTestId('file-version-added')).toContainText(
+    tFiles('changeset.addedText', { version: 'v1' }),
+  );
+  await expect(page.getByText(tFiles('changeset.fetchFailed'))).toHaveCount(0);
   // It is the file's current content: nothing to restore.
   await expect(page.getByTestId('file-version-current')).toHaveText(RESTORE_FILE_TEXTS.isCurrent);
 

@@ -2,10 +2,10 @@ import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os';
 import path from 'node:path';
 import { expect, type APIRequestContext, test } from '@playwright/test';
-import { MERGE_TEXTS } from '@waymark/contract';
 import Database from 'better-sqlite3';
 import { apiAsUser, E2E_ADMIN, signIn } from './fixtures.ts';
 import { bearerToken, pushFiles } from './projectFiles.ts';
+import { tFiles } from './texts.ts';
 import { snapBoth } from './viewports.ts';
 
 // One journey (issue 28): a park GeoPackage is chosen for upload at v1; meanwhile the field syncs v2 (two trees
@@ -84,14 +84,16 @@ test('an upload chosen at an older version is merged, with the other edits kept 
   await sync.getByRole('button', { name: 'Update Changes' }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm continue upload' });
   await expect(dialog.getByTestId('merge-notice-item')).toHaveText(
-    MERGE_TEXTS.willMerge('park.gpkg', 'v1', 'v2', 2),
+    tFiles('merge.willMerge', { path: 'park.gpkg', base: 'v1', count: 2 }),
   );
-  await expect(dialog.getByText(MERGE_TEXTS.sameField)).toBeVisible();
+  await expect(dialog.getByText(tFiles('merge.sameField'))).toBeVisible();
   await expect(dialog.getByText(/Changes from other users may get lost/)).toHaveCount(0);
   await snapBoth(page, 'upload-merge-confirm');
   await dialog.getByRole('button', { name: 'Update' }).click();
 
-  await expect(page.getByText(MERGE_TEXTS.finishedMerged(1, [CONFLICT_FILE]))).toBeVisible();
+  await expect(
+    page.getByText(tFiles('merge.finishedMergedConflicts', { files: CONFLICT_FILE })),
+  ).toBeVisible();
   await expect(page.getByTestId('project-header-version')).toHaveText('v3');
   await expect(page.getByRole('link', { name: CONFLICT_FILE })).toBeVisible();
 
@@ -99,10 +101,10 @@ test('an upload chosen at an older version is merged, with the other edits kept 
   const detail = page.getByTestId('version-detail-sidebar');
   await expect(detail.getByTestId('version-detail-name')).toHaveText('v3');
   await expect(detail.getByTestId('version-detail-merge')).toContainText(
-    MERGE_TEXTS.merged('park.gpkg', 'v1', 2),
+    tFiles('merge.merged', { path: 'park.gpkg', base: 'v1', count: 2 }),
   );
   await expect(detail.getByTestId('version-detail-conflict-file')).toHaveText(
-    MERGE_TEXTS.conflictFile(CONFLICT_FILE, 1),
+    tFiles('merge.conflictFile', { file: CONFLICT_FILE, count: 1 }),
   );
   await snapBoth(page, 'upload-merge-version');
 

@@ -1,6 +1,9 @@
 import { USERNAME_MAX_LENGTH } from './limits.ts';
 
-/** Texts shown to people or sent on the wire, exactly as SPEC.md §8 and the reference give them. */
+/**
+ * Texts the server sends on the wire, exactly as SPEC.md §8 and the reference give them. The web app's own copy is
+ * its catalogue (apps/web/src/i18n).
+ */
 export const MAINTENANCE_TEXT =
   'The service is currently in read-only mode for maintenance. Upload and update functions are not available at this time. Please try again later.';
 
@@ -39,23 +42,3 @@ export const LIMIT_TEXTS = {
 
 /** An access update that would leave a project without any owner is refused with this text (400). */
 export const PROJECT_OWNER_REQUIRED_TEXT = 'A project must keep at least one owner';
-
-/** Toast texts of SPEC §8. */
-export const TOAST_TEXTS = {
-  initFailed: 'Failed to init application.',
-  pingFailed: 'Failed to fetch ping data.',
-  configFailed: 'Failed to fetch config data.',
-  loginFailed: 'Failed to login',
-  loadWorkspace: 'Failed to load workspace',
-  loadWorkspaces: 'Failed to load workspaces',
-  fetchProfile: "Failed to fetch user's profile",
-} as const;
-
-export const NOT_FOUND_TEXTS = {
-  title: 'Ooops, it seems the GPS has lost its way.',
-  body: 'This page does not exist, check your url for mistakes, please.',
-  back: 'Back to Dashboard',
-} as const;
-
-export const PASSWORD_RULE_TEXT =
-  'Password must be at least 8 characters long and include at least three of the following: lowercase letters, uppercase letters, numbers or special characters.';

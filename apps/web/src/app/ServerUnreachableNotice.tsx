@@ -1,7 +1,7 @@
-import { NETWORK_TEXTS } from '@waymark/contract';
 import { Button } from 'primereact/button';
 import { useEffect, useState } from 'react';
 import { probeNow, useReachabilityStore } from '../lib/network/serverReachability.ts';
+import { tCommon } from '../i18n/common.ts';
 
 /** Seconds until `at`, counted down once a second while there is a time to count to. */
 function useSecondsUntil(at: number | undefined): number | undefined {
@@ -36,16 +36,18 @@ export function ServerUnreachableNotice() {
     <div className="unreachable-notice" role="alert" data-testid="server-unreachable">
       <i className="pi pi-wifi unreachable-notice__icon" aria-hidden="true" />
       <div className="unreachable-notice__body">
-        <p className="unreachable-notice__title">{NETWORK_TEXTS.unreachableTitle}</p>
+        <p className="unreachable-notice__title">{tCommon('network.unreachableTitle')}</p>
         <p className="unreachable-notice__text">
-          {NETWORK_TEXTS.unreachableBody}{' '}
+          {tCommon('network.unreachableBody')}{' '}
           <span data-testid="server-unreachable-next">
-            {isProbing || seconds === undefined ? NETWORK_TEXTS.retrying : NETWORK_TEXTS.retryingIn(seconds)}
+            {isProbing || seconds === undefined
+              ? tCommon('network.retrying')
+              : tCommon('network.retryingIn', { seconds })}
           </span>
         </p>
       </div>
       <Button
-        label={NETWORK_TEXTS.retryNow}
+        label={tCommon('network.retryNow')}
         size="small"
         outlined
         disabled={isProbing}

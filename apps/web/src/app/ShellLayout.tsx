@@ -1,4 +1,3 @@
-import { SHELL_TEXTS } from '@waymark/contract';
 import { useMemo } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import { AppHeader } from '../features/layout/components/AppHeader.tsx';
@@ -9,6 +8,7 @@ import { buildSidebarItems } from '../features/layout/sidebarItems.ts';
 import { useSession } from '../features/session/hooks/useSession.ts';
 import { UploadProgressToast } from '../features/upload/components/UploadProgressToast.tsx';
 import { getRouteBreadcrumbs, getRouteHandle } from './routeHandle.ts';
+import { tCommon } from '../i18n/common.ts';
 
 /** The app frame: sidebar (signed-in users, routes that define one), header, the maintenance banner and the page. */
 export function ShellLayout() {
@@ -27,7 +27,7 @@ export function ShellLayout() {
     <div className={isContentShifted ? 'app-shell app-shell--drawer-open' : 'app-shell'}>
       {/* The first stop of the keyboard: past the sidebar and header, straight to the page. */}
       <a href="#main-content" className="skip-link" data-testid="skip-link">
-        {SHELL_TEXTS.skipToContent}
+        {tCommon('shell.skipToContent')}
       </a>
       {hasSidebar && <AppSidebar items={sidebarItems} />}
       <div className="app-shell__main">

@@ -1,13 +1,10 @@
-import {
-  ACCESS_REQUEST_TABLE_TEXTS,
-  DASHBOARD_TEXTS,
-  INVITATION_PAGE_TEXTS,
-  SHELL_TEXTS,
-} from '@waymark/contract';
+import { INVITATION_PAGE_TEXTS } from '@waymark/contract';
 import type { RouteObject } from 'react-router';
 import { ACCESS_REQUESTS_PATH, DASHBOARD_PATH, PROFILE_PATH } from '../lib/paths.ts';
 import { ROUTE_NAMES } from '../lib/routeNames.ts';
 import { handle } from './routeHelpers.ts';
+import { tCommon } from '../i18n/common.ts';
+import { tProject } from '../i18n/project.ts';
 
 /** The pages outside the shell that anyone may open: sign-in, e-mail confirmation, a new password (fresh objects per call). */
 export const signInRoutes = (): RouteObject[] => [
@@ -41,8 +38,8 @@ export const accountRoutes = (): RouteObject[] => [
     lazy: () => import('../pages/DashboardPage.tsx').then((module) => ({ Component: module.DashboardPage })),
     handle: handle({
       name: ROUTE_NAMES.dashboard,
-      title: DASHBOARD_TEXTS.title,
-      breadcrumb: [{ title: SHELL_TEXTS.dashboard, path: DASHBOARD_PATH }],
+      title: tCommon('dashboard.title'),
+      breadcrumb: [{ title: tCommon('shell.dashboard'), path: DASHBOARD_PATH }],
     }),
   },
   {
@@ -53,10 +50,10 @@ export const accountRoutes = (): RouteObject[] => [
       })),
     handle: handle({
       name: ROUTE_NAMES.accessRequests,
-      title: ACCESS_REQUEST_TABLE_TEXTS.workspaceTitle,
+      title: tProject('accessRequestTable.workspaceTitle'),
       breadcrumb: [
-        { title: SHELL_TEXTS.dashboard, path: DASHBOARD_PATH },
-        { title: ACCESS_REQUEST_TABLE_TEXTS.workspaceTitle, path: ACCESS_REQUESTS_PATH },
+        { title: tCommon('shell.dashboard'), path: DASHBOARD_PATH },
+        { title: tProject('accessRequestTable.workspaceTitle'), path: ACCESS_REQUESTS_PATH },
       ],
     }),
   },
@@ -70,7 +67,7 @@ export const accountRoutes = (): RouteObject[] => [
       name: ROUTE_NAMES.invitation,
       allowedWithoutWorkspace: true,
       title: INVITATION_PAGE_TEXTS.title,
-      breadcrumb: [{ title: SHELL_TEXTS.dashboard, path: DASHBOARD_PATH }],
+      breadcrumb: [{ title: tCommon('shell.dashboard'), path: DASHBOARD_PATH }],
     }),
   },
   {

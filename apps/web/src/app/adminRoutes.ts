@@ -1,4 +1,3 @@
-import { ADMIN_PANEL_TEXTS, SHELL_TEXTS } from '@waymark/contract';
 import type { RouteObject } from 'react-router';
 import {
   ADMIN_PATH,
@@ -9,6 +8,8 @@ import {
 } from '../lib/paths.ts';
 import { ROUTE_NAMES } from '../lib/routeNames.ts';
 import { handle } from './routeHelpers.ts';
+import { tAdmin } from '../i18n/admin.ts';
+import { tCommon } from '../i18n/common.ts';
 
 /** The admin panel: its pages are all under one route, guarded for superusers there. */
 export const adminRoutes = (): RouteObject[] => [
@@ -19,8 +20,8 @@ export const adminRoutes = (): RouteObject[] => [
     handle: handle({
       name: ROUTE_NAMES.admin,
       superuser: true,
-      title: SHELL_TEXTS.adminPanel,
-      breadcrumb: [{ title: SHELL_TEXTS.adminPanel, path: ADMIN_PATH }],
+      title: tCommon('shell.adminPanel'),
+      breadcrumb: [{ title: tCommon('shell.adminPanel'), path: ADMIN_PATH }],
     }),
     children: [
       {
@@ -38,8 +39,8 @@ export const adminRoutes = (): RouteObject[] => [
           })),
         handle: handle({
           name: ROUTE_NAMES.adminUsers,
-          title: ADMIN_PANEL_TEXTS.users,
-          breadcrumb: [{ title: ADMIN_PANEL_TEXTS.users, path: ADMIN_USERS_PATH }],
+          title: tAdmin('panel.users'),
+          breadcrumb: [{ title: tAdmin('panel.users'), path: ADMIN_USERS_PATH }],
         }),
       },
       {
@@ -50,8 +51,8 @@ export const adminRoutes = (): RouteObject[] => [
           })),
         handle: handle({
           name: ROUTE_NAMES.adminWorkspaces,
-          title: ADMIN_PANEL_TEXTS.workspaces,
-          breadcrumb: [{ title: ADMIN_PANEL_TEXTS.workspaces, path: ADMIN_WORKSPACES_PATH }],
+          title: tAdmin('panel.workspaces'),
+          breadcrumb: [{ title: tAdmin('panel.workspaces'), path: ADMIN_WORKSPACES_PATH }],
         }),
       },
       {
@@ -62,8 +63,8 @@ export const adminRoutes = (): RouteObject[] => [
           })),
         handle: handle({
           name: ROUTE_NAMES.adminProjects,
-          title: ADMIN_PANEL_TEXTS.projects,
-          breadcrumb: [{ title: ADMIN_PANEL_TEXTS.projects, path: ADMIN_PROJECTS_PATH }],
+          title: tAdmin('panel.projects'),
+          breadcrumb: [{ title: tAdmin('panel.projects'), path: ADMIN_PROJECTS_PATH }],
         }),
       },
       {
@@ -74,8 +75,8 @@ export const adminRoutes = (): RouteObject[] => [
           })),
         handle: handle({
           name: ROUTE_NAMES.adminServer,
-          title: ADMIN_PANEL_TEXTS.server,
-          breadcrumb: [{ title: ADMIN_PANEL_TEXTS.server, path: ADMIN_SERVER_PATH }],
+          title: tAdmin('panel.server'),
+          breadcrumb: [{ title: tAdmin('panel.server'), path: ADMIN_SERVER_PATH }],
         }),
       },
     ],

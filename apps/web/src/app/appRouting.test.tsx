@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MAINTENANCE_TEXT, NOT_FOUND_TEXTS, TOAST_TEXTS, type Workspace } from '@waymark/contract';
+import { MAINTENANCE_TEXT, type Workspace } from '@waymark/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useLayoutStore } from '../features/layout/layoutStore.ts';
 import { buildProject } from '../features/project/test/projectFixture.ts';
@@ -8,6 +8,7 @@ import { listReply } from '../features/projects/projectFixtures.ts';
 import { findLastSeenWorkspaceId, readLastWorkspaces } from '../features/workspaces/lastWorkspaces.ts';
 import { useWorkspaceStore } from '../features/workspaces/workspaceStore.ts';
 import { currentPath, renderApp, stubServer, TEST_USER, TEST_WORKSPACES } from '../test/renderApp.tsx';
+import { tCommon } from '../i18n/common.ts';
 
 beforeEach(() => {
   useWorkspaceStore.getState().reset();
@@ -94,14 +95,14 @@ describe('start-up and guards', () => {
   it('shows a toast when the start-up call fails and treats the user as a visitor', async () => {
     stubServer({ overrides: { 'GET /app/init': { status: 500 } } });
     renderApp('/dashboard');
-    expect(await screen.findByText(TOAST_TEXTS.initFailed)).toBeTruthy();
+    expect(await screen.findByText(tCommon('toast.initFailed'))).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
   });
 
   it('shows a toast when the workspaces cannot be loaded', async () => {
     stubServer({ isAuthenticated: true, overrides: { 'GET /v1/workspaces': { status: 500 } } });
     renderApp('/dashboard');
-    expect(await screen.findByText(TOAST_TEXTS.loadWorkspaces)).toBeTruthy();
+    expect(await screen.findByText(tCommon('toast.loadWorkspaces'))).toBeTruthy();
     // The toast comes as the start-up fails, before the guards let the page render.
     expect((await screen.findByTestId('profile-menu-workspace')).textContent).toBe('no workspace');
   });
@@ -245,15 +246,15 @@ describe('not found', () => {
   it('tells a visitor the page does not exist', async () => {
     stubServer({});
     renderApp('/no/such/page');
-    expect(await screen.findByText(NOT_FOUND_TEXTS.title)).toBeTruthy();
-    expect(screen.getByText(NOT_FOUND_TEXTS.body)).toBeTruthy();
-    expect(screen.queryByRole('button', { name: NOT_FOUND_TEXTS.back })).toBeNull();
+    expect(await screen.findByText(tCommon('notFound.title'))).toBeTruthy();
+    expect(screen.getByText(tCommon('notFound.body'))).toBeTruthy();
+    expect(screen.queryByRole('button', { name: tCommon('notFound.back') })).toBeNull();
   });
 
   it('offers a signed-in user the way back to the dashboard', async () => {
     stubServer({ isAuthenticated: true });
     const { router } = renderApp('/no/such/page');
-    await userEvent.click(await screen.findByRole('button', { name: NOT_FOUND_TEXTS.back }));
+    await userEvent.click(await screen.findByRole('button', { name: tCommon('notFound.back') }));
     await screen.findByRole('heading', { name: 'Dashboard' });
     expect(currentPath(router)).toBe('/dashboard');
   });

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { PingResponse } from '@waymark/contract';
 import { PING_QUERY_KEY } from '../features/session/session.ts';
 import { clearSession, hasAuthenticatedSession } from '../features/session/sessionActions.ts';
-import { NETWORK_TEXTS } from '@waymark/contract';
+
 import { configureApiClient } from '../lib/api/http.ts';
 import { notify } from '../lib/notifications.ts';
 import {
@@ -10,6 +10,7 @@ import {
   reportNetworkFailure,
   reportServerAnswered,
 } from '../lib/network/serverReachability.ts';
+import { tCommon } from '../i18n/common.ts';
 
 interface GuardedRouter {
   /** Runs the loaders of the current address again, and so the route guards. */
@@ -37,7 +38,7 @@ export function connectApiClient(queryClient: QueryClient, router: GuardedRouter
     onNetworkError: reportNetworkFailure,
   });
   onServerRecovered(() => {
-    notify.success(NETWORK_TEXTS.recovered);
+    notify.success(tCommon('network.recovered'));
     void queryClient.invalidateQueries({ predicate: (query) => query.state.status === 'error' });
   });
 }

@@ -1,19 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  MAINTENANCE_TEXT,
-  MAINTENANCE_UI_TEXTS,
-  PROFILE_TEXTS,
-  PROJECT_PAGE_TEXTS,
-  PROJECT_SETTINGS_TEXTS,
-  PROJECTS_LIST_TEXTS,
-  RENAME_PROJECT_TEXTS,
-  UPLOAD_TEXTS,
-} from '@waymark/contract';
+import { MAINTENANCE_TEXT } from '@waymark/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { buildProject } from '../features/project/test/projectFixture.ts';
 import { useWorkspaceStore } from '../features/workspaces/workspaceStore.ts';
 import { PING, renderApp, stubServer } from '../test/renderApp.tsx';
+import { tAccount } from '../i18n/account.ts';
+import { tCommon } from '../i18n/common.ts';
+import { tFiles } from '../i18n/files.ts';
+import { tProject } from '../i18n/project.ts';
+import { tProjects } from '../i18n/projects.ts';
 
 const OWNED = buildProject({ role: 'owner', permissions: { upload: true, update: true, delete: true } });
 const PROJECT_URL = 'GET /v1/project/field-team/survey';
@@ -33,24 +29,28 @@ describe('read-only maintenance', () => {
     });
     const { router } = renderApp('/projects/field-team/survey');
     const banner = await screen.findByTestId('maintenance-banner');
-    expect(banner.textContent).toContain(MAINTENANCE_UI_TEXTS.bannerTitle);
+    expect(banner.textContent).toContain(tCommon('maintenanceUi.bannerTitle'));
     expect(banner.textContent).toContain(MAINTENANCE_TEXT);
 
     const dropArea = await screen.findByTestId('upload-drop-area');
-    expect(within(dropArea).getByText(MAINTENANCE_UI_TEXTS.uploadPaused)).toBeTruthy();
-    expect(isDisabled(within(dropArea).getByRole('button', { name: UPLOAD_TEXTS.chooseFiles }))).toBe(true);
-    expect(isDisabled(within(dropArea).getByRole('button', { name: UPLOAD_TEXTS.chooseFolder }))).toBe(true);
-    expect(isDisabled(screen.getByRole('button', { name: PROJECT_PAGE_TEXTS.clone }))).toBe(true);
+    expect(within(dropArea).getByText(tCommon('maintenanceUi.uploadPaused'))).toBeTruthy();
+    expect(isDisabled(within(dropArea).getByRole('button', { name: tFiles('upload.chooseFiles') }))).toBe(
+      true,
+    );
+    expect(isDisabled(within(dropArea).getByRole('button', { name: tFiles('upload.chooseFolder') }))).toBe(
+      true,
+    );
+    expect(isDisabled(screen.getByRole('button', { name: tProject('page.clone') }))).toBe(true);
     // Reading stays: the download is a GET.
-    expect(isDisabled(screen.getByRole('button', { name: PROJECT_PAGE_TEXTS.download }))).toBe(false);
+    expect(isDisabled(screen.getByRole('button', { name: tProject('page.download') }))).toBe(false);
 
     await router.navigate('/projects/field-team/survey/settings');
     await screen.findByTestId('project-settings');
     expect(screen.getByTestId('maintenance-banner')).toBeTruthy();
     for (const name of [
-      PROJECT_SETTINGS_TEXTS.makePublic,
-      RENAME_PROJECT_TEXTS.button,
-      PROJECT_SETTINGS_TEXTS.deleteButton,
+      tProject('settings.makePublic'),
+      tProject('renameProject.button'),
+      tProject('settings.deleteButton'),
     ]) {
       expect(isDisabled(screen.getByRole('button', { name })), name).toBe(true);
     }
@@ -60,27 +60,29 @@ describe('read-only maintenance', () => {
     stubServer({ isAuthenticated: true, isMaintenance: true });
     const { router } = renderApp('/projects');
     expect(await screen.findByTestId('maintenance-banner')).toBeTruthy();
-    const create = await screen.findByRole('button', { name: PROJECTS_LIST_TEXTS.createProject });
+    const create = await screen.findByRole('button', { name: tProjects('list.createProject') });
     expect(isDisabled(create)).toBe(true);
 
     await router.navigate('/profile');
     await screen.findByTestId('account-details');
     for (const name of [
-      PROFILE_TEXTS.editAccount,
-      PROFILE_TEXTS.changePassword,
-      PROFILE_TEXTS.closeAccount,
+      tAccount('profile.editAccount'),
+      tAccount('profile.changePassword'),
+      tAccount('profile.closeAccount'),
     ]) {
       expect(isDisabled(screen.getByRole('button', { name })), name).toBe(true);
     }
-    expect(isDisabled(screen.getByRole('switch', { name: PROFILE_TEXTS.notifications }))).toBe(true);
+    expect(isDisabled(screen.getByRole('switch', { name: tAccount('profile.notifications') }))).toBe(true);
   });
 
   it('has no banner and nothing disabled while the service is writable', async () => {
     stubServer({ isAuthenticated: true, overrides: { [PROJECT_URL]: { data: OWNED } } });
     renderApp('/projects/field-team/survey');
     const dropArea = await screen.findByTestId('upload-drop-area');
-    expect(isDisabled(within(dropArea).getByRole('button', { name: UPLOAD_TEXTS.chooseFiles }))).toBe(false);
-    expect(isDisabled(screen.getByRole('button', { name: PROJECT_PAGE_TEXTS.clone }))).toBe(false);
+    expect(isDisabled(within(dropArea).getByRole('button', { name: tFiles('upload.chooseFiles') }))).toBe(
+      false,
+    );
+    expect(isDisabled(screen.getByRole('button', { name: tProject('page.clone') }))).toBe(false);
     expect(screen.queryByTestId('maintenance-banner')).toBeNull();
   });
 
@@ -101,12 +103,12 @@ describe('read-only maintenance', () => {
     await screen.findByTestId('project-settings');
     expect(screen.queryByTestId('maintenance-banner')).toBeNull();
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: PROJECT_SETTINGS_TEXTS.makePublic }));
+    await user.click(screen.getByRole('button', { name: tProject('settings.makePublic') }));
     const dialog = await screen.findByRole('dialog');
-    await user.click(within(dialog).getByRole('button', { name: PROJECT_SETTINGS_TEXTS.makePublic }));
+    await user.click(within(dialog).getByRole('button', { name: tProject('settings.makePublic') }));
     expect(await screen.findByTestId('maintenance-banner')).toBeTruthy();
     await waitFor(() =>
-      expect(isDisabled(screen.getByRole('button', { name: PROJECT_SETTINGS_TEXTS.makePublic }))).toBe(true),
+      expect(isDisabled(screen.getByRole('button', { name: tProject('settings.makePublic') }))).toBe(true),
     );
   });
 });

@@ -1,4 +1,3 @@
-import { SHELL_TEXTS } from '@waymark/contract';
 import type { Params, RouteObject } from 'react-router';
 import {
   EXPLORE_PATH,
@@ -13,8 +12,9 @@ import {
 } from '../lib/paths.ts';
 import { ROUTE_NAMES } from '../lib/routeNames.ts';
 import { handle, param } from './routeHelpers.ts';
+import { tCommon } from '../i18n/common.ts';
 
-const projectsCrumb = { title: SHELL_TEXTS.projects, path: PROJECTS_PATH };
+const projectsCrumb = { title: tCommon('shell.projects'), path: PROJECTS_PATH };
 
 /** Projects › namespace › project name (linking to its files). */
 function projectCrumbs(params: Params) {
@@ -40,7 +40,7 @@ export const projectRoutes = (): RouteObject[] => [
     handle: handle({
       name: ROUTE_NAMES.projects,
       public: true,
-      title: SHELL_TEXTS.projects,
+      title: tCommon('shell.projects'),
       breadcrumb: [projectsCrumb],
     }),
     children: [
@@ -92,8 +92,8 @@ export const projectRoutes = (): RouteObject[] => [
       })),
     handle: handle({
       name: ROUTE_NAMES.myProjects,
-      title: SHELL_TEXTS.myProjects,
-      breadcrumb: [projectsCrumb, { title: SHELL_TEXTS.myProjects, path: MY_PROJECTS_PATH }],
+      title: tCommon('shell.myProjects'),
+      breadcrumb: [projectsCrumb, { title: tCommon('shell.myProjects'), path: MY_PROJECTS_PATH }],
     }),
   },
   {
@@ -104,8 +104,8 @@ export const projectRoutes = (): RouteObject[] => [
       })),
     handle: handle({
       name: ROUTE_NAMES.sharedProjects,
-      title: SHELL_TEXTS.sharedProjects,
-      breadcrumb: [projectsCrumb, { title: SHELL_TEXTS.sharedProjects, path: SHARED_PROJECTS_PATH }],
+      title: tCommon('shell.sharedProjects'),
+      breadcrumb: [projectsCrumb, { title: tCommon('shell.sharedProjects'), path: SHARED_PROJECTS_PATH }],
     }),
   },
   {

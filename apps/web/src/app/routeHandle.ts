@@ -1,7 +1,7 @@
-import { PRODUCT_NAME } from '@waymark/contract';
 import type { Params } from 'react-router';
 import type { BreadcrumbEntry } from '../features/layout/layoutStore.ts';
 import type { RouteName } from '../lib/routeNames.ts';
+import { tCommon } from '../i18n/common.ts';
 
 /** Metadata every route may carry in its `handle` (the `meta` of SPEC §2). */
 export interface RouteHandle {
@@ -55,8 +55,8 @@ export function getDocumentTitle(matches: MatchLike[]): string {
     const title = match ? getRouteHandle(match)?.title : undefined;
     if (title && match) {
       const text = typeof title === 'function' ? title(match.params) : title;
-      return `${text} · ${PRODUCT_NAME}`;
+      return `${text} · ${tCommon('productName')}`;
     }
   }
-  return PRODUCT_NAME;
+  return tCommon('productName');
 }

@@ -1,10 +1,11 @@
-import { ACCESS_REQUEST_TABLE_TEXTS, abilitiesOfWorkspaceRole } from '@waymark/contract';
+import { abilitiesOfWorkspaceRole } from '@waymark/contract';
 import { Navigate } from 'react-router';
 import { AccessRequestsTable } from '../features/accessRequests/components/AccessRequestsTable.tsx';
 import { useAccessRequests } from '../features/accessRequests/hooks/useAccessRequests.ts';
 import { useCurrentWorkspace } from '../features/workspaces/hooks/useCurrentWorkspace.ts';
 import { CountBadge } from '../ui/CountBadge.tsx';
 import { DASHBOARD_PATH } from '../lib/paths.ts';
+import { tProject } from '../i18n/project.ts';
 
 function WorkspaceAccessRequests({ namespace }: { namespace: string }) {
   const requests = useAccessRequests(namespace);
@@ -13,7 +14,7 @@ function WorkspaceAccessRequests({ namespace }: { namespace: string }) {
     <section className="card" aria-labelledby="workspace-requests-title" data-testid="workspace-requests">
       <header className="access-requests-card__header">
         <h2 id="workspace-requests-title" className="card__title">
-          {ACCESS_REQUEST_TABLE_TEXTS.tableLabel}
+          {tProject('accessRequestTable.tableLabel')}
         </h2>
         {count !== undefined && <CountBadge count={count} testId="workspace-requests-count" />}
       </header>
@@ -31,8 +32,10 @@ export function AccessRequestsPage() {
   return (
     <div className="page">
       <header className="page__header">
-        <h1 className="page__title">{ACCESS_REQUEST_TABLE_TEXTS.workspaceTitle}</h1>
-        <p className="page__subtitle">{ACCESS_REQUEST_TABLE_TEXTS.workspaceSubtitle(workspace.name)}</p>
+        <h1 className="page__title">{tProject('accessRequestTable.workspaceTitle')}</h1>
+        <p className="page__subtitle">
+          {tProject('accessRequestTable.workspaceSubtitle', { workspace: workspace.name })}
+        </p>
       </header>
       <WorkspaceAccessRequests namespace={workspace.name} />
     </div>

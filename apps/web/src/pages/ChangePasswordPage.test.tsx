@@ -1,24 +1,26 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CHANGE_PASSWORD_TEXTS, PASSWORD_RULE_TEXT } from '@waymark/contract';
+
 import { describe, expect, it } from 'vitest';
 import { renderApp, stubServer } from '../test/renderApp.tsx';
 import type { StubReply } from '../test/stubAdapter.ts';
+import { tAccount } from '../i18n/account.ts';
+import { tCommon } from '../i18n/common.ts';
 
 const PATH = '/change-password/tok-123';
 const ENDPOINT = 'POST /app/auth/reset-password/tok-123';
 const CHECK = 'GET /app/auth/reset-password/tok-123';
 const VALID = { [CHECK]: { data: {} } };
 
-const newPasswordField = () => screen.getByLabelText(CHANGE_PASSWORD_TEXTS.newPasswordLabel);
-const confirmField = () => screen.getByLabelText(CHANGE_PASSWORD_TEXTS.confirmLabel);
-const submitButton = () => screen.getByRole('button', { name: CHANGE_PASSWORD_TEXTS.submit });
+const newPasswordField = () => screen.getByLabelText(tAccount('changePassword.newPasswordLabel'));
+const confirmField = () => screen.getByLabelText(tAccount('changePassword.confirmLabel'));
+const submitButton = () => screen.getByRole('button', { name: tAccount('changePassword.submit') });
 
 /** Renders the page against a server giving `reply` to the change call and fills both fields. */
 async function submitWith(reply: StubReply, password = 'Secret-123', confirm = 'Secret-123') {
   const stub = stubServer({ overrides: { ...VALID, [ENDPOINT]: reply } });
   renderApp(PATH);
-  await screen.findByLabelText(CHANGE_PASSWORD_TEXTS.newPasswordLabel);
+  await screen.findByLabelText(tAccount('changePassword.newPasswordLabel'));
   const user = userEvent.setup();
   await user.type(newPasswordField(), password);
   await user.type(confirmField(), confirm);
@@ -32,11 +34,11 @@ describe('ChangePasswordPage', () => {
       overrides: { [CHECK]: { status: 400, data: { detail: 'Invalid token' } } },
     });
     renderApp(PATH);
-    await screen.findByRole('heading', { name: CHANGE_PASSWORD_TEXTS.invalidTitle });
-    expect(screen.getByText(CHANGE_PASSWORD_TEXTS.invalidText)).toBeTruthy();
-    const link = screen.getByRole('link', { name: CHANGE_PASSWORD_TEXTS.requestNew });
+    await screen.findByRole('heading', { name: tAccount('changePassword.invalidTitle') });
+    expect(screen.getByText(tAccount('changePassword.invalidText'))).toBeTruthy();
+    const link = screen.getByRole('link', { name: tAccount('changePassword.requestNew') });
     expect(link.getAttribute('href')).toBe('/login/reset');
-    expect(screen.queryByLabelText(CHANGE_PASSWORD_TEXTS.newPasswordLabel)).toBeNull();
+    expect(screen.queryByLabelText(tAccount('changePassword.newPasswordLabel'))).toBeNull();
     expect(requests.some((request) => request.method === 'POST')).toBe(false);
     // No toast on top of the page's own words.
     expect(screen.queryByText('Invalid token')).toBeNull();
@@ -45,8 +47,8 @@ describe('ChangePasswordPage', () => {
   it('keeps Change disabled until both fields are filled', async () => {
     stubServer({ overrides: VALID });
     renderApp(PATH);
-    await screen.findByRole('heading', { name: CHANGE_PASSWORD_TEXTS.title });
-    await screen.findByLabelText(CHANGE_PASSWORD_TEXTS.newPasswordLabel);
+    await screen.findByRole('heading', { name: tAccount('changePassword.title') });
+    await screen.findByLabelText(tAccount('changePassword.newPasswordLabel'));
     expect(newPasswordField().getAttribute('type')).toBe('password');
     expect(newPasswordField().getAttribute('placeholder')).toBe('Must be at least 8 characters');
     // End-to-end tests reach the inputs through their wrappers' test ids.
@@ -83,7 +85,7 @@ describe('ChangePasswordPage', () => {
 
   it('falls back to a generic toast when the server gives no detail', async () => {
     await submitWith({ status: 500, data: {} });
-    await waitFor(() => expect(screen.getAllByText(CHANGE_PASSWORD_TEXTS.failed)).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByText(tAccount('changePassword.failed'))).toHaveLength(2));
   });
 
   it('replaces a server message about the password by the full rule', async () => {
@@ -91,7 +93,7 @@ describe('ChangePasswordPage', () => {
       status: 400,
       data: { detail: 'Password is too weak', password: ['Password is too weak', 'Other'] },
     });
-    expect((await screen.findByRole('alert')).textContent).toBe(PASSWORD_RULE_TEXT);
+    expect((await screen.findByRole('alert')).textContent).toBe(tCommon('passwordRule'));
     expect(screen.queryByTestId('change-password-error')).toBeNull();
   });
 

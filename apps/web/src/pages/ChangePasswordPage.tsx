@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CHANGE_PASSWORD_TEXTS } from '@waymark/contract';
+
 import { Link, useParams } from 'react-router';
 import { checkPasswordToken } from '../features/auth/api/authApi.ts';
 import { ChangePasswordForm } from '../features/auth/components/ChangePasswordForm.tsx';
@@ -7,6 +7,7 @@ import { isNoAnswerError } from '../lib/api/apiErrors.ts';
 import { RESET_PASSWORD_PATH } from '../lib/paths.ts';
 import { BrandPanel } from '../ui/BrandPanel.tsx';
 import { OnboardingLayout } from '../ui/OnboardingLayout.tsx';
+import { tAccount } from '../i18n/account.ts';
 
 /**
  * /change-password/:token — sets a new password from an emailed link (a reset or an invitation). The link is
@@ -28,17 +29,17 @@ export function ChangePasswordPage() {
       header={
         <>
           <h1 className="onboarding__title">
-            {isInvalid ? CHANGE_PASSWORD_TEXTS.invalidTitle : CHANGE_PASSWORD_TEXTS.title}
+            {isInvalid ? tAccount('changePassword.invalidTitle') : tAccount('changePassword.title')}
           </h1>
           <p className="onboarding__subtitle">
-            {isInvalid ? CHANGE_PASSWORD_TEXTS.invalidText : CHANGE_PASSWORD_TEXTS.subtitle}
+            {isInvalid ? tAccount('changePassword.invalidText') : tAccount('changePassword.subtitle')}
           </p>
         </>
       }
     >
       {check.isPending && (
         <p className="onboarding__subtitle" role="status">
-          {CHANGE_PASSWORD_TEXTS.checking}
+          {tAccount('changePassword.checking')}
         </p>
       )}
       {isInvalid && (
@@ -47,7 +48,7 @@ export function ChangePasswordPage() {
           className="p-button auth-form__submit"
           data-testid="change-password-request-new"
         >
-          {CHANGE_PASSWORD_TEXTS.requestNew}
+          {tAccount('changePassword.requestNew')}
         </Link>
       )}
       {!check.isPending && !isInvalid && <ChangePasswordForm token={token} />}

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CONFIRM_EMAIL_TEXTS } from '@waymark/contract';
+
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { confirmEmail } from '../features/account/api/accountApi.ts';
 import '../features/account/components/account.css';
 import { USER_PROFILE_QUERY_KEY } from '../features/session/session.ts';
 import { OnboardingLayout } from '../ui/OnboardingLayout.tsx';
+import { tAccount } from '../i18n/account.ts';
 
 /** /confirm-email/:token (SPEC §2): verifies the address, then 'Continue' leads home. */
 export function ConfirmEmailPage() {
@@ -27,7 +28,7 @@ export function ConfirmEmailPage() {
 
   const isDone = status === 'success' || status === 'error';
   return (
-    <OnboardingLayout header={<h1 className="onboarding__title">{CONFIRM_EMAIL_TEXTS.title}</h1>}>
+    <OnboardingLayout header={<h1 className="onboarding__title">{tAccount('confirmEmail.title')}</h1>}>
       <p
         className="onboarding__subtitle confirm-email__message"
         role="status"
@@ -36,14 +37,14 @@ export function ConfirmEmailPage() {
         {status === 'success' && <i className="pi pi-check-circle" aria-hidden="true" />}
         {status === 'error' && <i className="pi pi-times-circle" aria-hidden="true" />}
         {status === 'success'
-          ? CONFIRM_EMAIL_TEXTS.verified
+          ? tAccount('confirmEmail.verified')
           : status === 'error'
-            ? CONFIRM_EMAIL_TEXTS.invalid
-            : CONFIRM_EMAIL_TEXTS.verifying}
+            ? tAccount('confirmEmail.invalid')
+            : tAccount('confirmEmail.verifying')}
       </p>
       {isDone && (
         <Link to="/" className="p-button auth-form__submit" data-testid="confirm-email-continue">
-          {CONFIRM_EMAIL_TEXTS.continue}
+          {tAccount('confirmEmail.continue')}
         </Link>
       )}
     </OnboardingLayout>

@@ -1,4 +1,3 @@
-import { DASHBOARD_TEXTS } from '@waymark/contract';
 import { AccessRequestsCard } from '../features/dashboard/components/AccessRequestsCard.tsx';
 import { MobileAppFooter } from '../features/dashboard/components/MobileAppFooter.tsx';
 import { PluginTip } from '../features/dashboard/components/PluginTip.tsx';
@@ -6,6 +5,7 @@ import { RecentProjectsCard } from '../features/dashboard/components/RecentProje
 import { StorageWarning } from '../features/dashboard/components/StorageWarning.tsx';
 import { useSession } from '../features/session/hooks/useSession.ts';
 import { useCurrentWorkspace } from '../features/workspaces/hooks/useCurrentWorkspace.ts';
+import { tCommon } from '../i18n/common.ts';
 
 /** /dashboard — the landing page of signed-in users. */
 export function DashboardPage() {
@@ -16,7 +16,7 @@ export function DashboardPage() {
   return (
     <div className="page">
       <header className="page__header">
-        <h1 className="page__title">{DASHBOARD_TEXTS.title}</h1>
+        <h1 className="page__title">{tCommon('dashboard.title')}</h1>
         {greetingName && <p className="page__subtitle">Welcome back, {greetingName}.</p>}
       </header>
       <StorageWarning workspace={workspace} />

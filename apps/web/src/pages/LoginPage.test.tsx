@@ -1,14 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ERROR_TEXTS, LOGIN_TEXTS, TOAST_TEXTS } from '@waymark/contract';
+import { ERROR_TEXTS } from '@waymark/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useWorkspaceStore } from '../features/workspaces/workspaceStore.ts';
 import { currentPath, renderApp, stubServer } from '../test/renderApp.tsx';
 import type { RecordedRequest } from '../test/stubAdapter.ts';
+import { tCommon } from '../i18n/common.ts';
 
-const loginField = () => screen.getByLabelText(LOGIN_TEXTS.loginLabel);
-const passwordField = () => screen.getByLabelText(LOGIN_TEXTS.passwordLabel);
-const submitButton = () => screen.getByRole('button', { name: LOGIN_TEXTS.submit });
+const loginField = () => screen.getByLabelText(tCommon('login.loginLabel'));
+const passwordField = () => screen.getByLabelText(tCommon('login.passwordLabel'));
+const submitButton = () => screen.getByRole('button', { name: tCommon('login.submit') });
 
 /** A server whose /app/init reports a session once the login call has succeeded. */
 function stubLoginServer(loginReply: { status?: number; data?: unknown }) {
@@ -34,8 +35,8 @@ describe('LoginPage', () => {
   it('shows the sign-in form with a link to the reset form', async () => {
     stubServer({});
     renderApp('/login');
-    expect(await screen.findByRole('heading', { name: LOGIN_TEXTS.title })).toBeTruthy();
-    expect(screen.getByRole('link', { name: LOGIN_TEXTS.forgotPassword }).getAttribute('href')).toBe(
+    expect(await screen.findByRole('heading', { name: tCommon('login.title') })).toBeTruthy();
+    expect(screen.getByRole('link', { name: tCommon('login.forgotPassword') }).getAttribute('href')).toBe(
       '/login/reset',
     );
     expect(passwordField().getAttribute('type')).toBe('password');
@@ -44,7 +45,7 @@ describe('LoginPage', () => {
   it('keeps Sign in disabled until both fields have a value', async () => {
     stubServer({});
     renderApp('/login');
-    await screen.findByRole('heading', { name: LOGIN_TEXTS.title });
+    await screen.findByRole('heading', { name: tCommon('login.title') });
     const user = userEvent.setup();
     expect(submitButton().hasAttribute('disabled')).toBe(true);
     await user.type(loginField(), 'ada');
@@ -60,7 +61,7 @@ describe('LoginPage', () => {
   it('sends trimmed values, re-runs the start-up and goes to the redirect target', async () => {
     const { requests } = stubLoginServer({});
     const { router } = renderApp('/login?redirect=/profile');
-    await screen.findByRole('heading', { name: LOGIN_TEXTS.title });
+    await screen.findByRole('heading', { name: tCommon('login.title') });
     const user = userEvent.setup();
     await user.type(loginField(), '  ada@example.com ');
     await user.type(passwordField(), ' Secret-123 ');
@@ -77,7 +78,7 @@ describe('LoginPage', () => {
   it('follows the redirect only right after signing in: a later visit of the page goes to the dashboard', async () => {
     stubLoginServer({});
     const { router } = renderApp('/login?redirect=/profile');
-    await screen.findByRole('heading', { name: LOGIN_TEXTS.title });
+    await screen.findByRole('heading', { name: tCommon('login.title') });
     const user = userEvent.setup();
     await user.type(loginField(), 'ada');
     await user.type(passwordField(), 'Secret-123{Enter}');
@@ -94,7 +95,7 @@ describe('LoginPage', () => {
     async (target) => {
       stubLoginServer({});
       const { router } = renderApp(`/login?redirect=${target}`);
-      await screen.findByRole('heading', { name: LOGIN_TEXTS.title });
+      await screen.findByRole('heading', { name: tCommon('login.title') });
       const user = userEvent.setup();
       await user.type(loginField(), 'ada');
       await user.type(passwordField(), 'Secret-123{Enter}');
@@ -107,7 +108,7 @@ describe('LoginPage', () => {
   it('goes home (and so to the dashboard) without a redirect target', async () => {
     stubLoginServer({});
     const { router } = renderApp('/login');
-    await screen.findByRole('heading', { name: LOGIN_TEXTS.title });
+    await screen.findByRole('heading', { name: tCommon('login.title') });
     const user = userEvent.setup();
     await user.type(loginField(), 'ada');
     await user.type(passwordField(), 'Secret-123{Enter}');
@@ -118,7 +119,7 @@ describe('LoginPage', () => {
   it('shows the server detail of a rejected login once, inline (no toast repeating it)', async () => {
     stubLoginServer({ status: 401, data: { detail: 'Invalid username or password' } });
     const { router } = renderApp('/login');
-    await screen.findByRole('heading', { name: LOGIN_TEXTS.title });
+    await screen.findByRole('heading', { name: tCommon('login.title') });
     const user = userEvent.setup();
     await user.type(loginField(), 'ada');
     await user.type(passwordField(), 'wrong');
@@ -134,7 +135,7 @@ describe('LoginPage', () => {
   it("says a deactivated account is deactivated, in the server's words", async () => {
     stubLoginServer({ status: 401, data: { detail: ERROR_TEXTS.accountDeactivated } });
     renderApp('/login');
-    await screen.findByRole('heading', { name: LOGIN_TEXTS.title });
+    await screen.findByRole('heading', { name: tCommon('login.title') });
     const user = userEvent.setup();
     await user.type(loginField(), 'ada');
     await user.type(passwordField(), 'Secret-123{Enter}');
@@ -146,11 +147,11 @@ describe('LoginPage', () => {
   it("toasts 'Failed to login' only when the server gave no reason, and not inline as well", async () => {
     stubLoginServer({ status: 500, data: {} });
     renderApp('/login');
-    await screen.findByRole('heading', { name: LOGIN_TEXTS.title });
+    await screen.findByRole('heading', { name: tCommon('login.title') });
     const user = userEvent.setup();
     await user.type(loginField(), 'ada');
     await user.type(passwordField(), 'Secret-123{Enter}');
-    expect(await screen.findByText(TOAST_TEXTS.loginFailed)).toBeTruthy();
+    expect(await screen.findByText(tCommon('toast.loginFailed'))).toBeTruthy();
     expect(screen.queryByTestId('login-form-error')).toBeNull();
   });
 
@@ -166,21 +167,21 @@ describe('LoginPage', () => {
       },
     });
     renderApp('/login');
-    await screen.findByRole('heading', { name: LOGIN_TEXTS.title });
+    await screen.findByRole('heading', { name: tCommon('login.title') });
     const user = userEvent.setup();
     await user.type(loginField(), 'ada');
     await user.type(passwordField(), 'Secret-123');
     await user.click(submitButton());
-    expect(await screen.findByText(TOAST_TEXTS.loginFailed)).toBeTruthy();
+    expect(await screen.findByText(tCommon('toast.loginFailed'))).toBeTruthy();
     await user.click(submitButton());
     await screen.findByRole('heading', { name: 'Dashboard' });
-    await waitFor(() => expect(screen.queryByText(TOAST_TEXTS.loginFailed)).toBeNull());
+    await waitFor(() => expect(screen.queryByText(tCommon('toast.loginFailed'))).toBeNull());
   });
 
   it('shows field errors under their fields', async () => {
     stubLoginServer({ status: 400, data: { login: ['Enter a username or email.', 'Other'] } });
     renderApp('/login');
-    await screen.findByRole('heading', { name: LOGIN_TEXTS.title });
+    await screen.findByRole('heading', { name: tCommon('login.title') });
     const user = userEvent.setup();
     await user.type(loginField(), 'a');
     await user.type(passwordField(), 'b');
@@ -195,15 +196,17 @@ describe('LoginPage in reset mode', () => {
   it('asks for an email, enabling Reset password once it is filled', async () => {
     const { requests } = stubServer({ overrides: { 'POST /app/auth/reset-password': { data: {} } } });
     const { router } = renderApp('/login/reset');
-    const emailField = await screen.findByLabelText(LOGIN_TEXTS.emailLabel);
-    const resetButton = screen.getByRole('button', { name: LOGIN_TEXTS.resetSubmit });
-    expect(screen.getByRole('link', { name: LOGIN_TEXTS.backToLogin }).getAttribute('href')).toBe('/login');
+    const emailField = await screen.findByLabelText(tCommon('login.emailLabel'));
+    const resetButton = screen.getByRole('button', { name: tCommon('login.resetSubmit') });
+    expect(screen.getByRole('link', { name: tCommon('login.backToLogin') }).getAttribute('href')).toBe(
+      '/login',
+    );
     expect(resetButton.hasAttribute('disabled')).toBe(true);
     const user = userEvent.setup();
     await user.type(emailField, ' ada@example.com ');
     expect(resetButton.hasAttribute('disabled')).toBe(false);
     await user.click(resetButton);
-    expect(await screen.findByText(LOGIN_TEXTS.resetSent)).toBeTruthy();
+    expect(await screen.findByText(tCommon('login.resetSent'))).toBeTruthy();
     const call = requests.find((request) => request.url === '/app/auth/reset-password');
     expect(call?.data).toEqual({ email: 'ada@example.com' });
     await waitFor(() => expect(currentPath(router)).toBe('/login'));
@@ -217,8 +220,8 @@ describe('LoginPage in reset mode', () => {
     });
     renderApp('/login/reset');
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText(LOGIN_TEXTS.emailLabel), 'nope');
-    await user.click(screen.getByRole('button', { name: LOGIN_TEXTS.resetSubmit }));
+    await user.type(await screen.findByLabelText(tCommon('login.emailLabel')), 'nope');
+    await user.click(screen.getByRole('button', { name: tCommon('login.resetSubmit') }));
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid email address.');
   });
 });

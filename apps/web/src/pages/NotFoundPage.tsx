@@ -1,10 +1,10 @@
-import { NOT_FOUND_TEXTS } from '@waymark/contract';
 import { Button } from 'primereact/button';
 import { useNavigate } from 'react-router';
 import { useSession } from '../features/session/hooks/useSession.ts';
 import { DASHBOARD_PATH } from '../lib/paths.ts';
 import { LostWaypointIllustration } from '../ui/LostWaypointIllustration.tsx';
 import { OnboardingLayout } from '../ui/OnboardingLayout.tsx';
+import { tCommon } from '../i18n/common.ts';
 
 /** Any unknown address (SPEC §2 "Not-found page"). */
 export function NotFoundPage() {
@@ -14,11 +14,11 @@ export function NotFoundPage() {
     <OnboardingLayout>
       <div className="status-page" data-testid="not-found">
         <LostWaypointIllustration />
-        <h1 className="status-page__title">{NOT_FOUND_TEXTS.title}</h1>
-        <p className="status-page__text">{NOT_FOUND_TEXTS.body}</p>
+        <h1 className="status-page__title">{tCommon('notFound.title')}</h1>
+        <p className="status-page__text">{tCommon('notFound.body')}</p>
         {isAuthenticated && (
           <Button
-            label={NOT_FOUND_TEXTS.back}
+            label={tCommon('notFound.back')}
             icon="pi pi-arrow-left"
             onClick={() => void navigate(DASHBOARD_PATH)}
             data-testid="not-found-back"

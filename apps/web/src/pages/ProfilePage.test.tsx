@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { LOGIN_TEXTS, PROFILE_TEXTS } from '@waymark/contract';
+
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useWorkspaceStore } from '../features/workspaces/workspaceStore.ts';
 import { currentPath, renderApp, stubServer, TEST_USER } from '../test/renderApp.tsx';
+import { tAccount } from '../i18n/account.ts';
+import { tCommon } from '../i18n/common.ts';
 
 const UNVERIFIED = { ...TEST_USER, verified_email: false };
 
@@ -22,18 +24,18 @@ describe('profile: the unverified-address banner', () => {
     });
     renderApp('/profile');
     const banner = await screen.findByTestId('verify-email-banner');
-    expect(within(banner).getByText(PROFILE_TEXTS.verifyBanner)).toBeTruthy();
+    expect(within(banner).getByText(tAccount('profile.verifyBanner'))).toBeTruthy();
     const hint = within(banner).getByTestId('verify-email-hint');
-    expect(hint.textContent).toBe(PROFILE_TEXTS.verifyBannerHint);
+    expect(hint.textContent).toBe(tAccount('profile.verifyBannerHint'));
     expect(hint.textContent).not.toContain('We sent');
 
-    await userEvent.click(within(banner).getByRole('button', { name: PROFILE_TEXTS.sendConfirmation }));
+    await userEvent.click(within(banner).getByRole('button', { name: tAccount('profile.sendConfirmation') }));
     await waitFor(() =>
       expect(hint.textContent).toBe(
         'We sent a confirmation link to ada@example.com. Follow it to verify your address.',
       ),
     );
-    expect(await screen.findByText(PROFILE_TEXTS.emailSent('ada@example.com'))).toBeTruthy();
+    expect(await screen.findByText(tAccount('profile.emailSent', { email: 'ada@example.com' }))).toBeTruthy();
   });
 
   it('keeps the plain hint when sending failed', async () => {
@@ -46,9 +48,11 @@ describe('profile: the unverified-address banner', () => {
     });
     renderApp('/profile');
     const banner = await screen.findByTestId('verify-email-banner');
-    await userEvent.click(within(banner).getByRole('button', { name: PROFILE_TEXTS.sendConfirmation }));
+    await userEvent.click(within(banner).getByRole('button', { name: tAccount('profile.sendConfirmation') }));
     expect(await screen.findByText('Too many mails')).toBeTruthy();
-    expect(within(banner).getByTestId('verify-email-hint').textContent).toBe(PROFILE_TEXTS.verifyBannerHint);
+    expect(within(banner).getByTestId('verify-email-hint').textContent).toBe(
+      tAccount('profile.verifyBannerHint'),
+    );
   });
 });
 
@@ -67,12 +71,12 @@ describe('profile: closing the account', () => {
     });
     const { router } = renderApp('/profile');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: PROFILE_TEXTS.closeAccount }));
-    const dialog = await screen.findByRole('dialog', { name: PROFILE_TEXTS.closeConfirmHeader });
-    await user.type(within(dialog).getByLabelText(PROFILE_TEXTS.closeConfirmField), 'ada');
-    await user.click(within(dialog).getByRole('button', { name: PROFILE_TEXTS.closeConfirm }));
-    await screen.findByRole('heading', { name: LOGIN_TEXTS.title });
+    await user.click(await screen.findByRole('button', { name: tAccount('profile.closeAccount') }));
+    const dialog = await screen.findByRole('dialog', { name: tAccount('profile.closeConfirmHeader') });
+    await user.type(within(dialog).getByLabelText(tAccount('profile.closeConfirmField')), 'ada');
+    await user.click(within(dialog).getByRole('button', { name: tAccount('profile.closeConfirm') }));
+    await screen.findByRole('heading', { name: tCommon('login.title') });
     expect(currentPath(router)).toBe('/login');
-    expect(await screen.findByText(PROFILE_TEXTS.closed)).toBeTruthy();
+    expect(await screen.findByText(tAccount('profile.closed'))).toBeTruthy();
   });
 });

@@ -1,22 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  LEAVE_PROJECT_TEXTS,
-  PROJECT_ACCESS_TEXTS,
-  PROJECT_PAGE_TEXTS,
-  type ProjectDetail,
-  type Workspace,
-} from '@waymark/contract';
+import { type ProjectDetail, type Workspace } from '@waymark/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildProject } from '../features/project/test/projectFixture.ts';
 import { useWorkspaceStore } from '../features/workspaces/workspaceStore.ts';
 import { currentPath, renderApp, stubServer, TEST_WORKSPACES } from '../test/renderApp.tsx';
+import { tProject } from '../i18n/project.ts';
 
 const PROJECT_URL = 'GET /v1/project/field-team/survey';
 const FORBIDDEN = { status: 403, data: { detail: 'You do not have permissions for this project' } };
 
 function tabNames(): string[] {
-  const nav = screen.getByRole('navigation', { name: PROJECT_PAGE_TEXTS.tabsLabel });
+  const nav = screen.getByRole('navigation', { name: tProject('page.tabsLabel') });
   return within(nav)
     .getAllByRole('link')
     .map((link) => link.textContent ?? '');
@@ -51,7 +46,7 @@ describe('project page header', () => {
     expect(screen.getByTestId('project-header-namespace').textContent).toBe('field-team');
     expect(screen.getByTestId('project-header-version').textContent).toBe('v3');
     expect(screen.getByTestId('project-header-size').textContent).toBe('5.00 MB');
-    expect(screen.getByTestId('project-header-public').textContent).toContain(PROJECT_PAGE_TEXTS.publicBadge);
+    expect(screen.getByTestId('project-header-public').textContent).toContain(tProject('page.publicBadge'));
   });
 
   it('has no Public badge on a private project', async () => {
@@ -199,7 +194,7 @@ describe('project buttons', () => {
       useWorkspaceStore.getState().reset();
 
       await openProject(shared, { workspaces: guestWorkspaces });
-      expect(screen.getByTestId('project-leave').textContent).toContain(PROJECT_PAGE_TEXTS.leave);
+      expect(screen.getByTestId('project-leave').textContent).toContain(tProject('page.leave'));
     });
 
     it("is offered to users outside the project's workspace, who are guests there", async () => {
@@ -235,8 +230,10 @@ describe('project buttons', () => {
         },
       });
       await userEvent.click(screen.getByTestId('project-leave'));
-      const dialog = await screen.findByRole('dialog', { name: LEAVE_PROJECT_TEXTS.header });
-      expect(within(dialog).getByText(LEAVE_PROJECT_TEXTS.message('field-team/survey'))).toBeTruthy();
+      const dialog = await screen.findByRole('dialog', { name: tProject('leaveProject.header') });
+      expect(
+        within(dialog).getByText(tProject('leaveProject.message', { path: 'field-team/survey' })),
+      ).toBeTruthy();
       await userEvent.click(within(dialog).getByTestId('leave-project-dialog-confirm'));
       await waitFor(() => expect(currentPath(router)).toBe('/dashboard'));
       expect(requests.filter((request) => request.method === 'POST').map((request) => request.url)).toEqual([
@@ -252,7 +249,7 @@ describe('project buttons', () => {
       });
       await userEvent.click(screen.getByTestId('project-leave'));
       await userEvent.click(await screen.findByTestId('leave-project-dialog-confirm'));
-      expect(await screen.findByText(LEAVE_PROJECT_TEXTS.failed)).toBeTruthy();
+      expect(await screen.findByText(tProject('leaveProject.failed'))).toBeTruthy();
     });
   });
 });
@@ -269,12 +266,10 @@ describe('project error screens', () => {
     });
     const { router } = renderApp('/projects/field-team/survey');
     const screenCard = await screen.findByTestId('project-forbidden');
-    expect(within(screenCard).getByText(PROJECT_ACCESS_TEXTS.privateTitle)).toBeTruthy();
-    expect(within(screenCard).getByText(PROJECT_ACCESS_TEXTS.privateBody)).toBeTruthy();
-    await userEvent.click(
-      within(screenCard).getByRole('button', { name: PROJECT_ACCESS_TEXTS.requestAccess }),
-    );
-    expect(await screen.findByText(PROJECT_ACCESS_TEXTS.requested)).toBeTruthy();
+    expect(within(screenCard).getByText(tProject('access.privateTitle'))).toBeTruthy();
+    expect(within(screenCard).getByText(tProject('access.privateBody'))).toBeTruthy();
+    await userEvent.click(within(screenCard).getByRole('button', { name: tProject('access.requestAccess') }));
+    expect(await screen.findByText(tProject('access.requested'))).toBeTruthy();
     await waitFor(() => expect(currentPath(router)).toBe('/projects'));
     const post = requests.find((request) => request.method === 'POST');
     expect(post?.url).toBe('/app/project/access-request/field-team/survey');
@@ -297,7 +292,7 @@ describe('project error screens', () => {
     await userEvent.click(button);
     expect(await screen.findByText('Project access request already exists')).toBeTruthy();
     await userEvent.click(button);
-    expect(await screen.findByText(PROJECT_ACCESS_TEXTS.requestFailed)).toBeTruthy();
+    expect(await screen.findByText(tProject('access.requestFailed'))).toBeTruthy();
     // The page stays, so the user can try again.
     expect(currentPath(router)).toBe('/projects/field-team/survey');
   });
@@ -326,8 +321,8 @@ describe('project error screens', () => {
     });
     renderApp('/projects/field-team/survey');
     const card = await screen.findByTestId('project-request-pending');
-    expect(within(card).getByText(PROJECT_ACCESS_TEXTS.pendingTitle)).toBeTruthy();
-    expect(within(card).getByText(PROJECT_ACCESS_TEXTS.pendingBody)).toBeTruthy();
+    expect(within(card).getByText(tProject('access.pendingTitle'))).toBeTruthy();
+    expect(within(card).getByText(tProject('access.pendingBody'))).toBeTruthy();
     expect(screen.queryByTestId('project-request-access')).toBeNull();
   });
 
@@ -347,8 +342,8 @@ describe('project error screens', () => {
     });
     renderApp('/projects/field-team/survey');
     const card = await screen.findByTestId('project-not-found');
-    expect(within(card).getByText(PROJECT_ACCESS_TEXTS.notFoundTitle)).toBeTruthy();
-    expect(within(card).getByText(PROJECT_ACCESS_TEXTS.notFoundBody)).toBeTruthy();
+    expect(within(card).getByText(tProject('access.notFoundTitle'))).toBeTruthy();
+    expect(within(card).getByText(tProject('access.notFoundBody'))).toBeTruthy();
   });
 
   it('toasts other failures and offers to try again', async () => {
@@ -357,7 +352,7 @@ describe('project error screens', () => {
       overrides: { [PROJECT_URL]: [{ status: 500 }, { data: buildProject() }] },
     });
     renderApp('/projects/field-team/survey');
-    expect(await screen.findByText(PROJECT_PAGE_TEXTS.loadFailed)).toBeTruthy();
+    expect(await screen.findByText(tProject('page.loadFailed'))).toBeTruthy();
     expect(screen.queryByTestId('project-forbidden')).toBeNull();
     expect(screen.queryByTestId('project-not-found')).toBeNull();
     await userEvent.click(screen.getByTestId('project-retry'));

@@ -1,11 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CONFIRM_DIALOG_TEXTS, PROJECT_SETTINGS_TEXTS, type ProjectDetail } from '@waymark/contract';
+import { type ProjectDetail } from '@waymark/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { buildProject } from '../features/project/test/projectFixture.ts';
 import { useWorkspaceStore } from '../features/workspaces/workspaceStore.ts';
 import { CONFIG, currentPath, renderApp, stubServer } from '../test/renderApp.tsx';
 import type { Responder } from '../test/stubAdapter.ts';
+import { tProject } from '../i18n/project.ts';
+import { tCommon } from '../i18n/common.ts';
 
 const OWNED = buildProject({ role: 'owner', name: 'Survey 2025' });
 const PROJECT_URL = 'GET /v1/project/field-team/Survey%202025';
@@ -32,55 +34,53 @@ beforeEach(() => {
 describe('settings: public or private', () => {
   it('makes a private project public after the confirmation', async () => {
     const { requests } = await openSettings(OWNED, { [PUBLIC_URL]: { status: 204 } });
-    expect(screen.getByText(PROJECT_SETTINGS_TEXTS.visibilityTitle)).toBeTruthy();
+    expect(screen.getByText(tProject('settings.visibilityTitle'))).toBeTruthy();
     expect(screen.getByTestId('project-visibility-state').textContent).toBe(
-      PROJECT_SETTINGS_TEXTS.privateState,
+      tProject('settings.privateState'),
     );
 
-    await userEvent.click(screen.getByRole('button', { name: PROJECT_SETTINGS_TEXTS.makePublic }));
+    await userEvent.click(screen.getByRole('button', { name: tProject('settings.makePublic') }));
     // Not the generic 'Action' and 'Yes': the dialog says that anyone with the link gets the data.
-    const dialog = await screen.findByRole('dialog', { name: PROJECT_SETTINGS_TEXTS.confirmPublicHeader });
-    expect(within(dialog).getByText(PROJECT_SETTINGS_TEXTS.confirmPublic).textContent).toContain(
+    const dialog = await screen.findByRole('dialog', { name: tProject('settings.confirmPublicHeader') });
+    expect(within(dialog).getByText(tProject('settings.confirmPublic')).textContent).toContain(
       'Anyone with the link will be able to see and download the data',
     );
     expect(within(dialog).queryByRole('button', { name: 'Yes' })).toBeNull();
     expect(writes(requests)).toEqual([]);
 
-    await userEvent.click(within(dialog).getByRole('button', { name: PROJECT_SETTINGS_TEXTS.makePublic }));
+    await userEvent.click(within(dialog).getByRole('button', { name: tProject('settings.makePublic') }));
     await waitFor(() =>
       expect(screen.getByTestId('project-visibility-state').textContent).toBe(
-        PROJECT_SETTINGS_TEXTS.publicState,
+        tProject('settings.publicState'),
       ),
     );
     expect(writes(requests)).toMatchObject([
       { method: 'PATCH', url: `/app/project/${OWNED.id}/public`, data: { public: true } },
     ]);
     expect(screen.getByTestId('project-header-public')).toBeTruthy();
-    expect(screen.getByRole('button', { name: PROJECT_SETTINGS_TEXTS.makePrivate })).toBeTruthy();
+    expect(screen.getByRole('button', { name: tProject('settings.makePrivate') })).toBeTruthy();
   });
 
   it('changes nothing when the confirmation is cancelled', async () => {
     const { requests } = await openSettings(buildProject({ ...OWNED, public: true }));
-    await userEvent.click(screen.getByRole('button', { name: PROJECT_SETTINGS_TEXTS.makePrivate }));
-    const dialog = await screen.findByRole('dialog', { name: PROJECT_SETTINGS_TEXTS.confirmPrivateHeader });
-    expect(within(dialog).getByText(PROJECT_SETTINGS_TEXTS.confirmPrivate)).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: PROJECT_SETTINGS_TEXTS.makePrivate })).toBeTruthy();
-    await userEvent.click(within(dialog).getByRole('button', { name: CONFIRM_DIALOG_TEXTS.cancel }));
+    await userEvent.click(screen.getByRole('button', { name: tProject('settings.makePrivate') }));
+    const dialog = await screen.findByRole('dialog', { name: tProject('settings.confirmPrivateHeader') });
+    expect(within(dialog).getByText(tProject('settings.confirmPrivate'))).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: tProject('settings.makePrivate') })).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: tCommon('confirmDialog.cancel') }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(writes(requests)).toEqual([]);
-    expect(screen.getByTestId('project-visibility-state').textContent).toBe(
-      PROJECT_SETTINGS_TEXTS.publicState,
-    );
+    expect(screen.getByTestId('project-visibility-state').textContent).toBe(tProject('settings.publicState'));
   });
 
   it('keeps the state and toasts when the server refuses', async () => {
     await openSettings(OWNED, { [PUBLIC_URL]: { status: 500 } });
-    await userEvent.click(screen.getByRole('button', { name: PROJECT_SETTINGS_TEXTS.makePublic }));
+    await userEvent.click(screen.getByRole('button', { name: tProject('settings.makePublic') }));
     const dialog = await screen.findByRole('dialog');
-    await userEvent.click(within(dialog).getByRole('button', { name: PROJECT_SETTINGS_TEXTS.makePublic }));
-    expect(await screen.findByText(PROJECT_SETTINGS_TEXTS.publicFailed)).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: tProject('settings.makePublic') }));
+    expect(await screen.findByText(tProject('settings.publicFailed'))).toBeTruthy();
     expect(screen.getByTestId('project-visibility-state').textContent).toBe(
-      PROJECT_SETTINGS_TEXTS.privateState,
+      tProject('settings.privateState'),
     );
   });
 });
@@ -108,24 +108,24 @@ describe('settings: signing out', () => {
 describe('settings: delete', () => {
   it('tells about the retention period before anything is deleted', async () => {
     await openSettings(OWNED);
-    expect(screen.getByText(PROJECT_SETTINGS_TEXTS.deleteDescription(7))).toBeTruthy();
-    expect(PROJECT_SETTINGS_TEXTS.deleteDescription(7)).toContain('7 days');
+    expect(screen.getByText(tProject('settings.deleteDescription', { days: 7 }))).toBeTruthy();
+    expect(tProject('settings.deleteDescription', { days: 7 })).toContain('7 days');
   });
 
   it("uses the server's retention period when /config gives one", async () => {
     await openSettings(OWNED, {
       'GET /config': { data: { ...CONFIG, deleted_project_expiration_days: 30 } },
     });
-    expect(await screen.findByText(PROJECT_SETTINGS_TEXTS.deleteDescription(30))).toBeTruthy();
+    expect(await screen.findByText(tProject('settings.deleteDescription', { days: 30 }))).toBeTruthy();
   });
 
   it('enables Delete only once the exact name is typed, then schedules the deletion and goes home', async () => {
     const { requests, router } = await openSettings(OWNED, { [DELETE_URL]: { status: 204 } });
-    await userEvent.click(screen.getByRole('button', { name: PROJECT_SETTINGS_TEXTS.deleteButton }));
-    const dialog = await screen.findByRole('dialog', { name: PROJECT_SETTINGS_TEXTS.deleteConfirmHeader });
-    const field = within(dialog).getByLabelText(PROJECT_SETTINGS_TEXTS.deleteConfirmField);
+    await userEvent.click(screen.getByRole('button', { name: tProject('settings.deleteButton') }));
+    const dialog = await screen.findByRole('dialog', { name: tProject('settings.deleteConfirmHeader') });
+    const field = within(dialog).getByLabelText(tProject('settings.deleteConfirmField'));
     const confirm = within(dialog).getByRole('button', {
-      name: PROJECT_SETTINGS_TEXTS.deleteConfirm,
+      name: tProject('settings.deleteConfirm'),
     }) as HTMLButtonElement;
 
     expect(confirm.disabled).toBe(true);
@@ -151,32 +151,30 @@ describe('settings: delete', () => {
 
   it('toasts when the deletion fails and stays on the project', async () => {
     const { router } = await openSettings(OWNED, { [DELETE_URL]: { status: 500 } });
-    await userEvent.click(screen.getByRole('button', { name: PROJECT_SETTINGS_TEXTS.deleteButton }));
+    await userEvent.click(screen.getByRole('button', { name: tProject('settings.deleteButton') }));
     const dialog = await screen.findByRole('dialog');
     await userEvent.type(
-      within(dialog).getByLabelText(PROJECT_SETTINGS_TEXTS.deleteConfirmField),
+      within(dialog).getByLabelText(tProject('settings.deleteConfirmField')),
       'Survey 2025',
     );
-    await userEvent.click(within(dialog).getByRole('button', { name: PROJECT_SETTINGS_TEXTS.deleteConfirm }));
-    expect(await screen.findByText(PROJECT_SETTINGS_TEXTS.deleteFailed)).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: tProject('settings.deleteConfirm') }));
+    expect(await screen.findByText(tProject('settings.deleteFailed'))).toBeTruthy();
     expect(currentPath(router)).toBe('/projects/field-team/Survey%202025/settings');
   });
 
   it('asks for the name afresh every time the dialog opens', async () => {
     await openSettings(OWNED);
-    await userEvent.click(screen.getByRole('button', { name: PROJECT_SETTINGS_TEXTS.deleteButton }));
+    await userEvent.click(screen.getByRole('button', { name: tProject('settings.deleteButton') }));
     let dialog = await screen.findByRole('dialog');
     await userEvent.type(
-      within(dialog).getByLabelText(PROJECT_SETTINGS_TEXTS.deleteConfirmField),
+      within(dialog).getByLabelText(tProject('settings.deleteConfirmField')),
       'Survey 2025',
     );
-    await userEvent.click(within(dialog).getByRole('button', { name: CONFIRM_DIALOG_TEXTS.cancel }));
+    await userEvent.click(within(dialog).getByRole('button', { name: tCommon('confirmDialog.cancel') }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await userEvent.click(screen.getByRole('button', { name: PROJECT_SETTINGS_TEXTS.deleteButton }));
+    await userEvent.click(screen.getByRole('button', { name: tProject('settings.deleteButton') }));
     dialog = await screen.findByRole('dialog');
-    const field = within(dialog).getByLabelText(
-      PROJECT_SETTINGS_TEXTS.deleteConfirmField,
-    ) as HTMLInputElement;
+    const field = within(dialog).getByLabelText(tProject('settings.deleteConfirmField')) as HTMLInputElement;
     expect(field.value).toBe('');
   });
 });

@@ -1,9 +1,9 @@
-import { PROJECTS_LIST_TEXTS } from '@waymark/contract';
 import { ProjectScopeNav } from '../features/projects/components/ProjectScopeNav.tsx';
 import { ProjectsList } from '../features/projects/components/ProjectsList.tsx';
 import { useCanCreateProject, useHasEmail } from '../features/projects/hooks/useCanCreateProject.ts';
 import { useSession } from '../features/session/hooks/useSession.ts';
 import { useCurrentWorkspace } from '../features/workspaces/hooks/useCurrentWorkspace.ts';
+import { tProjects } from '../i18n/projects.ts';
 
 /**
  * /projects — the projects of the current workspace. The route is public: visitors, and accounts
@@ -19,10 +19,10 @@ export function ProjectsPage() {
     return (
       <ProjectsList
         key="public"
-        title={PROJECTS_LIST_TEXTS.publicProjectsTitle}
+        title={tProjects('list.publicProjectsTitle')}
         scope={{ onlyPublic: true }}
         showNamespace
-        emptyText={PROJECTS_LIST_TEXTS.emptyPublic}
+        emptyText={tProjects('list.emptyPublic')}
       />
     );
   }
@@ -31,7 +31,7 @@ export function ProjectsPage() {
     return (
       <ProjectsList
         key="no-workspace"
-        title={PROJECTS_LIST_TEXTS.myProjectsTitle}
+        title={tProjects('list.myProjectsTitle')}
         scope={{ excludePublic: true }}
         showNamespace
         showCommunityBanner
@@ -43,7 +43,7 @@ export function ProjectsPage() {
     <ProjectsList
       // A switch of workspace starts a fresh list: page 1, no search.
       key={`workspace-${workspace.id}`}
-      title={PROJECTS_LIST_TEXTS.myProjectsTitle}
+      title={tProjects('list.myProjectsTitle')}
       subtitle={`Projects in the ${workspace.name} workspace`}
       scope={{ namespace: workspace.name }}
       canCreateProject={canCreateProject}

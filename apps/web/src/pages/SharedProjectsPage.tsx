@@ -1,17 +1,17 @@
-import { PROJECTS_LIST_TEXTS } from '@waymark/contract';
 import { ProjectScopeNav } from '../features/projects/components/ProjectScopeNav.tsx';
 import { ProjectsList } from '../features/projects/components/ProjectsList.tsx';
+import { tProjects } from '../i18n/projects.ts';
 
 /** /shared-projects — projects other people shared with the user (flag=shared). */
 export function SharedProjectsPage() {
   return (
     <ProjectsList
-      title={PROJECTS_LIST_TEXTS.sharedProjectsTitle}
-      subtitle={PROJECTS_LIST_TEXTS.sharedProjectsSubtitle}
+      title={tProjects('list.sharedProjectsTitle')}
+      subtitle={tProjects('list.sharedProjectsSubtitle')}
       scope={{ flag: 'shared' }}
       showNamespace
       showCommunityBanner
-      emptyText={PROJECTS_LIST_TEXTS.emptyShared}
+      emptyText={tProjects('list.emptyShared')}
       nav={<ProjectScopeNav />}
     />
   );

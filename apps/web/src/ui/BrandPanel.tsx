@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '@waymark/contract';
+import { tCommon } from '../i18n/common.ts';
 
 const HIGHLIGHTS = [
   { icon: 'pi pi-history', text: 'Every upload becomes a version you can go back to.' },
@@ -37,7 +37,7 @@ export function BrandPanel() {
             </li>
           ))}
         </ul>
-        <p className="brand-panel__footer">{PRODUCT_NAME} speaks the Mergin Maps API.</p>
+        <p className="brand-panel__footer">{tCommon('brandFooter', { product: tCommon('productName') })}</p>
       </div>
     </div>
   );

@@ -1,8 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CONFIRM_DIALOG_TEXTS } from '@waymark/contract';
+
 import { describe, expect, it, vi } from 'vitest';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { tCommon } from '../i18n/common.ts';
 
 function renderDialog(props: Partial<Parameters<typeof ConfirmDialog>[0]> = {}) {
   const onConfirm = vi.fn();
@@ -16,9 +17,9 @@ const button = (name: string) => screen.getByRole('button', { name }) as HTMLBut
 describe('ConfirmDialog', () => {
   it("is headed 'Action' unless told otherwise and confirms at once without a field", async () => {
     const { onConfirm } = renderDialog();
-    const dialog = await screen.findByRole('dialog', { name: CONFIRM_DIALOG_TEXTS.header });
+    const dialog = await screen.findByRole('dialog', { name: tCommon('confirmDialog.header') });
     expect(within(dialog).getByText('Really?')).toBeTruthy();
-    await userEvent.click(button(CONFIRM_DIALOG_TEXTS.confirm));
+    await userEvent.click(button(tCommon('confirmDialog.confirm')));
     expect(onConfirm).toHaveBeenCalledTimes(1);
   });
 
@@ -37,7 +38,7 @@ describe('ConfirmDialog', () => {
   it('keeps confirm disabled until the typed text matches exactly', async () => {
     const { onConfirm } = renderDialog({ confirmField: { label: 'Name', expected: 'Plan B' } });
     const field = await screen.findByLabelText('Name');
-    const confirm = button(CONFIRM_DIALOG_TEXTS.confirm);
+    const confirm = button(tCommon('confirmDialog.confirm'));
     expect(confirm.disabled).toBe(true);
     await userEvent.type(field, 'plan b{Enter}');
     expect(confirm.disabled).toBe(true);
@@ -51,7 +52,7 @@ describe('ConfirmDialog', () => {
   it('cannot be confirmed or dismissed while busy', async () => {
     const { onConfirm, onHide } = renderDialog({ isBusy: true });
     await screen.findByRole('dialog');
-    expect(button(CONFIRM_DIALOG_TEXTS.cancel).disabled).toBe(true);
+    expect(button(tCommon('confirmDialog.cancel')).disabled).toBe(true);
     await userEvent.keyboard('{Escape}');
     expect(onHide).not.toHaveBeenCalled();
     expect(onConfirm).not.toHaveBeenCalled();

@@ -1,9 +1,9 @@
-import { CONFIRM_DIALOG_TEXTS } from '@waymark/contract';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { TextField } from './form/TextField.tsx';
 import './dialogAndNotice.css';
+import { tCommon } from '../i18n/common.ts';
 
 /** A field the user must fill with an exact text before confirming (e.g. the name of what is deleted). */
 export interface ConfirmField {
@@ -40,8 +40,8 @@ interface ConfirmBodyProps extends Omit<ConfirmDialogProps, 'isVisible' | 'heade
  */
 function ConfirmBody({
   message,
-  confirmLabel = CONFIRM_DIALOG_TEXTS.confirm,
-  cancelLabel = CONFIRM_DIALOG_TEXTS.cancel,
+  confirmLabel = tCommon('confirmDialog.confirm'),
+  cancelLabel = tCommon('confirmDialog.cancel'),
   isDanger = false,
   confirmField,
   isBusy = false,
@@ -110,7 +110,7 @@ function ConfirmBody({
  */
 export function ConfirmDialog({
   isVisible,
-  header = CONFIRM_DIALOG_TEXTS.header,
+  header = tCommon('confirmDialog.header'),
   testId = 'confirm-dialog',
   isBusy = false,
   onHide,

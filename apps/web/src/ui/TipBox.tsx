@@ -1,7 +1,7 @@
-import { TIP_TITLE } from '@waymark/contract';
 import { Button } from 'primereact/button';
 import type { ReactNode } from 'react';
 import { LightBulbIcon } from './LightBulbIcon.tsx';
+import { tCommon } from '../i18n/common.ts';
 
 interface TipBoxProps {
   title?: string;
@@ -12,7 +12,7 @@ interface TipBoxProps {
 }
 
 /** A friendly hint headed with the product's tip title and a light bulb (SPEC §2). */
-export function TipBox({ title = TIP_TITLE, children, onClose, className }: TipBoxProps) {
+export function TipBox({ title = tCommon('tipTitle'), children, onClose, className }: TipBoxProps) {
   return (
     <aside className={['tip-box', className].filter(Boolean).join(' ')} data-testid="tip-box">
       <LightBulbIcon />

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '@waymark/contract';
+import { tCommon } from '../i18n/common.ts';
 
 interface WaymarkMarkProps {
   size?: number;
@@ -33,10 +33,10 @@ interface WaymarkLogoProps {
 /** Mark plus word mark; the accessible name is the product name. */
 export function WaymarkLogo({ size = 32 }: WaymarkLogoProps) {
   return (
-    <span className="waymark-logo" role="img" aria-label={PRODUCT_NAME}>
+    <span className="waymark-logo" role="img" aria-label={tCommon('productName')}>
       <WaymarkMark size={size} />
       <span className="waymark-logo__word" aria-hidden="true">
-        {PRODUCT_NAME}
+        {tCommon('productName')}
       </span>
     </span>
   );

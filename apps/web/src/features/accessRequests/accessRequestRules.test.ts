@@ -1,12 +1,12 @@
-import { ACCESS_REQUEST_TABLE_TEXTS } from '@waymark/contract';
 import { describe, expect, it } from 'vitest';
 import { expiryText, isExpired, pageAfterRemoval } from './accessRequestRules.ts';
+import { tProject } from '../../i18n/project.ts';
 
 const NOW = Date.parse('2025-05-01T12:00:00Z');
 
 describe('access request rules', () => {
   it("read 'Expired' once past, 'Expiring in …' before", () => {
-    expect(expiryText('2025-05-01T11:59:00Z', NOW)).toBe(ACCESS_REQUEST_TABLE_TEXTS.expired);
+    expect(expiryText('2025-05-01T11:59:00Z', NOW)).toBe(tProject('accessRequestTable.expired'));
     expect(expiryText('2025-05-01T12:00:00Z', NOW)).toBe('Expired');
     expect(expiryText('2025-05-07T12:00:00Z', NOW)).toBe('Expiring in 6 days');
     expect(expiryText('2025-05-01T15:00:00Z', NOW)).toBe('Expiring in 3 hours');

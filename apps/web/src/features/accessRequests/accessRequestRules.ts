@@ -1,12 +1,12 @@
-import { ACCESS_REQUEST_TABLE_TEXTS } from '@waymark/contract';
 import { formatRemainingTime } from '../../lib/format/timeAgo.ts';
+import { tProject } from '../../i18n/project.ts';
 
 /** SPEC §4: 'Expired' once past its expire time, otherwise 'Expiring in {remaining time}'. */
 export function expiryText(expire: string, now: number = Date.now()): string {
   const remaining = formatRemainingTime(expire, now);
-  return remaining === 'expired'
-    ? ACCESS_REQUEST_TABLE_TEXTS.expired
-    : ACCESS_REQUEST_TABLE_TEXTS.expiringIn(remaining);
+  return remaining === undefined
+    ? tProject('accessRequestTable.expired')
+    : tProject('accessRequestTable.expiringIn', { remaining });
 }
 
 /** SPEC §5: an expired request cannot be accepted. */

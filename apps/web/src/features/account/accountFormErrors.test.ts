@@ -1,7 +1,9 @@
-import { PASSWORD_API_TEXTS, PASSWORD_RULE_TEXT, PROFILE_TEXTS } from '@waymark/contract';
+import { PASSWORD_API_TEXTS } from '@waymark/contract';
 import { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import { describe, expect, it } from 'vitest';
 import { resolveAccountFormError } from './accountFormErrors.ts';
+import { tAccount } from '../../i18n/account.ts';
+import { tCommon } from '../../i18n/common.ts';
 
 function httpError(status: number, data: unknown): AxiosError {
   const config = { headers: new AxiosHeaders() } as InternalAxiosRequestConfig;
@@ -28,7 +30,7 @@ describe('resolveAccountFormError', () => {
       detail: 'The old password is incorrect',
       old_password: ['The old password is incorrect', 'second'],
     });
-    expect(resolveAccountFormError(error, FIELDS, PROFILE_TEXTS.passwordFailed)).toEqual({
+    expect(resolveAccountFormError(error, FIELDS, tAccount('profile.passwordFailed'))).toEqual({
       kind: 'fields',
       fields: { old_password: 'The old password is incorrect' },
     });
@@ -36,9 +38,9 @@ describe('resolveAccountFormError', () => {
 
   it("replaces a new-password message starting with 'Password' by the SPEC §5 sentence", () => {
     const error = httpError(400, { detail: 'Password too weak', password: ['Password too weak'] });
-    expect(resolveAccountFormError(error, FIELDS, PROFILE_TEXTS.passwordFailed)).toEqual({
+    expect(resolveAccountFormError(error, FIELDS, tAccount('profile.passwordFailed'))).toEqual({
       kind: 'fields',
-      fields: { password: PASSWORD_RULE_TEXT },
+      fields: { password: tCommon('passwordRule') },
     });
   });
 
@@ -51,9 +53,11 @@ describe('resolveAccountFormError', () => {
         title: 'Bad Request',
         type: 'about:blank',
       };
-      expect(resolveAccountFormError(httpError(400, problem), FIELDS, PROFILE_TEXTS.passwordFailed)).toEqual({
+      expect(
+        resolveAccountFormError(httpError(400, problem), FIELDS, tAccount('profile.passwordFailed')),
+      ).toEqual({
         kind: 'fields',
-        fields: { password: PASSWORD_RULE_TEXT },
+        fields: { password: tCommon('passwordRule') },
       });
     }
   });
@@ -63,7 +67,9 @@ describe('resolveAccountFormError', () => {
       kind: 'message',
       message: 'Slow down',
     });
-    expect(resolveAccountFormError(httpError(500, 'oops'), FIELDS, PROFILE_TEXTS.passwordFailed)).toEqual({
+    expect(
+      resolveAccountFormError(httpError(500, 'oops'), FIELDS, tAccount('profile.passwordFailed')),
+    ).toEqual({
       kind: 'message',
       message: 'Failed to change password',
     });

@@ -1,7 +1,8 @@
-import { PASSWORD_MESSAGE_PREFIX, PASSWORD_RULE_TEXT } from '@waymark/contract';
+import { PASSWORD_MESSAGE_PREFIX } from '../../lib/constants.ts';
 import axios from 'axios';
 import { getErrorMessage } from '../../lib/api/apiErrors.ts';
 import type { ServerFormError } from '../../lib/forms/serverFormErrors.ts';
+import { tCommon } from '../../i18n/common.ts';
 
 function firstMessage(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
@@ -27,7 +28,7 @@ export function resolveAccountFormError(
       if (message) found[field] = message;
     }
   }
-  if (found.password?.startsWith(PASSWORD_MESSAGE_PREFIX)) found.password = PASSWORD_RULE_TEXT;
+  if (found.password?.startsWith(PASSWORD_MESSAGE_PREFIX)) found.password = tCommon('passwordRule');
   if (Object.keys(found).length > 0) return { kind: 'fields', fields: found };
   return { kind: 'message', message: getErrorMessage(error, fallback) };
 }

@@ -1,6 +1,8 @@
-import { CHANGE_PASSWORD_TEXTS, PASSWORD_MESSAGE_PREFIX, PASSWORD_RULE_TEXT } from '@waymark/contract';
+import { PASSWORD_MESSAGE_PREFIX } from '../../lib/constants.ts';
 import axios from 'axios';
 import { getErrorMessage } from '../../lib/api/apiErrors.ts';
+import { tAccount } from '../../i18n/account.ts';
+import { tCommon } from '../../i18n/common.ts';
 
 export type ChangePasswordField = 'password' | 'confirm';
 export type ChangePasswordFieldErrors = Partial<Record<ChangePasswordField, string>>;
@@ -30,7 +32,7 @@ export function resolveChangePasswordError(error: unknown): ChangePasswordErrorR
       if (message) fields[field] = message;
     }
   }
-  if (fields.password?.startsWith(PASSWORD_MESSAGE_PREFIX)) fields.password = PASSWORD_RULE_TEXT;
+  if (fields.password?.startsWith(PASSWORD_MESSAGE_PREFIX)) fields.password = tCommon('passwordRule');
   if (fields.password || fields.confirm) return { kind: 'fields', fields };
-  return { kind: 'message', message: getErrorMessage(error, CHANGE_PASSWORD_TEXTS.failed) };
+  return { kind: 'message', message: getErrorMessage(error, tAccount('changePassword.failed')) };
 }

@@ -1,4 +1,8 @@
-import { FILE_PREVIEW_MAX_SIZE, TEXT_PREVIEW_MAX_CHARS, TEXT_PREVIEW_MAX_LINES } from '@waymark/contract';
+import {
+  FILE_PREVIEW_MAX_SIZE,
+  TEXT_PREVIEW_MAX_CHARS,
+  TEXT_PREVIEW_MAX_LINES,
+} from '../../lib/constants.ts';
 
 export type PreviewKind = 'image' | 'text' | 'none';
 

@@ -1,4 +1,3 @@
-import { SHELL_TEXTS } from '@waymark/contract';
 import {
   ADMIN_PATH,
   DASHBOARD_PATH,
@@ -6,6 +5,7 @@ import {
   PROJECTS_PATH,
   SHARED_PROJECTS_PATH,
 } from '../../lib/paths.ts';
+import { tCommon } from '../../i18n/common.ts';
 
 /** A sidebar entry: an in-app route (`to`) or an external address (`href`, opened in a new tab). */
 export type SidebarItem = {
@@ -24,25 +24,25 @@ export type SidebarItem = {
  */
 export function buildSidebarItems({ isSuperuser }: { isSuperuser: boolean }): SidebarItem[] {
   const items: SidebarItem[] = [
-    { id: 'dashboard', label: SHELL_TEXTS.dashboard, icon: 'pi pi-home', to: DASHBOARD_PATH },
-    { id: 'projects', label: SHELL_TEXTS.projects, icon: 'pi pi-folder', to: PROJECTS_PATH },
+    { id: 'dashboard', label: tCommon('shell.dashboard'), icon: 'pi pi-home', to: DASHBOARD_PATH },
+    { id: 'projects', label: tCommon('shell.projects'), icon: 'pi pi-folder', to: PROJECTS_PATH },
     {
       id: 'my-projects',
-      label: SHELL_TEXTS.myProjects,
+      label: tCommon('shell.myProjects'),
       icon: 'pi pi-user',
       to: MY_PROJECTS_PATH,
       isNested: true,
     },
     {
       id: 'shared-projects',
-      label: SHELL_TEXTS.sharedProjects,
+      label: tCommon('shell.sharedProjects'),
       icon: 'pi pi-users',
       to: SHARED_PROJECTS_PATH,
       isNested: true,
     },
   ];
   if (isSuperuser) {
-    items.push({ id: 'admin', label: SHELL_TEXTS.adminPanel, icon: 'pi pi-shield', to: ADMIN_PATH });
+    items.push({ id: 'admin', label: tCommon('shell.adminPanel'), icon: 'pi pi-shield', to: ADMIN_PATH });
   }
   return items;
 }

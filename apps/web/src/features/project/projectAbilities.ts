@@ -4,7 +4,6 @@ import {
   effectiveWorkspaceRole,
   type GlobalPermissionFlags,
   globalPermissionOf,
-  PROJECT_PAGE_TEXTS,
   type ProjectDetail,
   projectRoleFromAccess,
   type Workspace,
@@ -12,6 +11,7 @@ import {
 } from '@waymark/contract';
 import { projectHistoryPath, projectPath, projectTreePath } from '../../lib/paths.ts';
 import { listedWorkspaceAbilities } from '../workspaces/listedWorkspaceAbilities.ts';
+import { tProject } from '../../i18n/project.ts';
 
 export type ProjectTabId = 'files' | 'map' | 'history' | 'collaborators' | 'settings';
 
@@ -39,18 +39,18 @@ export function isProjectOwner(role: ProjectDetail['role']): boolean {
  */
 export function getProjectTabs({ namespace, name, isAuthenticated, role }: ProjectTabsInput): ProjectTab[] {
   const tabs: ProjectTab[] = [
-    { id: 'files', label: PROJECT_PAGE_TEXTS.tabFiles, to: projectTreePath(namespace, name) },
+    { id: 'files', label: tProject('page.tabFiles'), to: projectTreePath(namespace, name) },
   ];
   if (!isAuthenticated) return tabs;
   tabs.push(
-    { id: 'map', label: PROJECT_PAGE_TEXTS.tabMap, to: `${projectPath(namespace, name)}/map` },
-    { id: 'history', label: PROJECT_PAGE_TEXTS.tabHistory, to: projectHistoryPath(namespace, name) },
+    { id: 'map', label: tProject('page.tabMap'), to: `${projectPath(namespace, name)}/map` },
+    { id: 'history', label: tProject('page.tabHistory'), to: projectHistoryPath(namespace, name) },
   );
   if (isProjectOwner(role)) {
     const base = projectPath(namespace, name);
     tabs.push(
-      { id: 'collaborators', label: PROJECT_PAGE_TEXTS.tabCollaborators, to: `${base}/collaborators` },
-      { id: 'settings', label: PROJECT_PAGE_TEXTS.tabSettings, to: `${base}/settings` },
+      { id: 'collaborators', label: tProject('page.tabCollaborators'), to: `${base}/collaborators` },
+      { id: 'settings', label: tProject('page.tabSettings'), to: `${base}/settings` },
     );
   }
   return tabs;

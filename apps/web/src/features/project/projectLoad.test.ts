@@ -1,4 +1,3 @@
-import { PROJECT_PAGE_TEXTS } from '@waymark/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../../lib/api/http.ts';
 import * as notifications from '../../lib/notifications.ts';
@@ -7,6 +6,7 @@ import { createStubAdapter } from '../../test/stubAdapter.ts';
 import { projectLoadQueryOptions } from './hooks/useProjectLoad.ts';
 import { hasPendingRequestFor, loadProject } from './projectLoad.ts';
 import { buildProject } from './test/projectFixture.ts';
+import { tProject } from '../../i18n/project.ts';
 
 const PROJECT_URL = 'GET /v1/project/field-team/survey';
 const REQUESTS_URL = 'GET /app/project/access-requests';
@@ -86,6 +86,6 @@ describe('loadProject', () => {
     // The toast is the query's: loaded as the page loads it, through the app's query client.
     const query = projectLoadQueryOptions({ ...input, viewer: 7 });
     await expect(createQueryClient().fetchQuery(query)).rejects.toMatchObject({ response: { status: 500 } });
-    expect(error).toHaveBeenCalledWith(PROJECT_PAGE_TEXTS.loadFailed);
+    expect(error).toHaveBeenCalledWith(tProject('page.loadFailed'));
   });
 });

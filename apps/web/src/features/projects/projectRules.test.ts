@@ -1,6 +1,6 @@
-import { PROJECTS_LIST_TEXTS } from '@waymark/contract';
 import { describe, expect, it } from 'vitest';
 import { getProjectWarnings, isNamespaceMissing, isPublicBadgeShown } from './projectRules.ts';
+import { tProjects } from '../../i18n/projects.ts';
 
 const access = (isPublic: boolean) => ({
   public: isPublic,
@@ -17,14 +17,14 @@ const access = (isPublic: boolean) => ({
 describe('getProjectWarnings', () => {
   it('warns about a missing QGIS project file when the valid_qgis tag is absent', () => {
     expect(getProjectWarnings({ tags: [], has_conflict: false })).toEqual([
-      { kind: 'missing-qgis', text: PROJECTS_LIST_TEXTS.missingQgis },
+      { kind: 'missing-qgis', text: tProjects('list.missingQgis') },
     ]);
     expect(getProjectWarnings({ tags: ['mappin', 'input_use'], has_conflict: false })).toHaveLength(1);
   });
 
   it('warns about conflicting files', () => {
     expect(getProjectWarnings({ tags: ['valid_qgis'], has_conflict: true })).toEqual([
-      { kind: 'conflict', text: PROJECTS_LIST_TEXTS.conflict },
+      { kind: 'conflict', text: tProjects('list.conflict') },
     ]);
   });
 

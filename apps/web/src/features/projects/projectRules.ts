@@ -1,5 +1,6 @@
 import type { ProjectListItem } from '@waymark/contract';
-import { PROJECTS_LIST_TEXTS } from '@waymark/contract';
+
+import { tProjects } from '../../i18n/projects.ts';
 
 /** The server tags a project whose files include a QGIS project file (.qgs / .qgz). */
 export const VALID_QGIS_TAG = 'valid_qgis';
@@ -17,9 +18,9 @@ type WarningSource = Pick<ProjectListItem, 'tags' | 'has_conflict'>;
 export function getProjectWarnings(project: WarningSource): ProjectWarning[] {
   const warnings: ProjectWarning[] = [];
   if (!project.tags.includes(VALID_QGIS_TAG)) {
-    warnings.push({ kind: 'missing-qgis', text: PROJECTS_LIST_TEXTS.missingQgis });
+    warnings.push({ kind: 'missing-qgis', text: tProjects('list.missingQgis') });
   }
-  if (project.has_conflict) warnings.push({ kind: 'conflict', text: PROJECTS_LIST_TEXTS.conflict });
+  if (project.has_conflict) warnings.push({ kind: 'conflict', text: tProjects('list.conflict') });
   return warnings;
 }
 

@@ -1,8 +1,9 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { TOAST_TEXTS } from '@waymark/contract';
+
 import { workspacesQueryOptions } from '../workspaces/workspacesQuery.ts';
 import { useWorkspaceStore } from '../workspaces/workspaceStore.ts';
 import { fetchAppInit, fetchUserProfile } from './api/sessionApi.ts';
+import { tCommon } from '../../i18n/common.ts';
 
 /** Who is using the app: what the guards and the shell need to know. The profile is its own query. */
 export interface Session {
@@ -25,7 +26,7 @@ const appInitQueryOptions = queryOptions({
   queryFn: fetchAppInit,
   staleTime: 0,
   gcTime: 0,
-  meta: { errorMessage: TOAST_TEXTS.initFailed },
+  meta: { errorMessage: tCommon('toast.initFailed') },
 });
 
 /**
@@ -37,7 +38,7 @@ export const userProfileQueryOptions = queryOptions({
   queryFn: fetchUserProfile,
   staleTime: Number.POSITIVE_INFINITY,
   retryOnMount: false,
-  meta: { errorMessage: TOAST_TEXTS.fetchProfile },
+  meta: { errorMessage: tCommon('toast.fetchProfile') },
 });
 
 /**

@@ -1,4 +1,4 @@
-import { EDITOR_QGIS_FILE_TEXT, type ProjectDetail, PUSH_TEXTS, UPLOAD_TEXTS } from '@waymark/contract';
+import { EDITOR_QGIS_FILE_TEXT, type ProjectDetail, PUSH_TEXTS } from '@waymark/contract';
 import { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AppNotification, Notifier } from '../../lib/notifications.ts';
@@ -10,6 +10,7 @@ import type { PushRequestBody } from './push/pushPlan.ts';
 import type { DroppedItem } from './uploadChanges.ts';
 import { createUploadController, type UploadController } from './uploadController.ts';
 import { analysingCount, createUploadStore, sentBytesOf, type UploadStore } from './uploadStore.ts';
+import { tFiles } from '../../i18n/files.ts';
 
 const PATH = 'team/survey';
 
@@ -158,7 +159,7 @@ describe('analysing dropped files', () => {
     controller.addFiles(project, [fileItem('notes.txt', 'old notes')], '');
     await flush();
     expect(upload()).toBeUndefined();
-    expect(texts()).toEqual([`error: ${UPLOAD_TEXTS.noChanges}`]);
+    expect(texts()).toEqual([`error: ${tFiles('upload.noChanges')}`]);
   });
 
   it('leaves out files that cannot be read, and says so once', async () => {
@@ -173,7 +174,7 @@ describe('analysing dropped files', () => {
     );
     await flush();
     expect(Object.keys(upload()?.overlay.localFiles ?? {})).toEqual(['b.txt']);
-    expect(texts()).toEqual([`error: ${UPLOAD_TEXTS.readFailed('a.txt')} (and 1 more file)`]);
+    expect(texts()).toEqual([`error: ${tFiles('upload.readFailed', { path: 'a.txt' })} (and 1 more file)`]);
   });
 
   it('leaves out files the server would refuse, in its own words, and says how many more', async () => {
@@ -218,7 +219,9 @@ describe('analysing dropped files', () => {
     controller.addFiles(project, [fileItem('NOTES.txt', 'o')], '');
     await flush();
     expect(Object.keys(upload()?.overlay.localFiles ?? {})).toEqual(['Notes.txt']);
-    expect(texts().at(-1)).toBe(`error: ${UPLOAD_TEXTS.caseDuplicate('NOTES.txt', 'Notes.txt')}`);
+    expect(texts().at(-1)).toBe(
+      `error: ${tFiles('upload.caseDuplicate', { path: 'NOTES.txt', other: 'Notes.txt' })}`,
+    );
   });
 
   it('refuses QGIS project files to editors before anything is sent, and takes their data files', async () => {
@@ -281,7 +284,7 @@ describe('pushing', () => {
       updated: [],
       removed: [{ path: 'notes.txt', checksum: 'sum:old notes', size: 9, mtime: '2025-01-01T00:00:00Z' }],
     });
-    expect(texts()).toEqual([`success: ${UPLOAD_TEXTS.projectUpdated}`]);
+    expect(texts()).toEqual([`success: ${tFiles('upload.projectUpdated')}`]);
   });
 
   it('starts the push with the version, sends the chunks, finishes and shows the new version', async () => {
@@ -310,7 +313,7 @@ describe('pushing', () => {
     expect(api.finishes).toEqual(['tx-1']);
     expect(upload()).toBeUndefined();
     expect(pushed.map((result) => result.version)).toEqual(['v2']);
-    expect(texts()).toEqual([`success: ${UPLOAD_TEXTS.uploadFinished(PATH)}`]);
+    expect(texts()).toEqual([`success: ${tFiles('upload.uploadFinished', { projectPath: PATH })}`]);
     expect(api.cancels).toEqual([]);
   });
 
@@ -323,7 +326,7 @@ describe('pushing', () => {
     ]);
     expect(api.chunks).toEqual([]);
     expect(upload()).toBeUndefined();
-    expect(texts()).toEqual([`success: ${UPLOAD_TEXTS.projectUpdated}`]);
+    expect(texts()).toEqual([`success: ${tFiles('upload.projectUpdated')}`]);
   });
 
   it('keeps a bounded number of chunks in flight', async () => {
@@ -355,7 +358,7 @@ describe('pushing', () => {
     expect(sentBytesOf(upload()!)).toBe(0);
     await api.accept(api.chunks[1]!, 'jpeg bytes');
     await running;
-    expect(texts()).toEqual([`success: ${UPLOAD_TEXTS.uploadFinished(PATH)}`]);
+    expect(texts()).toEqual([`success: ${tFiles('upload.uploadFinished', { projectPath: PATH })}`]);
   });
 
   it('retries a chunk the server received differently', async () => {
@@ -394,7 +397,7 @@ describe('pushing', () => {
     api.chunks[0]!.answer.reject(httpError(404));
     await running;
     expect(api.chunks).toHaveLength(1);
-    expect(texts()).toEqual([`error: ${UPLOAD_TEXTS.pushFailed}`]);
+    expect(texts()).toEqual([`error: ${tFiles('upload.pushFailed')}`]);
   });
 
   it('shows why the server refused to start, with no transaction to cancel', async () => {
@@ -415,7 +418,7 @@ describe('pushing', () => {
     expect(api.chunks[0]!.options.signal.aborted).toBe(true);
     expect(api.chunks).toHaveLength(1);
     expect(api.cancels).toEqual(['tx-1']);
-    expect(texts()).toEqual([`warn: ${UPLOAD_TEXTS.canceledByUser}`]);
+    expect(texts()).toEqual([`warn: ${tFiles('upload.canceledByUser')}`]);
     expect(upload()?.phase).toBe('preparing');
     expect(failed).toEqual([]);
   });
@@ -440,7 +443,7 @@ describe('pushing', () => {
     await running;
     expect(api.cancels).toEqual(['tx-1']);
     expect(upload()).toBeUndefined();
-    expect(texts()).toEqual([`warn: ${UPLOAD_TEXTS.canceledByUser}`]);
+    expect(texts()).toEqual([`warn: ${tFiles('upload.canceledByUser')}`]);
   });
 
   it("refuses more files while the upload runs: 'You cannot update files during upload'", async () => {
@@ -448,7 +451,7 @@ describe('pushing', () => {
     const running = controller.push(project);
     await flush();
     controller.addFiles(project, [fileItem('late.txt', 'late')], '');
-    expect(texts()).toEqual([`error: ${UPLOAD_TEXTS.dropDuringUpload}`]);
+    expect(texts()).toEqual([`error: ${tFiles('upload.dropDuringUpload')}`]);
     expect(Object.keys(upload()?.overlay.localFiles ?? {})).toEqual(['photo.jpg']);
     await api.accept(api.chunks[0]!, 'jpeg bytes');
     await running;

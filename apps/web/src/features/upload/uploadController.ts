@@ -4,15 +4,12 @@ import {
   filePathProblem,
   hasInvisibleCharacter,
   hasTrailingSpace,
-  MERGE_TEXTS,
   type ProjectDetail,
   type ProjectVersionDetail,
   PUSH_TEXTS,
   refusedPushPath,
-  UPLOAD_CHUNK_RETRIES,
-  UPLOAD_PARALLEL_CHUNKS,
-  UPLOAD_TEXTS,
 } from '@waymark/contract';
+import { UPLOAD_CHUNK_RETRIES, UPLOAD_PARALLEL_CHUNKS } from '../../lib/constants.ts';
 import axios from 'axios';
 import { getErrorMessage } from '../../lib/api/apiErrors.ts';
 import type { Notifier } from '../../lib/notifications.ts';
@@ -35,6 +32,7 @@ import {
   projectPathOf,
   type UploadStore,
 } from './uploadStore.ts';
+import { tFiles } from '../../i18n/files.ts';
 
 export interface UploadControllerDeps {
   store: UploadStore;
@@ -72,7 +70,7 @@ const USER_CANCEL = Symbol('user-cancel');
 
 class ChunkMismatchError extends Error {
   constructor() {
-    super(UPLOAD_TEXTS.chunkMismatch);
+    super(tFiles('upload.chunkMismatch'));
   }
 }
 
@@ -133,7 +131,9 @@ function withoutRefused(
     const twin = folded.get(foldCase(local.path));
     const reason =
       refusalOf(local.path, !known.has(local.path), project.role) ??
-      (twin !== undefined && twin !== local.path ? UPLOAD_TEXTS.caseDuplicate(local.path, twin) : null);
+      (twin !== undefined && twin !== local.path
+        ? tFiles('upload.caseDuplicate', { path: local.path, other: twin })
+        : null);
     if (reason) return [{ path: local.path, reason }];
     folded.set(foldCase(local.path), local.path);
     return [];
@@ -141,7 +141,9 @@ function withoutRefused(
   const [first] = refusals;
   if (!first) return overlay;
   notify.error(
-    refusals.length > 1 ? `${first.reason}${UPLOAD_TEXTS.moreRefused(refusals.length - 1)}` : first.reason,
+    refusals.length > 1
+      ? `${first.reason}${tFiles('upload.moreRefused', { count: refusals.length - 1 })}`
+      : first.reason,
   );
   const localFiles = { ...overlay.localFiles };
   for (const { path } of refusals) delete localFiles[path];
@@ -191,12 +193,13 @@ export function createUploadController(deps: UploadControllerDeps): UploadContro
     const runtime = runtimes.get(projectPath);
     const [firstUnreadable, ...otherUnreadable] = runtime?.unreadable.splice(0) ?? [];
     if (firstUnreadable !== undefined) {
-      const more = otherUnreadable.length > 0 ? UPLOAD_TEXTS.moreRefused(otherUnreadable.length) : '';
-      notify.error(`${UPLOAD_TEXTS.readFailed(firstUnreadable)}${more}`);
+      const more =
+        otherUnreadable.length > 0 ? tFiles('upload.moreRefused', { count: otherUnreadable.length }) : '';
+      notify.error(`${tFiles('upload.readFailed', { path: firstUnreadable })}${more}`);
     }
     const project = deps.getProject(upload.namespace, upload.name) ?? fallback;
     if (diffUpload(project.files, upload.overlay).changes < 1) {
-      notify.error(UPLOAD_TEXTS.noChanges);
+      notify.error(tFiles('upload.noChanges'));
       remove(projectPath);
     }
   };
@@ -232,7 +235,7 @@ export function createUploadController(deps: UploadControllerDeps): UploadContro
     const projectPath = projectPathOf(project);
     const existing = store.getState().uploads[projectPath];
     if (existing && existing.phase !== 'preparing') {
-      notify.error(UPLOAD_TEXTS.dropDuringUpload);
+      notify.error(tFiles('upload.dropDuringUpload'));
       return;
     }
     const upload = existing ?? newProjectUpload(project);
@@ -266,7 +269,7 @@ export function createUploadController(deps: UploadControllerDeps): UploadContro
     const projectPath = projectPathOf(project);
     const existing = store.getState().uploads[projectPath];
     if (existing && existing.phase !== 'preparing') {
-      notify.error(UPLOAD_TEXTS.dropDuringUpload);
+      notify.error(tFiles('upload.dropDuringUpload'));
       return;
     }
     const upload = existing ?? newProjectUpload(project);
@@ -325,11 +328,17 @@ export function createUploadController(deps: UploadControllerDeps): UploadContro
       .catch(() => undefined);
     if (!merge) return;
     const overwritten = merge.files.filter((file) => file.overwritten).map((file) => file.path);
-    if (overwritten.length > 0) notify.warn(MERGE_TEXTS.finishedOverwritten(overwritten), 10_000);
+    if (overwritten.length > 0)
+      notify.warn(tFiles('merge.finishedOverwritten', { paths: overwritten.join(', ') }), 10_000);
     const merged = merge.files.filter((file) => !file.overwritten);
     if (merged.length > 0) {
       const conflictFiles = merged.flatMap((file) => (file.conflict_file ? [file.conflict_file] : []));
-      notify.success(MERGE_TEXTS.finishedMerged(merged.length, conflictFiles), 8_000);
+      notify.success(
+        conflictFiles.length === 0
+          ? tFiles('merge.finishedMerged', { count: merged.length })
+          : tFiles('merge.finishedMergedConflicts', { files: conflictFiles.join(', ') }),
+        8_000,
+      );
     }
   };
 
@@ -339,7 +348,7 @@ export function createUploadController(deps: UploadControllerDeps): UploadContro
     if (!upload || upload.phase !== 'preparing' || analysingCount(upload) > 0) return;
     const diff = diffUpload(project.files, upload.overlay);
     if (diff.changes < 1) {
-      notify.error(UPLOAD_TEXTS.noChanges);
+      notify.error(tFiles('upload.noChanges'));
       remove(projectPath);
       return;
     }
@@ -360,7 +369,7 @@ export function createUploadController(deps: UploadControllerDeps): UploadContro
       // Not abortable: once sent, the server may hold a transaction that only its id can cancel.
       const started = await api.startPush(project.namespace, project.name, plan.body);
       if (!('transaction' in started)) {
-        finishWith(projectPath, started, UPLOAD_TEXTS.projectUpdated);
+        finishWith(projectPath, started, tFiles('upload.projectUpdated'));
         return;
       }
       transaction = started.transaction;
@@ -370,7 +379,7 @@ export function createUploadController(deps: UploadControllerDeps): UploadContro
       update(projectPath, id, (state) => ({ ...state, phase: 'finishing' }));
       const pushed = await api.finishPush(transaction);
       const merging = plan.body.changes.updated.some((file) => file.base_version !== undefined);
-      finishWith(projectPath, pushed, UPLOAD_TEXTS.uploadFinished(projectPath));
+      finishWith(projectPath, pushed, tFiles('upload.uploadFinished', { projectPath }));
       if (merging) void tellMerge(pushed);
     } catch (error) {
       const isUserCancel = controller.signal.aborted && controller.signal.reason === USER_CANCEL;
@@ -381,9 +390,9 @@ export function createUploadController(deps: UploadControllerDeps): UploadContro
       }
       update(projectPath, id, (state) => ({ ...state, phase: 'preparing', totalBytes: 0, sentBytes: {} }));
       if (isUserCancel) {
-        notify.warn(UPLOAD_TEXTS.canceledByUser);
+        notify.warn(tFiles('upload.canceledByUser'));
       } else {
-        notify.error(getErrorMessage(error, UPLOAD_TEXTS.pushFailed));
+        notify.error(getErrorMessage(error, tFiles('upload.pushFailed')));
         deps.onPushFailed(project.namespace, project.name);
       }
     } finally {

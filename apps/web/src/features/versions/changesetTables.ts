@@ -1,4 +1,5 @@
-import { type ChangesetDetail, type ChangesetSummary, HIDDEN_CHANGESET_TABLE } from '@waymark/contract';
+import { type ChangesetDetail, type ChangesetSummary } from '@waymark/contract';
+import { HIDDEN_CHANGESET_TABLE } from '../../lib/constants.ts';
 
 export type ChangeType = ChangesetDetail[number]['type'];
 /** A value of a changed row as the server sends it: geometry as WKT, other blobs as base64, NULL as null. */

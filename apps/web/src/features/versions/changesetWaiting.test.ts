@@ -1,4 +1,5 @@
-import { CHANGESET_POLL_MAX, type ProjectVersionDetail } from '@waymark/contract';
+import { type ProjectVersionDetail } from '@waymark/contract';
+import { CHANGESET_POLL_MAX } from '../../lib/constants.ts';
 import { describe, expect, it } from 'vitest';
 import { fileChangesetState, hasPendingChangesets, isPollingChangesets } from './changesetWaiting.ts';
 

@@ -1,10 +1,10 @@
 import {
-  CHANGESET_POLL_MAX,
   type ChangesetSummary,
   isVersionedFile,
   type ProjectVersionDetail,
   type VersionFileChange,
 } from '@waymark/contract';
+import { CHANGESET_POLL_MAX } from '../../lib/constants.ts';
 
 /**
  * Where a changed file's changeset stands in a version's detail: computed (`summary`), failed (`error`),

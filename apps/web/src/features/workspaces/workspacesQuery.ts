@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { TOAST_TEXTS } from '@waymark/contract';
+
 import { fetchWorkspaces } from './api/workspacesApi.ts';
+import { tCommon } from '../../i18n/common.ts';
 
 export const WORKSPACES_QUERY_KEY = ['workspaces'] as const;
 
@@ -15,5 +16,5 @@ export const workspacesQueryOptions = queryOptions({
   queryFn: fetchWorkspaces,
   staleTime: Number.POSITIVE_INFINITY,
   retryOnMount: false,
-  meta: { errorMessage: TOAST_TEXTS.loadWorkspaces, isQuietOnRefresh: true },
+  meta: { errorMessage: tCommon('toast.loadWorkspaces'), isQuietOnRefresh: true },
 });

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ACCESS_REQUEST_TABLE_TEXTS, type AccessRequest } from '@waymark/contract';
+import { type AccessRequest } from '@waymark/contract';
 import { describe, expect, it } from 'vitest';
 import { renderApp, stubServer } from '../../../test/renderApp.tsx';
 import type { RecordedRequest } from '../../../test/stubAdapter.ts';
+import { tProject } from '../../../i18n/project.ts';
 
 const LIST = 'GET /app/project/access-request/field-team';
 const DAY = 24 * 3600 * 1000;
@@ -24,9 +25,9 @@ describe("the workspace's access requests page", () => {
   it("says 'No access requests found' when nobody waits", async () => {
     stubServer({ isAuthenticated: true, overrides: { [LIST]: { data: { items: [], count: 0 } } } });
     renderApp('/access-requests');
-    expect(await screen.findByText(ACCESS_REQUEST_TABLE_TEXTS.empty)).toBeTruthy();
+    expect(await screen.findByText(tProject('accessRequestTable.empty'))).toBeTruthy();
     expect(
-      screen.getByRole('heading', { level: 1, name: ACCESS_REQUEST_TABLE_TEXTS.workspaceTitle }),
+      screen.getByRole('heading', { level: 1, name: tProject('accessRequestTable.workspaceTitle') }),
     ).toBeTruthy();
   });
 
@@ -61,13 +62,15 @@ describe("the workspace's access requests page", () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
     await within(table).findByText('user-11');
-    expect(within(table).getByText(ACCESS_REQUEST_TABLE_TEXTS.expired)).toBeTruthy();
+    expect(within(table).getByText(tProject('accessRequestTable.expired'))).toBeTruthy();
     const accept = within(table).getByRole('button', {
-      name: ACCESS_REQUEST_TABLE_TEXTS.acceptOf('user-11'),
+      name: tProject('accessRequestTable.acceptOf', { username: 'user-11' }),
     });
     expect((accept as HTMLButtonElement).disabled).toBe(true);
     await userEvent.click(
-      within(table).getByRole('button', { name: ACCESS_REQUEST_TABLE_TEXTS.cancelOf('user-11') }),
+      within(table).getByRole('button', {
+        name: tProject('accessRequestTable.cancelOf', { username: 'user-11' }),
+      }),
     );
     await waitFor(() => expect(within(table).queryByText('user-11')).toBeNull());
     await within(table).findByText('user-1');
@@ -85,7 +88,9 @@ describe("the workspace's access requests page", () => {
     });
     renderApp('/access-requests');
     await userEvent.click(
-      await screen.findByRole('button', { name: ACCESS_REQUEST_TABLE_TEXTS.acceptOf('user-1') }),
+      await screen.findByRole('button', {
+        name: tProject('accessRequestTable.acceptOf', { username: 'user-1' }),
+      }),
     );
     expect(await screen.findByText('Failed to accept access request')).toBeTruthy();
   });

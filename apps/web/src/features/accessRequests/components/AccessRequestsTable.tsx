@@ -1,7 +1,5 @@
 import {
-  NETWORK_TEXTS,
   ACCESS_PERMISSIONS,
-  ACCESS_REQUEST_TABLE_TEXTS,
   ACCESS_REQUESTS_PAGE_SIZE,
   type AcceptAccessRequest,
   type AccessRequest,
@@ -22,6 +20,8 @@ import { expiryText, isExpired } from '../accessRequestRules.ts';
 import { ACCESS_REQUEST_DECISION_KEY, type AccessRequestsState } from '../hooks/useAccessRequests.ts';
 import '../accessRequests.css';
 import { useIsMaintenance } from '../../session/hooks/useInstance.ts';
+import { tCommon } from '../../../i18n/common.ts';
+import { tProject } from '../../../i18n/project.ts';
 
 type Permission = AcceptAccessRequest['permissions'];
 
@@ -57,28 +57,28 @@ function AccessRequestDecision({ request, requests }: AccessRequestDecisionProps
         onChange={(event) => setPermission(event.value as Permission)}
         disabled={hasExpired}
         // ariaLabel names the trigger icon; aria-label goes to the focusable input.
-        ariaLabel={ACCESS_REQUEST_TABLE_TEXTS.permissionOf(request.requested_by)}
-        aria-label={ACCESS_REQUEST_TABLE_TEXTS.permissionOf(request.requested_by)}
+        ariaLabel={tProject('accessRequestTable.permissionOf', { username: request.requested_by })}
+        aria-label={tProject('accessRequestTable.permissionOf', { username: request.requested_by })}
         className="access-requests-table__permission"
         data-testid="access-request-permission"
       />
       <Button
-        label={ACCESS_REQUEST_TABLE_TEXTS.accept}
+        label={tProject('accessRequestTable.accept')}
         icon="pi pi-check"
         size="small"
         disabled={isBusy || hasExpired || isReadOnly}
-        aria-label={ACCESS_REQUEST_TABLE_TEXTS.acceptOf(request.requested_by)}
+        aria-label={tProject('accessRequestTable.acceptOf', { username: request.requested_by })}
         onClick={() => requests.accept.mutate({ request, permissions: permission })}
         data-testid="access-request-accept"
       />
       <Button
-        label={ACCESS_REQUEST_TABLE_TEXTS.cancel}
+        label={tProject('accessRequestTable.cancel')}
         icon="pi pi-times"
         size="small"
         outlined
         severity="secondary"
         disabled={isBusy || isReadOnly}
-        aria-label={ACCESS_REQUEST_TABLE_TEXTS.cancelOf(request.requested_by)}
+        aria-label={tProject('accessRequestTable.cancelOf', { username: request.requested_by })}
         onClick={() => requests.cancel.mutate(request)}
         data-testid="access-request-cancel"
       />
@@ -109,22 +109,22 @@ export function AccessRequestsTable({ requests, showProject }: AccessRequestsTab
         emptyMessage={
           query.isError && !query.data ? (
             <ListLoadError
-              title={NETWORK_TEXTS.accessRequestsLoadError}
-              retryLabel={NETWORK_TEXTS.retry}
+              title={tCommon('network.accessRequestsLoadError')}
+              retryLabel={tCommon('network.retry')}
               onRetry={() => void query.refetch()}
               testId="access-requests-load-error"
             />
           ) : (
             <p className="access-requests-table__empty" data-testid="access-requests-empty">
-              {ACCESS_REQUEST_TABLE_TEXTS.empty}
+              {tProject('accessRequestTable.empty')}
             </p>
           )
         }
-        aria-label={ACCESS_REQUEST_TABLE_TEXTS.tableLabel}
+        aria-label={tProject('accessRequestTable.tableLabel')}
         data-testid="access-requests-table"
       >
         <Column
-          header={ACCESS_REQUEST_TABLE_TEXTS.columnUser}
+          header={tProject('accessRequestTable.columnUser')}
           body={(request: AccessRequest) => (
             <span className="access-requests-table__user" data-testid="access-request-user">
               <i className="pi pi-user" aria-hidden="true" /> {request.requested_by}
@@ -133,7 +133,7 @@ export function AccessRequestsTable({ requests, showProject }: AccessRequestsTab
         />
         {showProject && (
           <Column
-            header={ACCESS_REQUEST_TABLE_TEXTS.columnProject}
+            header={tProject('accessRequestTable.columnProject')}
             body={(request: AccessRequest) => (
               <Link to={`${projectPath(request.namespace, request.project_name)}/collaborators`}>
                 {request.project_name}
@@ -142,7 +142,7 @@ export function AccessRequestsTable({ requests, showProject }: AccessRequestsTab
           />
         )}
         <Column
-          header={ACCESS_REQUEST_TABLE_TEXTS.columnExpire}
+          header={tProject('accessRequestTable.columnExpire')}
           body={(request: AccessRequest) => (
             <span
               className={
@@ -157,7 +157,7 @@ export function AccessRequestsTable({ requests, showProject }: AccessRequestsTab
           )}
         />
         <Column
-          header={ACCESS_REQUEST_TABLE_TEXTS.columnPermission}
+          header={tProject('accessRequestTable.columnPermission')}
           headerClassName="access-requests-table__actions"
           bodyClassName="access-requests-table__actions"
           body={(request: AccessRequest) => <AccessRequestDecision request={request} requests={requests} />}
@@ -170,7 +170,7 @@ export function AccessRequestsTable({ requests, showProject }: AccessRequestsTab
           totalRecords={count}
           onPageChange={(event) => setPage(event.page + 1)}
           template="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink"
-          aria-label={ACCESS_REQUEST_TABLE_TEXTS.paginatorLabel}
+          aria-label={tProject('accessRequestTable.paginatorLabel')}
         />
       )}
     </div>

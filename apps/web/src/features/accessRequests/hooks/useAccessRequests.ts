@@ -1,9 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type AcceptAccessRequest, ACCESS_REQUEST_TOAST_TEXTS, type AccessRequest } from '@waymark/contract';
+import { type AcceptAccessRequest, type AccessRequest } from '@waymark/contract';
 import { useState } from 'react';
 import { collaboratorsQueryKey } from '../../collaborators/hooks/useCollaborators.ts';
 import { pageAfterRemoval } from '../accessRequestRules.ts';
 import { acceptAccessRequest, cancelAccessRequest, fetchAccessRequests } from '../api/accessRequestsApi.ts';
+import { tProject } from '../../../i18n/project.ts';
 
 /** Every cached page of access requests (dashboard row, workspace page, project tab). */
 export const ACCESS_REQUESTS_QUERY_PREFIX = ['access-requests'] as const;
@@ -22,7 +23,7 @@ export function useAccessRequests(namespace: string, projectName?: string) {
     queryKey: [...ACCESS_REQUESTS_QUERY_PREFIX, 'table', namespace, projectName ?? null, page],
     queryFn: () => fetchAccessRequests(namespace, page, projectName),
     placeholderData: keepPreviousData,
-    meta: { errorMessage: ACCESS_REQUEST_TOAST_TEXTS.fetch },
+    meta: { errorMessage: tProject('accessRequestToast.fetch') },
   });
 
   const afterChange = async (request: AccessRequest) => {
@@ -43,14 +44,14 @@ export function useAccessRequests(namespace: string, projectName?: string) {
       permissions: AcceptAccessRequest['permissions'];
     }) => acceptAccessRequest(request.id, permissions),
     onSuccess: (_data, { request }) => afterChange(request),
-    meta: { errorMessage: ACCESS_REQUEST_TOAST_TEXTS.accept },
+    meta: { errorMessage: tProject('accessRequestToast.accept') },
   });
 
   const cancel = useMutation({
     mutationKey: ACCESS_REQUEST_DECISION_KEY,
     mutationFn: (request: AccessRequest) => cancelAccessRequest(request.id),
     onSuccess: (_data, request) => afterChange(request),
-    meta: { errorMessage: ACCESS_REQUEST_TOAST_TEXTS.cancel },
+    meta: { errorMessage: tProject('accessRequestToast.cancel') },
   });
 
   return { query, page, setPage, accept, cancel };

@@ -1,4 +1,4 @@
-import { PROFILE_TEXTS, type UserProfile } from '@waymark/contract';
+import { type UserProfile } from '@waymark/contract';
 import { Avatar } from 'primereact/avatar';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
@@ -9,6 +9,7 @@ import { useResendConfirmEmail } from '../hooks/useAccountMutations.ts';
 import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
 import { EditAccountDialog } from './EditAccountDialog.tsx';
 import { useIsMaintenance } from '../../session/hooks/useInstance.ts';
+import { tAccount } from '../../../i18n/account.ts';
 
 /**
  * The unverified-address banner. It says a link was sent only once this page sent one: an account a superuser
@@ -26,13 +27,15 @@ function VerifyEmailBanner({ email }: { email: string }) {
       content={
         <div className="account-verify__content">
           <div>
-            <p className="account-verify__title">{PROFILE_TEXTS.verifyBanner}</p>
+            <p className="account-verify__title">{tAccount('profile.verifyBanner')}</p>
             <p className="account-verify__hint" data-testid="verify-email-hint">
-              {resend.isSuccess ? PROFILE_TEXTS.verifyBannerSent(email) : PROFILE_TEXTS.verifyBannerHint}
+              {resend.isSuccess
+                ? tAccount('profile.verifyBannerSent', { email })
+                : tAccount('profile.verifyBannerHint')}
             </p>
           </div>
           <Button
-            label={PROFILE_TEXTS.sendConfirmation}
+            label={tAccount('profile.sendConfirmation')}
             icon="pi pi-envelope"
             size="small"
             outlined
@@ -70,11 +73,11 @@ export function AccountDetailsCard({ user }: { user: UserProfile }) {
     >
       <header className="card__header account-card__header">
         <h2 id="account-details-title" className="card__title">
-          {PROFILE_TEXTS.title}
+          {tAccount('profile.title')}
         </h2>
         <div className="account-card__actions">
           <Button
-            label={PROFILE_TEXTS.editAccount}
+            label={tAccount('profile.editAccount')}
             icon="pi pi-user-edit"
             size="small"
             outlined
@@ -83,7 +86,7 @@ export function AccountDetailsCard({ user }: { user: UserProfile }) {
             data-testid="edit-account-button"
           />
           <Button
-            label={PROFILE_TEXTS.changePassword}
+            label={tAccount('profile.changePassword')}
             icon="pi pi-key"
             size="small"
             outlined
@@ -102,25 +105,25 @@ export function AccountDetailsCard({ user }: { user: UserProfile }) {
           className="user-avatar account-details__avatar"
         />
         <dl className="account-details__list">
-          <Detail label={PROFILE_TEXTS.usernameLabel} testId="profile-username">
+          <Detail label={tAccount('profile.usernameLabel')} testId="profile-username">
             {user.username}
           </Detail>
-          <Detail label={PROFILE_TEXTS.emailLabel} testId="profile-email">
+          <Detail label={tAccount('profile.emailLabel')} testId="profile-email">
             {user.email}
             {!user.verified_email && (
               <i
                 className="pi pi-exclamation-triangle account-details__warning"
                 role="img"
-                aria-label={PROFILE_TEXTS.unverified}
-                title={PROFILE_TEXTS.unverified}
+                aria-label={tAccount('profile.unverified')}
+                title={tAccount('profile.unverified')}
                 data-testid="profile-email-unverified"
               />
             )}
           </Detail>
-          <Detail label={PROFILE_TEXTS.fullNameLabel} testId="profile-name">
-            {user.name.trim() || PROFILE_TEXTS.noName}
+          <Detail label={tAccount('profile.fullNameLabel')} testId="profile-name">
+            {user.name.trim() || tAccount('profile.noName')}
           </Detail>
-          <Detail label={PROFILE_TEXTS.registeredLabel} testId="profile-registered">
+          <Detail label={tAccount('profile.registeredLabel')} testId="profile-registered">
             {formatDateTime(user.registration_date)}
           </Detail>
         </dl>

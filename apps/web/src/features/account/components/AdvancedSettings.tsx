@@ -1,4 +1,4 @@
-import { PROFILE_TEXTS, type UserProfile } from '@waymark/contract';
+import { type UserProfile } from '@waymark/contract';
 import { InputSwitch } from 'primereact/inputswitch';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
@@ -6,6 +6,7 @@ import { SettingRow } from '../../../ui/SettingRow.tsx';
 import { SettingsCard } from '../../../ui/SettingsCard.tsx';
 import { useCloseAccount, useUpdateProfile } from '../hooks/useAccountMutations.ts';
 import { useIsMaintenance } from '../../session/hooks/useInstance.ts';
+import { tAccount } from '../../../i18n/account.ts';
 
 /** SPEC §2: the 'Receive notifications' switch and 'Close account' (type your username to confirm). */
 export function AdvancedSettings({ user }: { user: UserProfile }) {
@@ -16,16 +17,20 @@ export function AdvancedSettings({ user }: { user: UserProfile }) {
   const [isConfirming, setIsConfirming] = useState(false);
   const close = () => setIsConfirming(false);
   return (
-    <SettingsCard titleId="account-advanced-title" title={PROFILE_TEXTS.advanced} testId="account-advanced">
+    <SettingsCard
+      titleId="account-advanced-title"
+      title={tAccount('profile.advanced')}
+      testId="account-advanced"
+    >
       <div className="setting-row">
         <span className="setting-row__icon" aria-hidden="true">
           <i className="pi pi-bell" />
         </span>
         <div className="setting-row__text">
           <label className="setting-row__title" htmlFor="receive-notifications">
-            {PROFILE_TEXTS.notifications}
+            {tAccount('profile.notifications')}
           </label>
-          <p className="setting-row__description">{PROFILE_TEXTS.notificationsHint}</p>
+          <p className="setting-row__description">{tAccount('profile.notificationsHint')}</p>
         </div>
         <InputSwitch
           inputId="receive-notifications"
@@ -40,10 +45,10 @@ export function AdvancedSettings({ user }: { user: UserProfile }) {
       <SettingRow
         icon="pi pi-user-minus"
         iconTone="danger"
-        title={PROFILE_TEXTS.closeAccount}
-        description={PROFILE_TEXTS.closeAccountHint}
+        title={tAccount('profile.closeAccount')}
+        description={tAccount('profile.closeAccountHint')}
         action={{
-          label: PROFILE_TEXTS.closeAccount,
+          label: tAccount('profile.closeAccount'),
           icon: 'pi pi-user-minus',
           severity: 'danger',
           onClick: () => setIsConfirming(true),
@@ -53,10 +58,10 @@ export function AdvancedSettings({ user }: { user: UserProfile }) {
       />
       <ConfirmDialog
         isVisible={isConfirming}
-        header={PROFILE_TEXTS.closeConfirmHeader}
-        message={<p>{PROFILE_TEXTS.closeConfirmMessage}</p>}
-        confirmField={{ label: PROFILE_TEXTS.closeConfirmField, expected: user.username }}
-        confirmLabel={PROFILE_TEXTS.closeConfirm}
+        header={tAccount('profile.closeConfirmHeader')}
+        message={<p>{tAccount('profile.closeConfirmMessage')}</p>}
+        confirmField={{ label: tAccount('profile.closeConfirmField'), expected: user.username }}
+        confirmLabel={tAccount('profile.closeConfirm')}
         isDanger
         isBusy={closing.isPending}
         testId="close-account-dialog"

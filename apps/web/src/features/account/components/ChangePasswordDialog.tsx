@@ -3,7 +3,6 @@ import {
   type ChangeOwnPasswordFormValues,
   type ChangePasswordRequest,
   changeOwnPasswordFormSchema,
-  PROFILE_TEXTS,
 } from '@waymark/contract';
 import { Dialog } from 'primereact/dialog';
 import { useForm } from 'react-hook-form';
@@ -13,6 +12,7 @@ import { FormActions } from '../../../ui/form/FormActions.tsx';
 import { BoundPasswordField } from '../../../ui/form/BoundPasswordField.tsx';
 import { resolveAccountFormError } from '../accountFormErrors.ts';
 import { PASSWORD_FIELDS, useChangePassword } from '../hooks/useAccountMutations.ts';
+import { tAccount } from '../../../i18n/account.ts';
 
 function ChangePasswordForm({ onClose }: { onClose: () => void }) {
   const mutation = useChangePassword();
@@ -28,7 +28,7 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
       onError: (error) =>
         setServerFormError(
           form.setError,
-          resolveAccountFormError(error, PASSWORD_FIELDS, PROFILE_TEXTS.passwordFailed),
+          resolveAccountFormError(error, PASSWORD_FIELDS, tAccount('profile.passwordFailed')),
           PASSWORD_FIELDS,
         ),
     }),
@@ -47,7 +47,7 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
         // The server's reason was about the value sent: a new value makes it stale.
         onValueChange={() => form.clearErrors('old_password')}
         id="change-password-old"
-        label={PROFILE_TEXTS.oldPasswordLabel}
+        label={tAccount('profile.oldPasswordLabel')}
         errorTestId="change-password-old-error"
         autoComplete="current-password"
         autoFocus
@@ -58,8 +58,8 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
         name="password"
         onValueChange={() => form.clearErrors('password')}
         id="change-password-new"
-        label={PROFILE_TEXTS.newPasswordLabel}
-        placeholder={PROFILE_TEXTS.newPasswordPlaceholder}
+        label={tAccount('profile.newPasswordLabel')}
+        placeholder={tAccount('profile.newPasswordPlaceholder')}
         errorTestId="change-password-new-error"
         autoComplete="new-password"
         // The input library's strength meter (SPEC: Change password dialog).
@@ -71,14 +71,14 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
         name="confirm"
         onValueChange={() => form.clearErrors('confirm')}
         id="change-password-confirm"
-        label={PROFILE_TEXTS.confirmLabel}
+        label={tAccount('profile.confirmLabel')}
         errorTestId="change-password-confirm-error"
         autoComplete="new-password"
         pt={{ root: { 'data-testid': 'change-password-confirm' } }}
       />
       <FormActions
-        cancelLabel={PROFILE_TEXTS.cancel}
-        submitLabel={PROFILE_TEXTS.save}
+        cancelLabel={tAccount('profile.cancel')}
+        submitLabel={tAccount('profile.save')}
         isPending={mutation.isPending}
         isSubmitDisabled={!isFilled}
         onCancel={onClose}
@@ -92,7 +92,7 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
 export function ChangePasswordDialog(props: { isOpen: boolean; onClose: () => void }) {
   return (
     <Dialog
-      header={PROFILE_TEXTS.changePassword}
+      header={tAccount('profile.changePassword')}
       visible={props.isOpen}
       onHide={props.onClose}
       modal

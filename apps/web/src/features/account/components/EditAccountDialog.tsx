@@ -1,10 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  type EditAccountFormValues,
-  editAccountFormSchema,
-  PROFILE_TEXTS,
-  type UserProfile,
-} from '@waymark/contract';
+import { type EditAccountFormValues, editAccountFormSchema, type UserProfile } from '@waymark/contract';
 import { Dialog } from 'primereact/dialog';
 import { useForm } from 'react-hook-form';
 import { setServerFormError } from '../../../lib/forms/serverFormErrors.ts';
@@ -13,6 +8,7 @@ import { FormActions } from '../../../ui/form/FormActions.tsx';
 import { BoundTextField } from '../../../ui/form/BoundTextField.tsx';
 import { resolveAccountFormError } from '../accountFormErrors.ts';
 import { PROFILE_FIELDS, useUpdateProfile } from '../hooks/useAccountMutations.ts';
+import { tAccount } from '../../../i18n/account.ts';
 
 type EditAccountValues = { first_name: string; last_name: string; email: string };
 
@@ -30,7 +26,7 @@ function EditAccountForm({ user, onClose }: { user: UserProfile; onClose: () => 
       onError: (error) =>
         setServerFormError(
           form.setError,
-          resolveAccountFormError(error, PROFILE_FIELDS, PROFILE_TEXTS.profileFailed),
+          resolveAccountFormError(error, PROFILE_FIELDS, tAccount('profile.profileFailed')),
           PROFILE_FIELDS,
         ),
     }),
@@ -44,7 +40,7 @@ function EditAccountForm({ user, onClose }: { user: UserProfile; onClose: () => 
         // The server's reason was about the value sent: a new value makes it stale.
         onValueChange={() => form.clearErrors('first_name')}
         id="edit-account-first-name"
-        label={PROFILE_TEXTS.firstNameLabel}
+        label={tAccount('profile.firstNameLabel')}
         errorTestId="edit-account-first-name-error"
         autoComplete="given-name"
         autoFocus
@@ -55,7 +51,7 @@ function EditAccountForm({ user, onClose }: { user: UserProfile; onClose: () => 
         name="last_name"
         onValueChange={() => form.clearErrors('last_name')}
         id="edit-account-last-name"
-        label={PROFILE_TEXTS.lastNameLabel}
+        label={tAccount('profile.lastNameLabel')}
         errorTestId="edit-account-last-name-error"
         autoComplete="family-name"
         data-testid="edit-account-last-name"
@@ -65,16 +61,16 @@ function EditAccountForm({ user, onClose }: { user: UserProfile; onClose: () => 
         name="email"
         onValueChange={() => form.clearErrors('email')}
         id="edit-account-email"
-        label={PROFILE_TEXTS.emailLabel}
+        label={tAccount('profile.emailLabel')}
         errorTestId="edit-account-email-error"
         autoComplete="email"
         type="email"
         data-testid="edit-account-email"
       />
-      <p className="account-form__hint">{PROFILE_TEXTS.emailChangeHint}</p>
+      <p className="account-form__hint">{tAccount('profile.emailChangeHint')}</p>
       <FormActions
-        cancelLabel={PROFILE_TEXTS.cancel}
-        submitLabel={PROFILE_TEXTS.save}
+        cancelLabel={tAccount('profile.cancel')}
+        submitLabel={tAccount('profile.save')}
         isPending={mutation.isPending}
         isSubmitDisabled={!isFilled}
         onCancel={onClose}
@@ -88,7 +84,7 @@ function EditAccountForm({ user, onClose }: { user: UserProfile; onClose: () => 
 export function EditAccountDialog(props: { isOpen: boolean; user: UserProfile; onClose: () => void }) {
   return (
     <Dialog
-      header={PROFILE_TEXTS.editAccount}
+      header={tAccount('profile.editAccount')}
       visible={props.isOpen}
       onHide={props.onClose}
       modal

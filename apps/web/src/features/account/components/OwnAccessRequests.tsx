@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { type AccessRequest, DASHBOARD_PROJECT_TEXTS, PROFILE_TEXTS } from '@waymark/contract';
+import { type AccessRequest } from '@waymark/contract';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Link } from 'react-router';
-import { formatRemainingTime } from '../../../lib/format/timeAgo.ts';
+import { expiryText } from '../../accessRequests/accessRequestRules.ts';
 import { projectPath } from '../../../lib/paths.ts';
 import { fetchOwnAccessRequests } from '../api/accountApi.ts';
+import { tAccount } from '../../../i18n/account.ts';
 
 /** SPEC §2: 'You requested access to these projects', shown only when there are any. */
 export function OwnAccessRequests() {
@@ -19,13 +20,13 @@ export function OwnAccessRequests() {
     >
       <header className="card__header">
         <h2 id="own-requests-title" className="card__title">
-          {PROFILE_TEXTS.requestsTitle}
+          {tAccount('profile.requestsTitle')}
         </h2>
       </header>
       <div className="data-table">
-        <DataTable value={data.items} dataKey="id" aria-label={PROFILE_TEXTS.requestsTitle}>
+        <DataTable value={data.items} dataKey="id" aria-label={tAccount('profile.requestsTitle')}>
           <Column
-            header={PROFILE_TEXTS.requestProject}
+            header={tAccount('profile.requestProject')}
             body={(request: AccessRequest) => (
               <Link
                 to={projectPath(request.namespace, request.project_name)}
@@ -36,11 +37,8 @@ export function OwnAccessRequests() {
             )}
           />
           <Column
-            header={PROFILE_TEXTS.requestExpires}
-            body={(request: AccessRequest) => {
-              const remaining = formatRemainingTime(request.expire);
-              return remaining === 'expired' ? DASHBOARD_PROJECT_TEXTS.expired : `Expiring in ${remaining}`;
-            }}
+            header={tAccount('profile.requestExpires')}
+            body={(request: AccessRequest) => expiryText(request.expire)}
           />
         </DataTable>
       </div>

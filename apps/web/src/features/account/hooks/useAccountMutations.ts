@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { PROFILE_TEXTS, type UserProfile } from '@waymark/contract';
+import { type UserProfile } from '@waymark/contract';
 import { useNavigate } from 'react-router';
 import { readFormLevelMessage } from '../../../lib/forms/serverFormErrors.ts';
 import { notify } from '../../../lib/notifications.ts';
@@ -8,6 +8,7 @@ import { USER_PROFILE_QUERY_KEY } from '../../session/session.ts';
 import { clearSession } from '../../session/sessionActions.ts';
 import { changePassword, closeAccount, resendConfirmEmail, updateProfile } from '../api/accountApi.ts';
 import { resolveAccountFormError } from '../accountFormErrors.ts';
+import { tAccount } from '../../../i18n/account.ts';
 
 export const PROFILE_FIELDS = ['first_name', 'last_name', 'email'] as const;
 export const PASSWORD_FIELDS = ['old_password', 'password', 'confirm'] as const;
@@ -18,9 +19,9 @@ export function useUpdateProfile(options: { fields: readonly string[] } = { fiel
   return useMutation({
     mutationFn: updateProfile,
     meta: {
-      successMessage: PROFILE_TEXTS.profileChanged,
+      successMessage: tAccount('profile.profileChanged'),
       readErrorMessage: readFormLevelMessage((error) =>
-        resolveAccountFormError(error, options.fields, PROFILE_TEXTS.profileFailed),
+        resolveAccountFormError(error, options.fields, tAccount('profile.profileFailed')),
       ),
     },
     onSuccess: (info) => {
@@ -35,9 +36,9 @@ export function useChangePassword() {
   return useMutation({
     mutationFn: changePassword,
     meta: {
-      successMessage: PROFILE_TEXTS.passwordChanged,
+      successMessage: tAccount('profile.passwordChanged'),
       readErrorMessage: readFormLevelMessage((error) =>
-        resolveAccountFormError(error, PASSWORD_FIELDS, PROFILE_TEXTS.passwordFailed),
+        resolveAccountFormError(error, PASSWORD_FIELDS, tAccount('profile.passwordFailed')),
       ),
     },
   });
@@ -47,8 +48,8 @@ export function useResendConfirmEmail(email: string) {
   return useMutation({
     mutationFn: resendConfirmEmail,
     meta: {
-      successMessage: PROFILE_TEXTS.emailSent(email),
-      errorMessage: PROFILE_TEXTS.emailFailedCheckAddress,
+      successMessage: tAccount('profile.emailSent', { email }),
+      errorMessage: tAccount('profile.emailFailedCheckAddress'),
     },
   });
 }
@@ -59,10 +60,10 @@ export function useCloseAccount() {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: closeAccount,
-    meta: { errorMessage: PROFILE_TEXTS.closeFailed },
+    meta: { errorMessage: tAccount('profile.closeFailed') },
     onSuccess: async () => {
       clearSession(queryClient, { hasSignedOut: true });
-      notify.success(PROFILE_TEXTS.closed);
+      notify.success(tAccount('profile.closed'));
       await navigate(LOGIN_PATH, { replace: true });
     },
   });

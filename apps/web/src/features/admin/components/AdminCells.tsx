@@ -1,8 +1,9 @@
-import { ADMIN_PANEL_TEXTS } from '@waymark/contract';
 import { formatDateTime } from '../../../lib/format/timeAgo.ts';
 import { RelativeTime } from '../../../ui/RelativeTime.tsx';
+import { tAdmin } from '../../../i18n/admin.ts';
+import { locale } from '../../../i18n/i18n.ts';
 
-const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
+const DATE_FORMAT = new Intl.DateTimeFormat(locale(), { dateStyle: 'medium' });
 
 /** A date without its time ("12 Mar 2025"), the exact time in the title. */
 export function DateCell({ value, testId }: { value: string; testId?: string }) {
@@ -20,7 +21,7 @@ export function TimeAgoCell({ value, testId }: { value: string | null; testId?: 
   if (!value) {
     return (
       <span className="admin-cell__never" data-testid={testId}>
-        {ADMIN_PANEL_TEXTS.never}
+        {tAdmin('panel.never')}
       </span>
     );
   }
@@ -40,7 +41,7 @@ export function FlagCell({
   return (
     <span className={value ? 'admin-flag admin-flag--yes' : 'admin-flag'} data-testid={testId}>
       <i className={value ? yesIcon : 'pi pi-minus'} aria-hidden="true" />
-      <span className="visually-hidden">{value ? ADMIN_PANEL_TEXTS.yes : ADMIN_PANEL_TEXTS.no}</span>
+      <span className="visually-hidden">{value ? tAdmin('panel.yes') : tAdmin('panel.no')}</span>
     </span>
   );
 }

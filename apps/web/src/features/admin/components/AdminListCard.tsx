@@ -1,4 +1,3 @@
-import { ADMIN_PANEL_TEXTS } from '@waymark/contract';
 import { Button } from 'primereact/button';
 import { Paginator } from 'primereact/paginator';
 import { type ReactNode, useEffect, useId } from 'react';
@@ -7,6 +6,7 @@ import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { SearchBox } from '../../../ui/SearchBox.tsx';
 import { lastPageOf } from '../adminRules.ts';
 import '../admin.css';
+import { tAdmin } from '../../../i18n/admin.ts';
 
 interface ListQuery {
   data?: { count: number; items: unknown[] };
@@ -60,9 +60,9 @@ export function AdminListCard({
   let body: ReactNode;
   if (query.isError && !query.data) {
     body = (
-      <EmptyState title={ADMIN_PANEL_TEXTS.loadError} testId={`${testId}-load-error`}>
+      <EmptyState title={tAdmin('panel.loadError')} testId={`${testId}-load-error`}>
         <Button
-          label={ADMIN_PANEL_TEXTS.retry}
+          label={tAdmin('panel.retry')}
           icon="pi pi-refresh"
           outlined
           onClick={() => void query.refetch()}
@@ -105,7 +105,7 @@ export function AdminListCard({
           template={PAGINATOR_TEMPLATE}
           onPageChange={(event) => setPage(event.page + 1)}
           className="admin-list__paginator"
-          aria-label={ADMIN_PANEL_TEXTS.paginatorLabel}
+          aria-label={tAdmin('panel.paginatorLabel')}
         />
       )}
     </section>

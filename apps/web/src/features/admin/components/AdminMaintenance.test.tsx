@@ -1,15 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  ADMIN_PANEL_TEXTS,
-  ADMIN_PROJECTS_TEXTS,
-  ADMIN_SERVER_TEXTS,
-  ADMIN_USERS_TEXTS,
-  ADMIN_WORKSPACES_TEXTS,
-  type AdminServerInfo,
-  MAINTENANCE_TEXT,
-  WORKSPACE_MEMBERS_TEXTS,
-} from '@waymark/contract';
+import { type AdminServerInfo, MAINTENANCE_TEXT } from '@waymark/contract';
 import { describe, expect, it } from 'vitest';
 import { renderApp, stubServer, TEST_USER } from '../../../test/renderApp.tsx';
 import {
@@ -18,6 +9,7 @@ import {
   buildAdminUser,
   openWorkspaceMembers,
 } from '../test/adminFixtures.ts';
+import { tAdmin } from '../../../i18n/admin.ts';
 
 const BOB = buildAdminUser(12, 'bob-surveyor');
 const INACTIVE = buildAdminUser(13, 'old-crew', { active: false });
@@ -61,57 +53,63 @@ describe('admin panel in read-only maintenance', () => {
     stubAdmin(true);
     renderApp('/admin/users');
     expect((await screen.findByTestId('maintenance-banner')).textContent).toContain(MAINTENANCE_TEXT);
-    expect(isDisabled(await screen.findByRole('button', { name: ADMIN_USERS_TEXTS.createUser }))).toBe(true);
+    expect(isDisabled(await screen.findByRole('button', { name: tAdmin('users.createUser') }))).toBe(true);
     await userEvent.click(
-      await screen.findByRole('button', { name: ADMIN_PANEL_TEXTS.actionsOf(BOB.username) }),
+      await screen.findByRole('button', { name: tAdmin('panel.actionsOf', { name: BOB.username }) }),
     );
     for (const name of [
-      ADMIN_USERS_TEXTS.makeSuperuser,
-      ADMIN_USERS_TEXTS.deactivate,
-      ADMIN_USERS_TEXTS.sendReset,
-      ADMIN_USERS_TEXTS.deleteUser,
+      tAdmin('users.makeSuperuser'),
+      tAdmin('users.deactivate'),
+      tAdmin('users.sendReset'),
+      tAdmin('users.deleteUser'),
     ]) {
       expect(await isItemDisabled(name), name).toBe(true);
     }
     await userEvent.keyboard('{Escape}');
     await userEvent.click(
-      screen.getByRole('button', { name: ADMIN_PANEL_TEXTS.actionsOf(INACTIVE.username) }),
+      screen.getByRole('button', { name: tAdmin('panel.actionsOf', { name: INACTIVE.username }) }),
     );
-    expect(await isItemDisabled(ADMIN_USERS_TEXTS.reactivate)).toBe(true);
+    expect(await isItemDisabled(tAdmin('users.reactivate'))).toBe(true);
   });
 
   it('disables Create workspace, Change quota and every change in the members dialog', async () => {
     stubAdmin(true);
     const dialog = await openWorkspaceMembers();
-    expect(isDisabled(screen.getByRole('button', { name: ADMIN_WORKSPACES_TEXTS.createWorkspace }))).toBe(
+    expect(isDisabled(screen.getByRole('button', { name: tAdmin('workspaces.createWorkspace') }))).toBe(true);
+    expect(await within(dialog).findByText(BOB.email)).toBeTruthy();
+    expect(isDisabled(within(dialog).getByLabelText(tAdmin('workspaceMembers.addLabel')))).toBe(true);
+    expect(isDisabled(within(dialog).getByRole('button', { name: tAdmin('workspaceMembers.add') }))).toBe(
       true,
     );
-    expect(await within(dialog).findByText(BOB.email)).toBeTruthy();
-    expect(isDisabled(within(dialog).getByLabelText(WORKSPACE_MEMBERS_TEXTS.addLabel))).toBe(true);
-    expect(isDisabled(within(dialog).getByRole('button', { name: WORKSPACE_MEMBERS_TEXTS.add }))).toBe(true);
     expect(within(dialog).getByTestId('members-add-role').className).toContain('p-disabled');
     expect(within(dialog).getByTestId('member-role').className).toContain('p-disabled');
     const remove = within(dialog).getByRole('button', {
-      name: WORKSPACE_MEMBERS_TEXTS.removeOf(BOB.username),
+      name: tAdmin('workspaceMembers.removeOf', { username: BOB.username }),
     });
     expect(isDisabled(remove)).toBe(true);
-    await userEvent.click(within(dialog).getByRole('button', { name: WORKSPACE_MEMBERS_TEXTS.close }));
+    await userEvent.click(within(dialog).getByRole('button', { name: tAdmin('workspaceMembers.close') }));
     await userEvent.click(
-      screen.getByRole('button', { name: ADMIN_PANEL_TEXTS.actionsOf(ADMIN_WORKSPACE.name) }),
+      screen.getByRole('button', { name: tAdmin('panel.actionsOf', { name: ADMIN_WORKSPACE.name }) }),
     );
-    expect(await isItemDisabled(ADMIN_WORKSPACES_TEXTS.changeQuota)).toBe(true);
-    expect(await isItemDisabled(ADMIN_WORKSPACES_TEXTS.members)).toBe(false);
+    expect(await isItemDisabled(tAdmin('workspaces.changeQuota'))).toBe(true);
+    expect(await isItemDisabled(tAdmin('workspaces.members'))).toBe(false);
   });
 
   it('disables Rename, Restore and Delete now of the projects', async () => {
     stubAdmin(true);
     renderApp('/admin/projects');
-    const rename = await screen.findByRole('button', { name: ADMIN_PROJECTS_TEXTS.renameOf(LIVE.name) });
+    const rename = await screen.findByRole('button', {
+      name: tAdmin('projects.renameOf', { name: LIVE.name }),
+    });
     expect(isDisabled(rename)).toBe(true);
-    await userEvent.click(screen.getByRole('button', { name: ADMIN_PROJECTS_TEXTS.viewRemoved }));
-    const restore = await screen.findByRole('button', { name: ADMIN_PROJECTS_TEXTS.restoreOf(REMOVED.name) });
+    await userEvent.click(screen.getByRole('button', { name: tAdmin('projects.viewRemoved') }));
+    const restore = await screen.findByRole('button', {
+      name: tAdmin('projects.restoreOf', { name: REMOVED.name }),
+    });
     expect(isDisabled(restore)).toBe(true);
-    const deleteNow = screen.getByRole('button', { name: ADMIN_PROJECTS_TEXTS.deleteNowOf(REMOVED.name) });
+    const deleteNow = screen.getByRole('button', {
+      name: tAdmin('projects.deleteNowOf', { name: REMOVED.name }),
+    });
     expect(isDisabled(deleteNow)).toBe(true);
   });
 
@@ -122,7 +120,7 @@ describe('admin panel in read-only maintenance', () => {
       'GET /app/admin/diagnostic-logs': { data: [] },
     });
     renderApp('/admin/server');
-    const toggle = await screen.findByRole('switch', { name: ADMIN_SERVER_TEXTS.maintenanceSwitch });
+    const toggle = await screen.findByRole('switch', { name: tAdmin('server.maintenanceSwitch') });
     expect((toggle as HTMLInputElement).checked).toBe(true);
     expect(isDisabled(toggle)).toBe(false);
   });
@@ -130,7 +128,9 @@ describe('admin panel in read-only maintenance', () => {
   it('leaves the admin writes enabled while the service is writable', async () => {
     stubAdmin(false);
     renderApp('/admin/projects');
-    const rename = await screen.findByRole('button', { name: ADMIN_PROJECTS_TEXTS.renameOf(LIVE.name) });
+    const rename = await screen.findByRole('button', {
+      name: tAdmin('projects.renameOf', { name: LIVE.name }),
+    });
     expect(isDisabled(rename)).toBe(false);
     expect(screen.queryByTestId('maintenance-banner')).toBeNull();
   });

@@ -1,4 +1,3 @@
-import { ADMIN_PANEL_TEXTS } from '@waymark/contract';
 import { NavLink } from 'react-router';
 import {
   ADMIN_PROJECTS_PATH,
@@ -7,17 +6,18 @@ import {
   ADMIN_WORKSPACES_PATH,
 } from '../../../lib/paths.ts';
 import '../admin.css';
+import { tAdmin } from '../../../i18n/admin.ts';
 
 const SECTIONS = [
-  { id: 'users', label: ADMIN_PANEL_TEXTS.users, icon: 'pi pi-users', to: ADMIN_USERS_PATH },
+  { id: 'users', label: tAdmin('panel.users'), icon: 'pi pi-users', to: ADMIN_USERS_PATH },
   {
     id: 'workspaces',
-    label: ADMIN_PANEL_TEXTS.workspaces,
+    label: tAdmin('panel.workspaces'),
     icon: 'pi pi-building',
     to: ADMIN_WORKSPACES_PATH,
   },
-  { id: 'projects', label: ADMIN_PANEL_TEXTS.projects, icon: 'pi pi-folder', to: ADMIN_PROJECTS_PATH },
-  { id: 'server', label: ADMIN_PANEL_TEXTS.server, icon: 'pi pi-server', to: ADMIN_SERVER_PATH },
+  { id: 'projects', label: tAdmin('panel.projects'), icon: 'pi pi-folder', to: ADMIN_PROJECTS_PATH },
+  { id: 'server', label: tAdmin('panel.server'), icon: 'pi pi-server', to: ADMIN_SERVER_PATH },
 ] as const;
 
 function tabClassName({ isActive }: { isActive: boolean }): string {
@@ -29,7 +29,7 @@ function tabClassName({ isActive }: { isActive: boolean }): string {
 /** The admin sections as tabs, in the look of the project tabs. */
 export function AdminNav() {
   return (
-    <nav className="project-tabs admin-nav" aria-label={ADMIN_PANEL_TEXTS.navLabel}>
+    <nav className="project-tabs admin-nav" aria-label={tAdmin('panel.navLabel')}>
       {SECTIONS.map((section) => (
         <NavLink
           key={section.id}

@@ -1,19 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  ADMIN_PANEL_TEXTS,
-  ADMIN_PROJECTS_TEXTS,
-  ADMIN_SERVER_TEXTS,
-  ADMIN_USERS_TEXTS,
-  ADMIN_WORKSPACES_TEXTS,
-  type AdminProject,
-  type AdminServerInfo,
-  CREATE_USER_TEXTS,
-  PASSWORD_RULE_TEXT,
-} from '@waymark/contract';
+import { type AdminProject, type AdminServerInfo } from '@waymark/contract';
 import { describe, expect, it } from 'vitest';
 import { currentPath, renderApp, stubServer, TEST_USER } from '../../../test/renderApp.tsx';
 import { buildAdminUser } from '../test/adminFixtures.ts';
+import { tAdmin } from '../../../i18n/admin.ts';
+import { tCommon } from '../../../i18n/common.ts';
 
 const USERS = 'GET /app/admin/users';
 
@@ -60,14 +52,14 @@ describe('admin panel', () => {
     const table = await screen.findByTestId('admin-users-table');
     await within(table).findByText('bob-surveyor');
     expect(currentPath(router)).toBe('/admin/users');
-    expect(screen.getByRole('heading', { level: 1, name: ADMIN_PANEL_TEXTS.title })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: tAdmin('panel.title') })).toBeTruthy();
     expect(stub.requests.find((request) => request.url === '/app/admin/users')?.params).toEqual({
       page: 1,
       per_page: 25,
       order_by: 'username',
       descending: false,
     });
-    await userEvent.click(within(table).getByText(ADMIN_USERS_TEXTS.columnRegistered));
+    await userEvent.click(within(table).getByText(tAdmin('users.columnRegistered')));
     await waitFor(() =>
       expect(
         stub.requests.filter((request) => request.url === '/app/admin/users').at(-1)?.params,
@@ -95,20 +87,20 @@ describe('admin panel', () => {
     const table = await screen.findByTestId('admin-users-table');
     // One's own row offers no deletion.
     await userEvent.click(
-      await within(table).findByRole('button', { name: ADMIN_PANEL_TEXTS.actionsOf('ada') }),
+      await within(table).findByRole('button', { name: tAdmin('panel.actionsOf', { name: 'ada' }) }),
     );
-    expect((await findMenuItem(ADMIN_USERS_TEXTS.deleteUser)).getAttribute('aria-disabled')).toBe('true');
+    expect((await findMenuItem(tAdmin('users.deleteUser'))).getAttribute('aria-disabled')).toBe('true');
     await userEvent.keyboard('{Escape}');
 
     await userEvent.click(
-      within(table).getByRole('button', { name: ADMIN_PANEL_TEXTS.actionsOf('bob-surveyor') }),
+      within(table).getByRole('button', { name: tAdmin('panel.actionsOf', { name: 'bob-surveyor' }) }),
     );
     await userEvent.click(
-      (await screen.findAllByRole('menuitem', { name: ADMIN_USERS_TEXTS.deleteUser, hidden: true })).at(-1)!,
+      (await screen.findAllByRole('menuitem', { name: tAdmin('users.deleteUser'), hidden: true })).at(-1)!,
     );
-    const dialog = await screen.findByRole('dialog', { name: ADMIN_USERS_TEXTS.deleteHeader });
-    const confirm = within(dialog).getByRole('button', { name: ADMIN_USERS_TEXTS.deleteConfirm });
-    const field = within(dialog).getByLabelText(ADMIN_USERS_TEXTS.deleteField);
+    const dialog = await screen.findByRole('dialog', { name: tAdmin('users.deleteHeader') });
+    const confirm = within(dialog).getByRole('button', { name: tAdmin('users.deleteConfirm') });
+    const field = within(dialog).getByLabelText(tAdmin('users.deleteField'));
     expect(confirm.hasAttribute('disabled')).toBe(true);
     await userEvent.type(field, 'Bob-Surveyor');
     expect(confirm.hasAttribute('disabled')).toBe(true);
@@ -118,7 +110,7 @@ describe('admin panel', () => {
     await userEvent.type(field, '{Backspace}');
     expect(confirm.hasAttribute('disabled')).toBe(false);
     await userEvent.click(confirm);
-    expect(await screen.findByText(ADMIN_USERS_TEXTS.deleted('bob-surveyor'))).toBeTruthy();
+    expect(await screen.findByText(tAdmin('users.deleted', { username: 'bob-surveyor' }))).toBeTruthy();
     await waitFor(() => expect(within(table).queryByText('bob-surveyor')).toBeNull());
     expect(stub.requests.filter((request) => request.method === 'DELETE')).toHaveLength(1);
   });
@@ -142,18 +134,20 @@ describe('admin panel', () => {
     expect(email.getAttribute('title')).toBe(long.email);
     expect(email.className).toContain('admin-truncate');
     await userEvent.click(
-      within(table).getByRole('button', { name: ADMIN_PANEL_TEXTS.actionsOf(long.username) }),
+      within(table).getByRole('button', { name: tAdmin('panel.actionsOf', { name: long.username }) }),
     );
     await userEvent.click(
-      (await screen.findAllByRole('menuitem', { name: ADMIN_USERS_TEXTS.sendReset, hidden: true })).at(-1)!,
+      (await screen.findAllByRole('menuitem', { name: tAdmin('users.sendReset'), hidden: true })).at(-1)!,
     );
-    const dialog = await screen.findByRole('dialog', { name: ADMIN_USERS_TEXTS.sendResetHeader });
+    const dialog = await screen.findByRole('dialog', { name: tAdmin('users.sendResetHeader') });
     expect(
-      within(dialog).getByText(ADMIN_USERS_TEXTS.sendResetMessage(long.username, long.email)),
+      within(dialog).getByText(
+        tAdmin('users.sendResetMessage', { username: long.username, email: long.email }),
+      ),
     ).toBeTruthy();
     expect(stub.requests.filter((request) => request.method === 'POST')).toEqual([]);
-    await userEvent.click(within(dialog).getByRole('button', { name: ADMIN_USERS_TEXTS.sendResetConfirm }));
-    expect(await screen.findByText(ADMIN_USERS_TEXTS.resetSent(long.email))).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: tAdmin('users.sendResetConfirm') }));
+    expect(await screen.findByText(tAdmin('users.resetSent', { email: long.email }))).toBeTruthy();
     expect(
       stub.requests.filter((request) => request.method === 'POST').map((request) => request.url),
     ).toEqual([`/app/admin/user/${long.username}/reset-password`]);
@@ -185,11 +179,11 @@ describe('admin panel', () => {
     renderApp('/admin/workspaces');
     const table = await screen.findByTestId('admin-workspaces-table');
     await userEvent.click(
-      await within(table).findByRole('button', { name: ADMIN_PANEL_TEXTS.actionsOf('Survey Crew') }),
+      await within(table).findByRole('button', { name: tAdmin('panel.actionsOf', { name: 'Survey Crew' }) }),
     );
-    await userEvent.click(await findMenuItem(ADMIN_WORKSPACES_TEXTS.changeQuota));
+    await userEvent.click(await findMenuItem(tAdmin('workspaces.changeQuota')));
     expect(
-      await screen.findByRole('dialog', { name: ADMIN_WORKSPACES_TEXTS.quotaHeader('Survey Crew') }),
+      await screen.findByRole('dialog', { name: tAdmin('workspaces.quotaHeader', { name: 'Survey Crew' }) }),
     ).toBeTruthy();
   });
 
@@ -218,18 +212,20 @@ describe('admin panel', () => {
     });
     renderApp('/admin/projects');
     await screen.findByTestId('admin-projects-view');
-    await userEvent.click(await screen.findByRole('button', { name: ADMIN_PROJECTS_TEXTS.viewRemoved }));
-    await screen.findByRole('heading', { name: ADMIN_PROJECTS_TEXTS.viewRemoved });
+    await userEvent.click(await screen.findByRole('button', { name: tAdmin('projects.viewRemoved') }));
+    await screen.findByRole('heading', { name: tAdmin('projects.viewRemoved') });
     await userEvent.click(
-      await screen.findByRole('button', { name: ADMIN_PROJECTS_TEXTS.restoreOf('hedgerow') }),
+      await screen.findByRole('button', { name: tAdmin('projects.restoreOf', { name: 'hedgerow' }) }),
     );
-    const dialog = await screen.findByRole('dialog', { name: ADMIN_PROJECTS_TEXTS.restoreHeader });
+    const dialog = await screen.findByRole('dialog', { name: tAdmin('projects.restoreHeader') });
     expect(
-      within(dialog).getByText(ADMIN_PROJECTS_TEXTS.restoreMessage('Survey Crew/hedgerow')),
+      within(dialog).getByText(tAdmin('projects.restoreMessage', { name: 'Survey Crew/hedgerow' })),
     ).toBeTruthy();
     expect(stub.requests.filter((request) => request.method === 'POST')).toEqual([]);
-    await userEvent.click(within(dialog).getByRole('button', { name: ADMIN_PROJECTS_TEXTS.restore }));
-    expect(await screen.findByText(ADMIN_PROJECTS_TEXTS.restored('Survey Crew/hedgerow'))).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: tAdmin('projects.restore') }));
+    expect(
+      await screen.findByText(tAdmin('projects.restored', { name: 'Survey Crew/hedgerow' })),
+    ).toBeTruthy();
     expect(
       stub.requests.filter((request) => request.method === 'POST').map((request) => request.url),
     ).toEqual(['/app/project/removed-project/restore/p-1']);
@@ -248,20 +244,20 @@ describe('admin panel', () => {
       },
     });
     renderApp('/admin/users');
-    await userEvent.click(await screen.findByRole('button', { name: ADMIN_USERS_TEXTS.createUser }));
-    const dialog = await screen.findByRole('dialog', { name: CREATE_USER_TEXTS.header });
-    const submit = within(dialog).getByRole('button', { name: CREATE_USER_TEXTS.submit });
-    await userEvent.type(within(dialog).getByLabelText(CREATE_USER_TEXTS.emailLabel), ' bob@example.com ');
+    await userEvent.click(await screen.findByRole('button', { name: tAdmin('users.createUser') }));
+    const dialog = await screen.findByRole('dialog', { name: tAdmin('createUser.header') });
+    const submit = within(dialog).getByRole('button', { name: tAdmin('createUser.submit') });
+    await userEvent.type(within(dialog).getByLabelText(tAdmin('createUser.emailLabel')), ' bob@example.com ');
     expect(submit.hasAttribute('disabled')).toBe(true);
-    await userEvent.type(within(dialog).getByLabelText(CREATE_USER_TEXTS.passwordLabel), 'weak');
-    await userEvent.type(within(dialog).getByLabelText(CREATE_USER_TEXTS.confirmLabel), 'weak');
+    await userEvent.type(within(dialog).getByLabelText(tAdmin('createUser.passwordLabel')), 'weak');
+    await userEvent.type(within(dialog).getByLabelText(tAdmin('createUser.confirmLabel')), 'weak');
     await userEvent.click(submit);
-    expect(await within(dialog).findByText(PASSWORD_RULE_TEXT)).toBeTruthy();
+    expect(await within(dialog).findByText(tCommon('passwordRule'))).toBeTruthy();
 
-    await userEvent.click(within(dialog).getByRole('button', { name: CREATE_USER_TEXTS.modeInvite }));
-    expect(within(dialog).queryByLabelText(CREATE_USER_TEXTS.passwordLabel)).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: tAdmin('createUser.modeInvite') }));
+    expect(within(dialog).queryByLabelText(tAdmin('createUser.passwordLabel'))).toBeNull();
     await userEvent.click(submit);
-    expect(await screen.findByText(CREATE_USER_TEXTS.invited(BOB.email))).toBeTruthy();
+    expect(await screen.findByText(tAdmin('createUser.invited', { email: BOB.email }))).toBeTruthy();
     const bodies = stub.requests.filter((request) => request.url === '/app/admin/user').map((r) => r.data);
     expect(bodies).toEqual([
       { email: 'bob@example.com', password: 'weak', confirm: 'weak' },
@@ -286,21 +282,21 @@ describe('admin panel', () => {
       },
     });
     renderApp('/admin/server');
-    const toggle = await screen.findByRole('switch', { name: ADMIN_SERVER_TEXTS.maintenanceSwitch });
+    const toggle = await screen.findByRole('switch', { name: tAdmin('server.maintenanceSwitch') });
     expect(screen.getByTestId('usage-files-referenced').textContent).toContain('6 files');
-    expect(screen.getByTestId('failed-mails-empty').textContent).toBe(ADMIN_SERVER_TEXTS.noFailedMails);
+    expect(screen.getByTestId('failed-mails-empty').textContent).toBe(tAdmin('server.noFailedMails'));
     // Waymark's release and the API version the Mergin clients see (the ping's), each named.
     expect(screen.getByTestId('server-version').textContent).toBe('0.1.0');
     expect((await screen.findByTestId('server-api-version')).textContent).toBe('2025.1.0');
-    expect(screen.getByText(ADMIN_SERVER_TEXTS.apiVersion)).toBeTruthy();
+    expect(screen.getByText(tAdmin('server.apiVersion'))).toBeTruthy();
     await userEvent.click(toggle);
-    const dialog = await screen.findByRole('dialog', { name: ADMIN_SERVER_TEXTS.maintenanceOnHeader });
+    const dialog = await screen.findByRole('dialog', { name: tAdmin('server.maintenanceOnHeader') });
     expect(stub.requests.some((request) => request.method === 'PUT')).toBe(false);
     const pingsBefore = stub.requests.filter((request) => request.url === '/ping').length;
     await userEvent.click(
-      within(dialog).getByRole('button', { name: ADMIN_SERVER_TEXTS.maintenanceOnConfirm }),
+      within(dialog).getByRole('button', { name: tAdmin('server.maintenanceOnConfirm') }),
     );
-    expect(await screen.findByText(ADMIN_SERVER_TEXTS.maintenanceOn)).toBeTruthy();
+    expect(await screen.findByText(tAdmin('server.maintenanceOn'))).toBeTruthy();
     await waitFor(() => expect((toggle as HTMLInputElement).checked).toBe(true));
     expect(stub.requests.find((request) => request.method === 'PUT')?.data).toEqual({ maintenance: true });
     await waitFor(() =>

@@ -1,4 +1,4 @@
-import { ADMIN_PROJECTS_TEXTS, type AdminProject, type AdminProjectSortField } from '@waymark/contract';
+import { type AdminProject, type AdminProjectSortField } from '@waymark/contract';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
@@ -20,12 +20,13 @@ import {
 } from '../hooks/useAdminProjects.ts';
 import { AdminListCard } from './AdminListCard.tsx';
 import { DateCell, TimeAgoCell, TruncatedText } from './AdminCells.tsx';
+import { tAdmin } from '../../../i18n/admin.ts';
 
 type View = 'live' | 'removed';
 
 const VIEW_OPTIONS: { value: View; label: string }[] = [
-  { value: 'live', label: ADMIN_PROJECTS_TEXTS.viewLive },
-  { value: 'removed', label: ADMIN_PROJECTS_TEXTS.viewRemoved },
+  { value: 'live', label: tAdmin('projects.viewLive') },
+  { value: 'removed', label: tAdmin('projects.viewRemoved') },
 ];
 
 const SORTABLE: readonly AdminProjectSortField[] = [
@@ -59,7 +60,7 @@ function ProjectNameCell({ project, isLive }: { project: AdminProject; isLive: b
       ) : (
         <TruncatedText text={project.name} className="admin-strong" testId="admin-project-name" />
       )}
-      {project.public && <Tag value={ADMIN_PROJECTS_TEXTS.public} severity="info" className="admin-tag" />}
+      {project.public && <Tag value={tAdmin('projects.public')} severity="info" className="admin-tag" />}
     </span>
   );
 }
@@ -88,22 +89,22 @@ export function AdminProjects() {
   };
 
   const emptyText = list.params.like
-    ? ADMIN_PROJECTS_TEXTS.emptySearch
+    ? tAdmin('projects.emptySearch')
     : isLive
-      ? ADMIN_PROJECTS_TEXTS.empty
-      : ADMIN_PROJECTS_TEXTS.emptyRemoved;
+      ? tAdmin('projects.empty')
+      : tAdmin('projects.emptyRemoved');
 
   return (
     <>
       <AdminListCard
-        title={isLive ? ADMIN_PROJECTS_TEXTS.title : ADMIN_PROJECTS_TEXTS.viewRemoved}
+        title={isLive ? tAdmin('projects.title') : tAdmin('projects.viewRemoved')}
         testId="admin-projects"
         query={query}
         search={{
           value: list.searchText,
           onChange: list.setSearchText,
-          placeholder: ADMIN_PROJECTS_TEXTS.searchPlaceholder,
-          label: ADMIN_PROJECTS_TEXTS.searchLabel,
+          placeholder: tAdmin('projects.searchPlaceholder'),
+          label: tAdmin('projects.searchLabel'),
         }}
         paging={list}
         toolbar={
@@ -114,7 +115,7 @@ export function AdminProjects() {
             optionValue="value"
             allowEmpty={false}
             onChange={(event) => changeView(event.value as View)}
-            aria-label={ADMIN_PROJECTS_TEXTS.viewLabel}
+            aria-label={tAdmin('projects.viewLabel')}
             className="admin-view-switch"
             data-testid="admin-projects-view"
           />
@@ -135,18 +136,18 @@ export function AdminProjects() {
               const sort = sortFromTableEvent(event, SORTABLE);
               if (sort) list.setSort(sort);
             }}
-            aria-label={ADMIN_PROJECTS_TEXTS.tableLabel}
+            aria-label={tAdmin('projects.tableLabel')}
             data-testid="admin-projects-table"
           >
             <Column
               field="name"
-              header={ADMIN_PROJECTS_TEXTS.columnName}
+              header={tAdmin('projects.columnName')}
               sortable
               body={(project: AdminProject) => <ProjectNameCell project={project} isLive={isLive} />}
             />
             <Column
               field="workspace"
-              header={ADMIN_PROJECTS_TEXTS.columnWorkspace}
+              header={tAdmin('projects.columnWorkspace')}
               sortable
               body={(project: AdminProject) => (
                 <TruncatedText text={project.workspace} testId="admin-project-workspace" />
@@ -154,7 +155,7 @@ export function AdminProjects() {
             />
             <Column
               field="disk_usage"
-              header={ADMIN_PROJECTS_TEXTS.columnSize}
+              header={tAdmin('projects.columnSize')}
               sortable
               headerClassName="data-table__number"
               bodyClassName="data-table__number"
@@ -164,7 +165,7 @@ export function AdminProjects() {
               <Column
                 key="version"
                 field="version"
-                header={ADMIN_PROJECTS_TEXTS.columnVersion}
+                header={tAdmin('projects.columnVersion')}
                 sortable
                 headerClassName="data-table__number"
                 bodyClassName="data-table__number"
@@ -177,7 +178,7 @@ export function AdminProjects() {
               <Column
                 key="updated"
                 field="updated"
-                header={ADMIN_PROJECTS_TEXTS.columnUpdated}
+                header={tAdmin('projects.columnUpdated')}
                 sortable
                 body={(project: AdminProject) => <TimeAgoCell value={project.updated} />}
               />
@@ -185,16 +186,16 @@ export function AdminProjects() {
             {isLive && (
               <Column
                 key="live-actions"
-                header={<span className="visually-hidden">{ADMIN_PROJECTS_TEXTS.columnActions}</span>}
+                header={<span className="visually-hidden">{tAdmin('projects.columnActions')}</span>}
                 headerClassName="admin-table__actions"
                 bodyClassName="admin-table__actions"
                 body={(project: AdminProject) => (
                   <Button
-                    label={ADMIN_PROJECTS_TEXTS.rename}
+                    label={tAdmin('projects.rename')}
                     icon="pi pi-pencil"
                     size="small"
                     outlined
-                    aria-label={ADMIN_PROJECTS_TEXTS.renameOf(project.name)}
+                    aria-label={tAdmin('projects.renameOf', { name: project.name })}
                     disabled={isReadOnly}
                     onClick={() => setToRename(project)}
                     data-testid="admin-project-rename"
@@ -206,7 +207,7 @@ export function AdminProjects() {
               <Column
                 key="removed_at"
                 field="removed_at"
-                header={ADMIN_PROJECTS_TEXTS.columnRemoved}
+                header={tAdmin('projects.columnRemoved')}
                 sortable
                 body={(project: AdminProject) => (
                   <span className="admin-removed-cell">
@@ -219,7 +220,7 @@ export function AdminProjects() {
             {!isLive && (
               <Column
                 key="purge_at"
-                header={ADMIN_PROJECTS_TEXTS.columnPurge}
+                header={tAdmin('projects.columnPurge')}
                 body={(project: AdminProject) =>
                   project.purge_at ? <DateCell value={project.purge_at} /> : null
                 }
@@ -228,18 +229,18 @@ export function AdminProjects() {
             {!isLive && (
               <Column
                 key="removed-actions"
-                header={<span className="visually-hidden">{ADMIN_PROJECTS_TEXTS.columnActions}</span>}
+                header={<span className="visually-hidden">{tAdmin('projects.columnActions')}</span>}
                 headerClassName="admin-table__actions"
                 bodyClassName="admin-table__actions"
                 body={(project: AdminProject) => (
                   <span className="admin-table__buttons">
                     <Button
-                      label={ADMIN_PROJECTS_TEXTS.restore}
+                      label={tAdmin('projects.restore')}
                       icon="pi pi-replay"
                       size="small"
                       outlined
                       disabled={isBusy}
-                      aria-label={ADMIN_PROJECTS_TEXTS.restoreOf(project.name)}
+                      aria-label={tAdmin('projects.restoreOf', { name: project.name })}
                       onClick={() => {
                         setToRestore(project);
                         setIsRestoreOpen(true);
@@ -247,13 +248,13 @@ export function AdminProjects() {
                       data-testid="admin-project-restore"
                     />
                     <Button
-                      label={ADMIN_PROJECTS_TEXTS.deleteNow}
+                      label={tAdmin('projects.deleteNow')}
                       icon="pi pi-trash"
                       size="small"
                       outlined
                       severity="danger"
                       disabled={isBusy}
-                      aria-label={ADMIN_PROJECTS_TEXTS.deleteNowOf(project.name)}
+                      aria-label={tAdmin('projects.deleteNowOf', { name: project.name })}
                       onClick={() => {
                         setToDelete(project);
                         setIsConfirmOpen(true);
@@ -283,11 +284,13 @@ export function AdminProjects() {
       />
       <ConfirmDialog
         isVisible={isRestoreOpen && toRestore !== null}
-        header={ADMIN_PROJECTS_TEXTS.restoreHeader}
+        header={tAdmin('projects.restoreHeader')}
         message={
-          toRestore ? ADMIN_PROJECTS_TEXTS.restoreMessage(`${toRestore.workspace}/${toRestore.name}`) : ''
+          toRestore
+            ? tAdmin('projects.restoreMessage', { name: `${toRestore.workspace}/${toRestore.name}` })
+            : ''
         }
-        confirmLabel={ADMIN_PROJECTS_TEXTS.restore}
+        confirmLabel={tAdmin('projects.restore')}
         isBusy={restore.isPending}
         testId="admin-project-restore-confirm"
         onConfirm={() => {
@@ -297,12 +300,14 @@ export function AdminProjects() {
       />
       <ConfirmDialog
         isVisible={isConfirmOpen && toDelete !== null}
-        header={ADMIN_PROJECTS_TEXTS.deleteHeader}
-        message={toDelete ? ADMIN_PROJECTS_TEXTS.deleteMessage(`${toDelete.workspace}/${toDelete.name}`) : ''}
-        confirmLabel={ADMIN_PROJECTS_TEXTS.deleteConfirm}
+        header={tAdmin('projects.deleteHeader')}
+        message={
+          toDelete ? tAdmin('projects.deleteMessage', { name: `${toDelete.workspace}/${toDelete.name}` }) : ''
+        }
+        confirmLabel={tAdmin('projects.deleteConfirm')}
         isDanger
         confirmField={
-          toDelete ? { label: ADMIN_PROJECTS_TEXTS.deleteField, expected: toDelete.name } : undefined
+          toDelete ? { label: tAdmin('projects.deleteField'), expected: toDelete.name } : undefined
         }
         isBusy={deleteNow.isPending}
         testId="admin-project-delete-confirm"

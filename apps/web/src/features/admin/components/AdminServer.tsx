@@ -1,6 +1,4 @@
 import {
-  ADMIN_PANEL_TEXTS,
-  ADMIN_SERVER_TEXTS,
   type AdminServerInfo,
   DIAGNOSTIC_LOG_TEXTS,
   type FailedMail,
@@ -27,12 +25,14 @@ import { DiagnosticLogsTable } from './DiagnosticLogsTable.tsx';
 import { TimeAgoCell } from './AdminCells.tsx';
 import { UsageReportDownload } from './UsageReportDownload.tsx';
 import '../admin.css';
+import { tAdmin } from '../../../i18n/admin.ts';
+import { locale } from '../../../i18n/i18n.ts';
 
-const NUMBER_FORMAT = new Intl.NumberFormat('en-GB');
+const NUMBER_FORMAT = new Intl.NumberFormat(locale());
 
 function mailTransportText(transport: MailTransportInfo): string {
-  if (transport.type === 'outbox') return ADMIN_SERVER_TEXTS.mailOutbox(transport.folder);
-  return ADMIN_SERVER_TEXTS.mailSmtp(`${transport.host}:${transport.port}`);
+  if (transport.type === 'outbox') return tAdmin('server.mailOutbox', { folder: transport.folder });
+  return tAdmin('server.mailSmtp', { host: `${transport.host}:${transport.port}` });
 }
 
 function ServerCard({
@@ -66,8 +66,8 @@ function ServerCard({
 /** A card's content while its call failed: the toast says why, this offers a retry. */
 function LoadError({ onRetry }: { onRetry: () => void }) {
   return (
-    <EmptyState title={ADMIN_PANEL_TEXTS.loadError}>
-      <Button label={ADMIN_PANEL_TEXTS.retry} icon="pi pi-refresh" outlined onClick={onRetry} />
+    <EmptyState title={tAdmin('panel.loadError')}>
+      <Button label={tAdmin('panel.retry')} icon="pi pi-refresh" outlined onClick={onRetry} />
     </EmptyState>
   );
 }
@@ -91,11 +91,11 @@ function MaintenanceSwitch({ info }: { info: AdminServerInfo }) {
     info.maintenance && (info.maintenance_source === 'config' || info.maintenance_source === 'file');
   const hint = isLockedOn
     ? info.maintenance_source === 'config'
-      ? ADMIN_SERVER_TEXTS.maintenanceSourceConfig
-      : ADMIN_SERVER_TEXTS.maintenanceSourceFile
+      ? tAdmin('server.maintenanceSourceConfig')
+      : tAdmin('server.maintenanceSourceFile')
     : info.maintenance
-      ? ADMIN_SERVER_TEXTS.maintenanceOnHint
-      : ADMIN_SERVER_TEXTS.maintenanceOffHint;
+      ? tAdmin('server.maintenanceOnHint')
+      : tAdmin('server.maintenanceOffHint');
 
   return (
     <>
@@ -105,7 +105,7 @@ function MaintenanceSwitch({ info }: { info: AdminServerInfo }) {
         </span>
         <div className="maintenance-row__text">
           <label htmlFor={switchId} className="maintenance-row__label">
-            {ADMIN_SERVER_TEXTS.maintenanceSwitch}
+            {tAdmin('server.maintenanceSwitch')}
           </label>
           <p id={hintId} className="maintenance-row__hint" data-testid="maintenance-hint">
             {hint}
@@ -127,9 +127,9 @@ function MaintenanceSwitch({ info }: { info: AdminServerInfo }) {
       </div>
       <ConfirmDialog
         isVisible={isConfirmOpen}
-        header={ADMIN_SERVER_TEXTS.maintenanceOnHeader}
-        message={ADMIN_SERVER_TEXTS.maintenanceOnMessage}
-        confirmLabel={ADMIN_SERVER_TEXTS.maintenanceOnConfirm}
+        header={tAdmin('server.maintenanceOnHeader')}
+        message={tAdmin('server.maintenanceOnMessage')}
+        confirmLabel={tAdmin('server.maintenanceOnConfirm')}
         isDanger
         isBusy={mutation.isPending}
         testId="maintenance-confirm"
@@ -166,44 +166,45 @@ function UsageFigures({ usage }: { usage: ServerUsage }) {
   return (
     <>
       <dl className="usage-grid">
-        <Figure label={ADMIN_SERVER_TEXTS.users} value={count(usage.users)} testId="usage-users" />
+        <Figure label={tAdmin('server.users')} value={count(usage.users)} testId="usage-users" />
         <Figure
-          label={ADMIN_SERVER_TEXTS.workspaces}
+          label={tAdmin('server.workspaces')}
           value={count(usage.workspaces)}
           testId="usage-workspaces"
         />
-        <Figure label={ADMIN_SERVER_TEXTS.projects} value={count(usage.projects)} testId="usage-projects" />
+        <Figure label={tAdmin('server.projects')} value={count(usage.projects)} testId="usage-projects" />
         <Figure
-          label={ADMIN_SERVER_TEXTS.storage}
+          label={tAdmin('server.storage')}
           value={formatByteSize(usage.storage)}
           testId="usage-storage"
         />
         <Figure
-          label={ADMIN_SERVER_TEXTS.activeContributors}
+          label={tAdmin('server.activeContributors')}
           value={count(usage.active_monthly_contributors)}
           testId="usage-contributors"
         />
-        <Figure label={ADMIN_SERVER_TEXTS.editors} value={count(usage.editors)} testId="usage-editors" />
+        <Figure label={tAdmin('server.editors')} value={count(usage.editors)} testId="usage-editors" />
         <Figure
-          label={ADMIN_SERVER_TEXTS.filesStored}
+          label={tAdmin('server.filesStored')}
           value={formatByteSize(usage.files_stored.bytes)}
-          detail={ADMIN_SERVER_TEXTS.filesCount(usage.files_stored.count, count(usage.files_stored.count))}
+          detail={tAdmin('server.filesCount', {
+            count: usage.files_stored.count,
+          })}
           testId="usage-files-stored"
         />
         <Figure
-          label={ADMIN_SERVER_TEXTS.filesReferenced}
+          label={tAdmin('server.filesReferenced')}
           value={formatByteSize(usage.files_referenced.bytes)}
-          detail={ADMIN_SERVER_TEXTS.filesCount(
-            usage.files_referenced.count,
-            count(usage.files_referenced.count),
-          )}
+          detail={tAdmin('server.filesCount', {
+            count: usage.files_referenced.count,
+          })}
           testId="usage-files-referenced"
         />
       </dl>
       {saved > 0 && (
         <p className="usage-saved" data-testid="usage-saved">
           <i className="pi pi-check-circle" aria-hidden="true" />{' '}
-          {ADMIN_SERVER_TEXTS.savedBySharing(formatByteSize(saved))}
+          {tAdmin('server.savedBySharing', { bytes: formatByteSize(saved) })}
         </p>
       )}
     </>
@@ -212,22 +213,22 @@ function UsageFigures({ usage }: { usage: ServerUsage }) {
 
 function FailedMailsTable({ mails }: { mails: FailedMail[] }) {
   if (mails.length === 0) {
-    return <EmptyState title={ADMIN_SERVER_TEXTS.noFailedMails} testId="failed-mails-empty" />;
+    return <EmptyState title={tAdmin('server.noFailedMails')} testId="failed-mails-empty" />;
   }
   return (
     <div className="data-table admin-table">
       <DataTable
         value={mails}
-        aria-label={ADMIN_SERVER_TEXTS.failedMailsLabel}
+        aria-label={tAdmin('server.failedMailsLabel')}
         data-testid="failed-mails-table"
       >
-        <Column header={ADMIN_SERVER_TEXTS.columnTo} field="to" bodyClassName="admin-table__email" />
-        <Column header={ADMIN_SERVER_TEXTS.columnSubject} field="subject" />
+        <Column header={tAdmin('server.columnTo')} field="to" bodyClassName="admin-table__email" />
+        <Column header={tAdmin('server.columnSubject')} field="subject" />
         <Column
-          header={ADMIN_SERVER_TEXTS.columnFailedAt}
+          header={tAdmin('server.columnFailedAt')}
           body={(mail: FailedMail) => <TimeAgoCell value={mail.failed_at} />}
         />
-        <Column header={ADMIN_SERVER_TEXTS.columnReason} field="reason" bodyClassName="admin-table__reason" />
+        <Column header={tAdmin('server.columnReason')} field="reason" bodyClassName="admin-table__reason" />
       </DataTable>
     </div>
   );
@@ -256,7 +257,7 @@ export function AdminServer() {
     <div className="admin-server">
       <div className="admin-server__row">
         <ServerCard
-          title={ADMIN_SERVER_TEXTS.maintenanceTitle}
+          title={tAdmin('server.maintenanceTitle')}
           testId="admin-maintenance"
           className="admin-server__wide"
         >
@@ -264,28 +265,28 @@ export function AdminServer() {
             <MaintenanceSwitch info={data} />
           ))}
         </ServerCard>
-        <ServerCard title={ADMIN_SERVER_TEXTS.aboutTitle} testId="admin-about">
+        <ServerCard title={tAdmin('server.aboutTitle')} testId="admin-about">
           {infoBody((data) => (
             <dl className="about-list">
               <div className="about-list__row">
-                <dt>{ADMIN_SERVER_TEXTS.version}</dt>
+                <dt>{tAdmin('server.version')}</dt>
                 <dd data-testid="server-version">{data.version}</dd>
               </div>
               {apiVersion && (
                 <div className="about-list__row">
-                  <dt>{ADMIN_SERVER_TEXTS.apiVersion}</dt>
+                  <dt>{tAdmin('server.apiVersion')}</dt>
                   <dd data-testid="server-api-version">{apiVersion}</dd>
                 </div>
               )}
               <div className="about-list__row">
-                <dt>{ADMIN_SERVER_TEXTS.mailTransport}</dt>
+                <dt>{tAdmin('server.mailTransport')}</dt>
                 <dd data-testid="server-mail-transport">{mailTransportText(data.mail_transport)}</dd>
               </div>
             </dl>
           ))}
         </ServerCard>
       </div>
-      <ServerCard title={ADMIN_SERVER_TEXTS.usageTitle} testId="admin-usage">
+      <ServerCard title={tAdmin('server.usageTitle')} testId="admin-usage">
         {usage.data ? (
           <UsageFigures usage={usage.data} />
         ) : usage.isError ? (
@@ -296,7 +297,7 @@ export function AdminServer() {
         <UsageReportDownload />
       </ServerCard>
       <ServerCard
-        title={ADMIN_SERVER_TEXTS.failedMailsTitle}
+        title={tAdmin('server.failedMailsTitle')}
         testId="admin-failed-mails"
         className="admin-server-card--table"
       >

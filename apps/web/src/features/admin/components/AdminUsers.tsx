@@ -1,4 +1,4 @@
-import { ADMIN_USERS_TEXTS, type AdminUser, type AdminUserSortField } from '@waymark/contract';
+import { type AdminUser, type AdminUserSortField } from '@waymark/contract';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
@@ -19,6 +19,7 @@ import { AdminListCard } from './AdminListCard.tsx';
 import { DateCell, FlagCell, TimeAgoCell, TruncatedText } from './AdminCells.tsx';
 import { CreateUserDialog } from './CreateUserDialog.tsx';
 import { type UserAction, UserActionsMenu } from './UserActionsMenu.tsx';
+import { tAdmin } from '../../../i18n/admin.ts';
 
 type Confirmation = {
   action: 'makeSuperuser' | 'removeSuperuser' | 'deactivate' | 'sendReset' | 'delete';
@@ -40,7 +41,7 @@ function UsernameCell({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
     <span className="admin-user-cell">
       <span className="admin-user-cell__name">
         <TruncatedText text={user.username} testId="admin-user-username" />
-        {isSelf && <span className="admin-user-cell__you"> ({ADMIN_USERS_TEXTS.you})</span>}
+        {isSelf && <span className="admin-user-cell__you"> ({tAdmin('users.you')})</span>}
       </span>
       {fullName && fullName !== user.username && (
         <TruncatedText text={fullName} className="admin-user-cell__full" />
@@ -55,37 +56,37 @@ function confirmationProps(confirmation: Confirmation) {
   switch (action) {
     case 'makeSuperuser':
       return {
-        header: ADMIN_USERS_TEXTS.makeSuperuserHeader,
-        message: ADMIN_USERS_TEXTS.makeSuperuserMessage(user.username),
-        confirmLabel: ADMIN_USERS_TEXTS.makeSuperuser,
+        header: tAdmin('users.makeSuperuserHeader'),
+        message: tAdmin('users.makeSuperuserMessage', { username: user.username }),
+        confirmLabel: tAdmin('users.makeSuperuser'),
       };
     case 'removeSuperuser':
       return {
-        header: ADMIN_USERS_TEXTS.removeSuperuserHeader,
-        message: ADMIN_USERS_TEXTS.removeSuperuserMessage(user.username),
-        confirmLabel: ADMIN_USERS_TEXTS.removeSuperuser,
+        header: tAdmin('users.removeSuperuserHeader'),
+        message: tAdmin('users.removeSuperuserMessage', { username: user.username }),
+        confirmLabel: tAdmin('users.removeSuperuser'),
         isDanger: true,
       };
     case 'deactivate':
       return {
-        header: ADMIN_USERS_TEXTS.deactivateHeader,
-        message: ADMIN_USERS_TEXTS.deactivateMessage(user.username),
-        confirmLabel: ADMIN_USERS_TEXTS.deactivate,
+        header: tAdmin('users.deactivateHeader'),
+        message: tAdmin('users.deactivateMessage', { username: user.username }),
+        confirmLabel: tAdmin('users.deactivate'),
         isDanger: true,
       };
     case 'sendReset':
       return {
-        header: ADMIN_USERS_TEXTS.sendResetHeader,
-        message: ADMIN_USERS_TEXTS.sendResetMessage(user.username, user.email),
-        confirmLabel: ADMIN_USERS_TEXTS.sendResetConfirm,
+        header: tAdmin('users.sendResetHeader'),
+        message: tAdmin('users.sendResetMessage', { username: user.username, email: user.email }),
+        confirmLabel: tAdmin('users.sendResetConfirm'),
       };
     case 'delete':
       return {
-        header: ADMIN_USERS_TEXTS.deleteHeader,
-        message: ADMIN_USERS_TEXTS.deleteMessage(user.username),
-        confirmLabel: ADMIN_USERS_TEXTS.deleteConfirm,
+        header: tAdmin('users.deleteHeader'),
+        message: tAdmin('users.deleteMessage', { username: user.username }),
+        confirmLabel: tAdmin('users.deleteConfirm'),
         isDanger: true,
-        confirmField: { label: ADMIN_USERS_TEXTS.deleteField, expected: user.username },
+        confirmField: { label: tAdmin('users.deleteField'), expected: user.username },
       };
   }
 }
@@ -127,26 +128,26 @@ export function AdminUsers() {
   return (
     <>
       <AdminListCard
-        title={ADMIN_USERS_TEXTS.title}
+        title={tAdmin('users.title')}
         testId="admin-users"
         query={query}
         search={{
           value: list.searchText,
           onChange: list.setSearchText,
-          placeholder: ADMIN_USERS_TEXTS.searchPlaceholder,
-          label: ADMIN_USERS_TEXTS.searchLabel,
+          placeholder: tAdmin('users.searchPlaceholder'),
+          label: tAdmin('users.searchLabel'),
         }}
         paging={list}
         action={
           <Button
-            label={ADMIN_USERS_TEXTS.createUser}
+            label={tAdmin('users.createUser')}
             icon="pi pi-user-plus"
             onClick={() => setIsCreating(true)}
             disabled={isReadOnly}
             data-testid="admin-users-create"
           />
         }
-        emptyText={list.params.like ? ADMIN_USERS_TEXTS.emptySearch : ADMIN_USERS_TEXTS.empty}
+        emptyText={list.params.like ? tAdmin('users.emptySearch') : tAdmin('users.empty')}
       >
         <div className="data-table admin-table admin-table--users">
           <DataTable
@@ -162,24 +163,24 @@ export function AdminUsers() {
               if (sort) list.setSort(sort);
             }}
             rowClassName={(user: AdminUser) => (user.active ? '' : 'admin-table__row--inactive')}
-            aria-label={ADMIN_USERS_TEXTS.tableLabel}
+            aria-label={tAdmin('users.tableLabel')}
             data-testid="admin-users-table"
           >
             <Column
               field="username"
-              header={ADMIN_USERS_TEXTS.columnUsername}
+              header={tAdmin('users.columnUsername')}
               sortable
               body={(user: AdminUser) => <UsernameCell user={user} isSelf={user.id === ownId} />}
             />
             <Column
               field="email"
-              header={ADMIN_USERS_TEXTS.columnEmail}
+              header={tAdmin('users.columnEmail')}
               sortable
               bodyClassName="admin-table__email"
               body={(user: AdminUser) => <TruncatedText text={user.email} testId="admin-user-email" />}
             />
             <Column
-              header={ADMIN_USERS_TEXTS.columnVerified}
+              header={tAdmin('users.columnVerified')}
               headerClassName="admin-table__flag admin-users__verified"
               bodyClassName="admin-table__flag"
               body={(user: AdminUser) => (
@@ -188,7 +189,7 @@ export function AdminUsers() {
             />
             <Column
               field="is_admin"
-              header={ADMIN_USERS_TEXTS.columnSuperuser}
+              header={tAdmin('users.columnSuperuser')}
               sortable
               headerClassName="admin-table__flag admin-users__superuser"
               bodyClassName="admin-table__flag"
@@ -198,12 +199,12 @@ export function AdminUsers() {
             />
             <Column
               field="active"
-              header={ADMIN_USERS_TEXTS.columnActive}
+              header={tAdmin('users.columnActive')}
               sortable
               headerClassName="admin-users__active"
               body={(user: AdminUser) => (
                 <Tag
-                  value={user.active ? ADMIN_USERS_TEXTS.active : ADMIN_USERS_TEXTS.inactive}
+                  value={user.active ? tAdmin('users.active') : tAdmin('users.inactive')}
                   severity={user.active ? 'success' : 'danger'}
                   className="admin-tag"
                   data-testid="admin-user-active"
@@ -212,20 +213,20 @@ export function AdminUsers() {
             />
             <Column
               field="registration_date"
-              header={ADMIN_USERS_TEXTS.columnRegistered}
+              header={tAdmin('users.columnRegistered')}
               sortable
               headerClassName="admin-users__registered"
               body={(user: AdminUser) => <DateCell value={user.registration_date} />}
             />
             <Column
               field="last_signed_in"
-              header={ADMIN_USERS_TEXTS.columnLastSignIn}
+              header={tAdmin('users.columnLastSignIn')}
               sortable
               headerClassName="admin-users__last-sign-in"
               body={(user: AdminUser) => <TimeAgoCell value={user.last_signed_in} />}
             />
             <Column
-              header={<span className="visually-hidden">{ADMIN_USERS_TEXTS.columnActions}</span>}
+              header={<span className="visually-hidden">{tAdmin('users.columnActions')}</span>}
               headerClassName="admin-table__actions"
               bodyClassName="admin-table__actions"
               body={(user: AdminUser) => (

@@ -1,4 +1,4 @@
-import { ADMIN_WORKSPACES_TEXTS, type AdminWorkspace, type AdminWorkspaceSortField } from '@waymark/contract';
+import { type AdminWorkspace, type AdminWorkspaceSortField } from '@waymark/contract';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
@@ -13,6 +13,7 @@ import { RowActionsMenu } from './RowActionsMenu.tsx';
 import { StorageBar } from './StorageBar.tsx';
 import { CreateWorkspaceDialog, QuotaDialog } from './WorkspaceDialogs.tsx';
 import { WorkspaceMembersDialog } from './WorkspaceMembersDialog.tsx';
+import { tAdmin } from '../../../i18n/admin.ts';
 
 const SORTABLE: readonly AdminWorkspaceSortField[] = [
   'name',
@@ -44,26 +45,26 @@ export function AdminWorkspaces() {
   return (
     <>
       <AdminListCard
-        title={ADMIN_WORKSPACES_TEXTS.title}
+        title={tAdmin('workspaces.title')}
         testId="admin-workspaces"
         query={query}
         search={{
           value: list.searchText,
           onChange: list.setSearchText,
-          placeholder: ADMIN_WORKSPACES_TEXTS.searchPlaceholder,
-          label: ADMIN_WORKSPACES_TEXTS.searchLabel,
+          placeholder: tAdmin('workspaces.searchPlaceholder'),
+          label: tAdmin('workspaces.searchLabel'),
         }}
         paging={list}
         action={
           <Button
-            label={ADMIN_WORKSPACES_TEXTS.createWorkspace}
+            label={tAdmin('workspaces.createWorkspace')}
             icon="pi pi-plus"
             onClick={() => setIsCreating(true)}
             disabled={isReadOnly}
             data-testid="admin-workspaces-create"
           />
         }
-        emptyText={list.params.like ? ADMIN_WORKSPACES_TEXTS.emptySearch : ADMIN_WORKSPACES_TEXTS.empty}
+        emptyText={list.params.like ? tAdmin('workspaces.emptySearch') : tAdmin('workspaces.empty')}
       >
         <div className="data-table admin-table">
           <DataTable
@@ -78,12 +79,12 @@ export function AdminWorkspaces() {
               const sort = sortFromTableEvent(event, SORTABLE);
               if (sort) list.setSort(sort);
             }}
-            aria-label={ADMIN_WORKSPACES_TEXTS.tableLabel}
+            aria-label={tAdmin('workspaces.tableLabel')}
             data-testid="admin-workspaces-table"
           >
             <Column
               field="name"
-              header={ADMIN_WORKSPACES_TEXTS.columnName}
+              header={tAdmin('workspaces.columnName')}
               sortable
               body={(workspace: AdminWorkspace) => (
                 <TruncatedText text={workspace.name} className="admin-strong" testId="admin-workspace-name" />
@@ -91,7 +92,7 @@ export function AdminWorkspaces() {
             />
             <Column
               field="disk_usage"
-              header={ADMIN_WORKSPACES_TEXTS.columnStorage}
+              header={tAdmin('workspaces.columnStorage')}
               sortable
               headerClassName="admin-table__storage"
               bodyClassName="admin-table__storage"
@@ -105,7 +106,7 @@ export function AdminWorkspaces() {
             />
             <Column
               field="project_count"
-              header={ADMIN_WORKSPACES_TEXTS.columnProjects}
+              header={tAdmin('workspaces.columnProjects')}
               sortable
               headerClassName="data-table__number"
               bodyClassName="data-table__number"
@@ -115,7 +116,7 @@ export function AdminWorkspaces() {
             />
             <Column
               field="member_count"
-              header={ADMIN_WORKSPACES_TEXTS.columnMembers}
+              header={tAdmin('workspaces.columnMembers')}
               sortable
               headerClassName="data-table__number"
               bodyClassName="data-table__number"
@@ -125,12 +126,12 @@ export function AdminWorkspaces() {
             />
             <Column
               field="created"
-              header={ADMIN_WORKSPACES_TEXTS.columnCreated}
+              header={tAdmin('workspaces.columnCreated')}
               sortable
               body={(workspace: AdminWorkspace) => <DateCell value={workspace.created} />}
             />
             <Column
-              header={<span className="visually-hidden">{ADMIN_WORKSPACES_TEXTS.columnActions}</span>}
+              header={<span className="visually-hidden">{tAdmin('workspaces.columnActions')}</span>}
               headerClassName="admin-table__actions"
               bodyClassName="admin-table__actions"
               body={(workspace: AdminWorkspace) => (
@@ -139,12 +140,12 @@ export function AdminWorkspaces() {
                   testId="admin-workspace-actions"
                   items={[
                     {
-                      label: ADMIN_WORKSPACES_TEXTS.members,
+                      label: tAdmin('workspaces.members'),
                       icon: 'pi pi-users',
                       command: () => open(workspace, 'members'),
                     },
                     {
-                      label: ADMIN_WORKSPACES_TEXTS.changeQuota,
+                      label: tAdmin('workspaces.changeQuota'),
                       icon: 'pi pi-database',
                       disabled: isReadOnly,
                       command: () => open(workspace, 'quota'),

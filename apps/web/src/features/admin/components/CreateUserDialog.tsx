@@ -4,7 +4,6 @@ import {
   type AdminCreateUserFormValues,
   type AdminCreateUserMode,
   adminCreateUserFormSchema,
-  CREATE_USER_TEXTS,
 } from '@waymark/contract';
 import { Dialog } from 'primereact/dialog';
 import { SelectButton } from 'primereact/selectbutton';
@@ -21,10 +20,11 @@ import {
   resolveCreateUserError,
   useCreateAdminUser,
 } from '../hooks/useCreateAdminUser.ts';
+import { tAdmin } from '../../../i18n/admin.ts';
 
 const MODE_OPTIONS: { value: AdminCreateUserMode; label: string }[] = [
-  { value: 'password', label: CREATE_USER_TEXTS.modePassword },
-  { value: 'invite', label: CREATE_USER_TEXTS.modeInvite },
+  { value: 'password', label: tAdmin('createUser.modePassword') },
+  { value: 'invite', label: tAdmin('createUser.modeInvite') },
 ];
 
 function CreateUserForm({ onClose }: { onClose: () => void }) {
@@ -55,8 +55,8 @@ function CreateUserForm({ onClose }: { onClose: () => void }) {
         // The server's reason was about the value sent: a new value makes it stale.
         onValueChange={() => form.clearErrors('email')}
         id="create-user-email"
-        label={CREATE_USER_TEXTS.emailLabel}
-        placeholder={CREATE_USER_TEXTS.emailPlaceholder}
+        label={tAdmin('createUser.emailLabel')}
+        placeholder={tAdmin('createUser.emailPlaceholder')}
         errorTestId="create-user-email-error"
         autoComplete="off"
         type="email"
@@ -68,15 +68,15 @@ function CreateUserForm({ onClose }: { onClose: () => void }) {
         name="username"
         onValueChange={() => form.clearErrors('username')}
         id="create-user-username"
-        label={CREATE_USER_TEXTS.usernameLabel}
-        placeholder={CREATE_USER_TEXTS.usernamePlaceholder}
+        label={tAdmin('createUser.usernameLabel')}
+        placeholder={tAdmin('createUser.usernamePlaceholder')}
         errorTestId="create-user-username-error"
         autoComplete="off"
         data-testid="create-user-username"
       />
       <div className="form-field admin-form__mode">
         <span id={modeLabelId} className="form-field__label">
-          {CREATE_USER_TEXTS.modeLabel}
+          {tAdmin('createUser.modeLabel')}
         </span>
         <SelectButton
           value={modeField.value}
@@ -100,8 +100,8 @@ function CreateUserForm({ onClose }: { onClose: () => void }) {
             name="password"
             onValueChange={() => form.clearErrors('password')}
             id="create-user-password"
-            label={CREATE_USER_TEXTS.passwordLabel}
-            placeholder={CREATE_USER_TEXTS.passwordPlaceholder}
+            label={tAdmin('createUser.passwordLabel')}
+            placeholder={tAdmin('createUser.passwordPlaceholder')}
             errorTestId="create-user-password-error"
             autoComplete="new-password"
             // The input library's strength meter, as in the change password dialog.
@@ -113,7 +113,7 @@ function CreateUserForm({ onClose }: { onClose: () => void }) {
             name="confirm"
             onValueChange={() => form.clearErrors('confirm')}
             id="create-user-confirm"
-            label={CREATE_USER_TEXTS.confirmLabel}
+            label={tAdmin('createUser.confirmLabel')}
             errorTestId="create-user-confirm-error"
             autoComplete="new-password"
             pt={{ root: { 'data-testid': 'create-user-confirm' } }}
@@ -121,12 +121,12 @@ function CreateUserForm({ onClose }: { onClose: () => void }) {
         </>
       ) : (
         <p className="admin-form__hint" data-testid="create-user-invite-hint">
-          <i className="pi pi-envelope" aria-hidden="true" /> {CREATE_USER_TEXTS.inviteHint}
+          <i className="pi pi-envelope" aria-hidden="true" /> {tAdmin('createUser.inviteHint')}
         </p>
       )}
       <FormActions
-        cancelLabel={CREATE_USER_TEXTS.cancel}
-        submitLabel={CREATE_USER_TEXTS.submit}
+        cancelLabel={tAdmin('createUser.cancel')}
+        submitLabel={tAdmin('createUser.submit')}
         isPending={mutation.isPending}
         isSubmitDisabled={!isFilled}
         onCancel={onClose}
@@ -140,7 +140,7 @@ function CreateUserForm({ onClose }: { onClose: () => void }) {
 export function CreateUserDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   return (
     <Dialog
-      header={CREATE_USER_TEXTS.header}
+      header={tAdmin('createUser.header')}
       visible={isOpen}
       onHide={onClose}
       modal

@@ -1,8 +1,9 @@
-import { ADMIN_WORKSPACES_TEXTS, STORAGE_QUOTA_UNITS, type StorageQuotaUnit } from '@waymark/contract';
+import { STORAGE_QUOTA_UNITS, type StorageQuotaUnit } from '@waymark/contract';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { type Control, type FieldValues, type Path, useController } from 'react-hook-form';
 import { FormField } from '../../../ui/form/FormField.tsx';
+import { tAdmin } from '../../../i18n/admin.ts';
 
 const UNIT_OPTIONS = STORAGE_QUOTA_UNITS.map((unit) => ({ label: unit, value: unit }));
 
@@ -28,7 +29,7 @@ export function QuotaField<TValues extends QuotaValues>({
   return (
     <FormField
       id={id}
-      label={ADMIN_WORKSPACES_TEXTS.quotaLabel}
+      label={tAdmin('workspaces.quotaLabel')}
       error={quota.fieldState.error?.message}
       errorTestId={`${id}-error`}
     >
@@ -57,8 +58,8 @@ export function QuotaField<TValues extends QuotaValues>({
               unit.field.onChange(event.value as StorageQuotaUnit);
               onValueChange?.();
             }}
-            ariaLabel={ADMIN_WORKSPACES_TEXTS.quotaUnitLabel}
-            aria-label={ADMIN_WORKSPACES_TEXTS.quotaUnitLabel}
+            ariaLabel={tAdmin('workspaces.quotaUnitLabel')}
+            aria-label={tAdmin('workspaces.quotaUnitLabel')}
             className="quota-field__unit"
             data-testid={`${id}-unit`}
           />

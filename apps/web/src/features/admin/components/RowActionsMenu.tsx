@@ -1,8 +1,8 @@
-import { ADMIN_PANEL_TEXTS } from '@waymark/contract';
 import { Button } from 'primereact/button';
 import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
 import { useRef } from 'react';
+import { tAdmin } from '../../../i18n/admin.ts';
 
 interface RowActionsMenuProps {
   /** What the row is called, for the button's accessible name ('Actions for …'). */
@@ -22,7 +22,7 @@ export function RowActionsMenu({ name, items, testId }: RowActionsMenuProps) {
         rounded
         text
         severity="secondary"
-        aria-label={ADMIN_PANEL_TEXTS.actionsOf(name)}
+        aria-label={tAdmin('panel.actionsOf', { name })}
         aria-haspopup="menu"
         onClick={(event) => menu.current?.toggle(event)}
         data-testid={testId}

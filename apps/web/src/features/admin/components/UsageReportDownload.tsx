@@ -1,11 +1,19 @@
-import { ADMIN_REPORT_TEXTS } from '@waymark/contract';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useId, useState } from 'react';
 import { usageReportUrl } from '../api/adminApi.ts';
+import { tAdmin } from '../../../i18n/admin.ts';
 
 /** `YYYY-MM-DD` of a date in UTC, as the report's query takes it. */
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The periods offered, in months back from today; 0 is a custom range. */
+const PERIODS = [
+  { months: 3, label: 'report.period3' },
+  { months: 6, label: 'report.period6' },
+  { months: 12, label: 'report.period12' },
+  { months: 0, label: 'report.periodCustom' },
+] as const;
 
 function monthsBefore(today: Date, months: number): Date {
   const date = new Date(today);
@@ -57,27 +65,27 @@ export function UsageReportDownload() {
 
   return (
     <div className="usage-report" data-testid="usage-report">
-      <h3 className="usage-report__title">{ADMIN_REPORT_TEXTS.title}</h3>
-      <p className="usage-report__text">{ADMIN_REPORT_TEXTS.description}</p>
+      <h3 className="usage-report__title">{tAdmin('report.title')}</h3>
+      <p className="usage-report__text">{tAdmin('report.description')}</p>
       <div className="usage-report__fields">
         <div className="usage-report__field">
-          <label htmlFor={periodId}>{ADMIN_REPORT_TEXTS.period}</label>
+          <label htmlFor={periodId}>{tAdmin('report.period')}</label>
           <Dropdown
             inputId={periodId}
             value={months}
-            options={[...ADMIN_REPORT_TEXTS.periods]}
+            options={PERIODS.map(({ months, label }) => ({ months, label: tAdmin(label) }))}
             optionLabel="label"
             optionValue="months"
             onChange={(event) => setMonths(event.value as number)}
-            ariaLabel={ADMIN_REPORT_TEXTS.period}
-            aria-label={ADMIN_REPORT_TEXTS.period}
+            ariaLabel={tAdmin('report.period')}
+            aria-label={tAdmin('report.period')}
             data-testid="usage-report-period"
           />
         </div>
         {isCustom && (
           <>
             <DateField
-              label={ADMIN_REPORT_TEXTS.from}
+              label={tAdmin('report.from')}
               value={range.from}
               max={dayOf(today)}
               errorId={isInverted ? errorId : undefined}
@@ -85,7 +93,7 @@ export function UsageReportDownload() {
               testId="usage-report-from"
             />
             <DateField
-              label={ADMIN_REPORT_TEXTS.to}
+              label={tAdmin('report.to')}
               value={range.to}
               max={dayOf(today)}
               errorId={isInverted ? errorId : undefined}
@@ -97,7 +105,7 @@ export function UsageReportDownload() {
       </div>
       {isInverted && (
         <p id={errorId} className="usage-report__error" role="alert">
-          {ADMIN_REPORT_TEXTS.invalidRange}
+          {tAdmin('report.invalidRange')}
         </p>
       )}
       {isComplete && !isInverted ? (
@@ -108,12 +116,12 @@ export function UsageReportDownload() {
           data-testid="usage-report-download"
         >
           <i className="pi pi-download" aria-hidden="true" />
-          <span>{ADMIN_REPORT_TEXTS.download}</span>
+          <span>{tAdmin('report.download')}</span>
         </a>
       ) : (
         <button type="button" className="p-button p-component p-disabled usage-report__download" disabled>
           <i className="pi pi-download" aria-hidden="true" />
-          <span>{ADMIN_REPORT_TEXTS.download}</span>
+          <span>{tAdmin('report.download')}</span>
         </button>
       )}
     </div>

@@ -1,7 +1,8 @@
-import { ADMIN_USERS_TEXTS, type AdminUser } from '@waymark/contract';
+import { type AdminUser } from '@waymark/contract';
 import type { MenuItem } from 'primereact/menuitem';
 import { userActionState } from '../adminRules.ts';
 import { RowActionsMenu } from './RowActionsMenu.tsx';
+import { tAdmin } from '../../../i18n/admin.ts';
 
 /** What a row's menu asks the users section to do. */
 export type UserAction =
@@ -22,39 +23,39 @@ export function UserActionsMenu({ user, ownId, onAction, isReadOnly }: UserActio
   const items: MenuItem[] = [
     user.is_admin
       ? {
-          label: ADMIN_USERS_TEXTS.removeSuperuser,
+          label: tAdmin('users.removeSuperuser'),
           icon: 'pi pi-shield',
           disabled: !isAllowed(state.canToggleSuperuser),
           command: () => onAction('removeSuperuser', user),
         }
       : {
-          label: ADMIN_USERS_TEXTS.makeSuperuser,
+          label: tAdmin('users.makeSuperuser'),
           icon: 'pi pi-shield',
           disabled: !isAllowed(state.canToggleSuperuser),
           command: () => onAction('makeSuperuser', user),
         },
     user.active
       ? {
-          label: ADMIN_USERS_TEXTS.deactivate,
+          label: tAdmin('users.deactivate'),
           icon: 'pi pi-ban',
           disabled: !isAllowed(state.canToggleActive),
           command: () => onAction('deactivate', user),
         }
       : {
-          label: ADMIN_USERS_TEXTS.reactivate,
+          label: tAdmin('users.reactivate'),
           icon: 'pi pi-check-circle',
           disabled: !isAllowed(state.canToggleActive),
           command: () => onAction('reactivate', user),
         },
     {
-      label: ADMIN_USERS_TEXTS.sendReset,
+      label: tAdmin('users.sendReset'),
       icon: 'pi pi-envelope',
       disabled: !isAllowed(state.canSendReset),
       command: () => onAction('sendReset', user),
     },
     { separator: true },
     {
-      label: ADMIN_USERS_TEXTS.deleteUser,
+      label: tAdmin('users.deleteUser'),
       icon: 'pi pi-trash',
       disabled: !isAllowed(state.canDelete),
       className: 'admin-menu__danger',

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  ADMIN_WORKSPACES_TEXTS,
   type AdminCreateWorkspaceFormValues,
   type AdminQuotaFormValues,
   type AdminWorkspace,
@@ -23,6 +22,7 @@ function quotaFormValues(bytes: number) {
 }
 import { useCreateAdminWorkspace, useUpdateWorkspaceQuota } from '../hooks/useAdminWorkspaces.ts';
 import { QuotaField } from './QuotaField.tsx';
+import { tAdmin } from '../../../i18n/admin.ts';
 
 const FORM_FIELDS = ['name', 'quota'] as const;
 
@@ -52,7 +52,7 @@ function CreateWorkspaceForm({ onClose }: { onClose: () => void }) {
         onError: (error) =>
           setServerFormError(
             form.setError,
-            resolveWorkspaceFormError(error, ADMIN_WORKSPACES_TEXTS.createFailed),
+            resolveWorkspaceFormError(error, tAdmin('workspaces.createFailed')),
             FORM_FIELDS,
           ),
       },
@@ -66,8 +66,8 @@ function CreateWorkspaceForm({ onClose }: { onClose: () => void }) {
         name="name"
         onValueChange={() => form.clearErrors('name')}
         id="create-workspace-name"
-        label={ADMIN_WORKSPACES_TEXTS.nameLabel}
-        placeholder={ADMIN_WORKSPACES_TEXTS.namePlaceholder}
+        label={tAdmin('workspaces.nameLabel')}
+        placeholder={tAdmin('workspaces.namePlaceholder')}
         errorTestId="create-workspace-name-error"
         autoComplete="off"
         autoFocus
@@ -79,8 +79,8 @@ function CreateWorkspaceForm({ onClose }: { onClose: () => void }) {
         onValueChange={() => form.clearErrors('quota')}
       />
       <FormActions
-        cancelLabel={ADMIN_WORKSPACES_TEXTS.cancel}
-        submitLabel={ADMIN_WORKSPACES_TEXTS.create}
+        cancelLabel={tAdmin('workspaces.cancel')}
+        submitLabel={tAdmin('workspaces.create')}
         isPending={mutation.isPending}
         isSubmitDisabled={!isFilled}
         onCancel={onClose}
@@ -94,7 +94,7 @@ function CreateWorkspaceForm({ onClose }: { onClose: () => void }) {
 export function CreateWorkspaceDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   return (
     <Dialog
-      header={ADMIN_WORKSPACES_TEXTS.createHeader}
+      header={tAdmin('workspaces.createHeader')}
       visible={isOpen}
       onHide={onClose}
       modal
@@ -128,7 +128,7 @@ function QuotaForm({ workspace, onClose }: { workspace: AdminWorkspace; onClose:
         onError: (error) =>
           setServerFormError(
             form.setError,
-            resolveWorkspaceFormError(error, ADMIN_WORKSPACES_TEXTS.quotaFailed),
+            resolveWorkspaceFormError(error, tAdmin('workspaces.quotaFailed')),
             ['quota'],
           ),
       },
@@ -137,7 +137,7 @@ function QuotaForm({ workspace, onClose }: { workspace: AdminWorkspace; onClose:
   return (
     <form className="admin-form" onSubmit={handleSubmit} noValidate data-testid="quota-form">
       <p className="admin-form__hint">
-        {ADMIN_WORKSPACES_TEXTS.quotaUsed(formatByteSize(workspace.disk_usage))}
+        {tAdmin('workspaces.quotaUsed', { used: formatByteSize(workspace.disk_usage) })}
       </p>
       <QuotaField
         control={form.control}
@@ -146,8 +146,8 @@ function QuotaForm({ workspace, onClose }: { workspace: AdminWorkspace; onClose:
         autoFocus
       />
       <FormActions
-        cancelLabel={ADMIN_WORKSPACES_TEXTS.cancel}
-        submitLabel={ADMIN_WORKSPACES_TEXTS.save}
+        cancelLabel={tAdmin('workspaces.cancel')}
+        submitLabel={tAdmin('workspaces.save')}
         isPending={mutation.isPending}
         isSubmitDisabled={!isFilled}
         onCancel={onClose}
@@ -161,7 +161,7 @@ function QuotaForm({ workspace, onClose }: { workspace: AdminWorkspace; onClose:
 export function QuotaDialog({ workspace, isOpen, onClose }: WorkspaceDialogProps) {
   return (
     <Dialog
-      header={workspace ? ADMIN_WORKSPACES_TEXTS.quotaHeader(workspace.name) : ''}
+      header={workspace ? tAdmin('workspaces.quotaHeader', { name: workspace.name }) : ''}
       visible={isOpen && workspace !== null}
       onHide={onClose}
       modal

@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { WORKSPACE_MEMBERS_TEXTS } from '@waymark/contract';
 import { describe, expect, it } from 'vitest';
 import type { StubReply } from '../../../test/stubAdapter.ts';
 import { stubServer } from '../../../test/renderApp.tsx';
@@ -9,6 +8,7 @@ import {
   buildAdminUser,
   openWorkspaceMembers as openMembers,
 } from '../test/adminFixtures.ts';
+import { tAdmin } from '../../../i18n/admin.ts';
 
 const WORKSPACE = ADMIN_WORKSPACE;
 const WALTER = buildAdminUser(21, 'walter-writer', { email: 'walter@example.com' });
@@ -38,10 +38,10 @@ const isDisabled = (element: HTMLElement) => (element as HTMLButtonElement).disa
 async function chooseWalter(typed: string) {
   const dialog = await openMembers();
   const user = userEvent.setup();
-  const field = within(dialog).getByLabelText(WORKSPACE_MEMBERS_TEXTS.addLabel);
+  const field = within(dialog).getByLabelText(tAdmin('workspaceMembers.addLabel'));
   await user.type(field, typed);
   await user.click(await screen.findByText(WALTER.email));
-  const add = within(dialog).getByRole('button', { name: WORKSPACE_MEMBERS_TEXTS.add });
+  const add = within(dialog).getByRole('button', { name: tAdmin('workspaceMembers.add') });
   expect(isDisabled(add)).toBe(false);
   return { dialog, user, field, add };
 }
@@ -52,12 +52,16 @@ describe('workspace members dialog', () => {
     const { dialog, user, field, add } = await chooseWalter('walt');
 
     expect(
-      await within(dialog).findByText(WORKSPACE_MEMBERS_TEXTS.empty, {}, { timeout: 3_000 }),
+      await within(dialog).findByText(tAdmin('workspaceMembers.empty'), {}, { timeout: 3_000 }),
     ).toBeTruthy();
     expect((field as HTMLInputElement).value).toBe(WALTER.username);
     expect(isDisabled(add)).toBe(false);
     await user.click(add);
-    expect(await screen.findByText(WORKSPACE_MEMBERS_TEXTS.added(WALTER.username, 'Writer'))).toBeTruthy();
+    expect(
+      await screen.findByText(
+        tAdmin('workspaceMembers.added', { username: WALTER.username, role: 'Writer' }),
+      ),
+    ).toBeTruthy();
     expect(server.requests.find((request) => request.method === 'POST')?.data).toEqual({
       username: WALTER.username,
       role: 'writer',
@@ -72,7 +76,7 @@ describe('workspace members dialog', () => {
     ]);
     const dialog = await openMembers();
     const user = userEvent.setup();
-    const field = within(dialog).getByLabelText(WORKSPACE_MEMBERS_TEXTS.addLabel);
+    const field = within(dialog).getByLabelText(tAdmin('workspaceMembers.addLabel'));
     await user.type(field, 'wal');
     const suggestion = await screen.findByText(WALTER.email);
     // One more letter, and the suggestion on screen is chosen before the field's search delay is over.
@@ -81,9 +85,13 @@ describe('workspace members dialog', () => {
     // Past the field's delay and the answer's: the old list was replaced by then.
     await new Promise((resolve) => setTimeout(resolve, 800));
 
-    const add = within(dialog).getByRole('button', { name: WORKSPACE_MEMBERS_TEXTS.add });
+    const add = within(dialog).getByRole('button', { name: tAdmin('workspaceMembers.add') });
     await user.click(add);
-    expect(await screen.findByText(WORKSPACE_MEMBERS_TEXTS.added(WALTER.username, 'Writer'))).toBeTruthy();
+    expect(
+      await screen.findByText(
+        tAdmin('workspaceMembers.added', { username: WALTER.username, role: 'Writer' }),
+      ),
+    ).toBeTruthy();
     expect(server.requests.filter((request) => request.method === 'POST')).toHaveLength(1);
   });
 

@@ -2,8 +2,6 @@ import {
   type AdminUser,
   type AdminWorkspace,
   type AdminWorkspaceMember,
-  WORKSPACE_MEMBERS_TEXTS,
-  WORKSPACE_ROLE_LABELS,
   WORKSPACE_ROLES,
   type WorkspaceRole,
 } from '@waymark/contract';
@@ -18,8 +16,12 @@ import { useIsMaintenance } from '../../session/hooks/useInstance.ts';
 import { useAdminUserSearch } from '../hooks/useAdminUserSearch.ts';
 import { useWorkspaceMembers } from '../hooks/useAdminWorkspaces.ts';
 import type { WorkspaceDialogProps } from './WorkspaceDialogs.tsx';
+import { tAdmin } from '../../../i18n/admin.ts';
 
-const ROLE_OPTIONS = WORKSPACE_ROLES.map((role) => ({ value: role, label: WORKSPACE_ROLE_LABELS[role] }));
+const ROLE_OPTIONS = WORKSPACE_ROLES.map((role) => ({
+  value: role,
+  label: tAdmin(`workspaceRoleLabels.${role}`),
+}));
 
 /** Default role of a new member: may read and change files, not manage the workspace. */
 const DEFAULT_ROLE: WorkspaceRole = 'writer';
@@ -89,7 +91,7 @@ function AddMemberForm({ members, isReadOnly }: { members: Members; isReadOnly: 
     <form className="members-add" onSubmit={handleSubmit} data-testid="members-add-form">
       <div className="form-field members-add__user">
         <label htmlFor={userFieldId} className="form-field__label">
-          {WORKSPACE_MEMBERS_TEXTS.addLabel}
+          {tAdmin('workspaceMembers.addLabel')}
         </label>
         <AutoComplete
           ref={field}
@@ -110,9 +112,9 @@ function AddMemberForm({ members, isReadOnly }: { members: Members; isReadOnly: 
           field="username"
           delay={300}
           disabled={isReadOnly}
-          placeholder={WORKSPACE_MEMBERS_TEXTS.addPlaceholder}
+          placeholder={tAdmin('workspaceMembers.addPlaceholder')}
           showEmptyMessage
-          emptyMessage={WORKSPACE_MEMBERS_TEXTS.noMatch}
+          emptyMessage={tAdmin('workspaceMembers.noMatch')}
           itemTemplate={(candidate: AdminUser) => (
             <span className="members-suggestion" data-testid="members-suggestion">
               <span className="members-suggestion__name">{candidate.username}</span>
@@ -126,11 +128,11 @@ function AddMemberForm({ members, isReadOnly }: { members: Members; isReadOnly: 
       </div>
       <div className="form-field members-add__role">
         <label htmlFor={roleFieldId} className="form-field__label">
-          {WORKSPACE_MEMBERS_TEXTS.roleLabel}
+          {tAdmin('workspaceMembers.roleLabel')}
         </label>
         <Dropdown
           inputId={roleFieldId}
-          ariaLabel={WORKSPACE_MEMBERS_TEXTS.roleLabel}
+          ariaLabel={tAdmin('workspaceMembers.roleLabel')}
           value={role}
           options={ROLE_OPTIONS}
           optionLabel="label"
@@ -142,7 +144,7 @@ function AddMemberForm({ members, isReadOnly }: { members: Members; isReadOnly: 
       </div>
       <Button
         type="submit"
-        label={WORKSPACE_MEMBERS_TEXTS.add}
+        label={tAdmin('workspaceMembers.add')}
         icon="pi pi-user-plus"
         disabled={!canAdd}
         loading={members.add.isPending}
@@ -163,15 +165,15 @@ function MembersTable({ members, isReadOnly }: { members: Members; isReadOnly: b
         dataKey="id"
         loading={query.isFetching}
         emptyMessage={
-          query.isPending ? ' ' : <p className="members-table__empty">{WORKSPACE_MEMBERS_TEXTS.empty}</p>
+          query.isPending ? ' ' : <p className="members-table__empty">{tAdmin('workspaceMembers.empty')}</p>
         }
         scrollable
         scrollHeight="18rem"
-        aria-label={WORKSPACE_MEMBERS_TEXTS.tableLabel}
+        aria-label={tAdmin('workspaceMembers.tableLabel')}
         data-testid="members-table"
       >
         <Column
-          header={WORKSPACE_MEMBERS_TEXTS.columnUser}
+          header={tAdmin('workspaceMembers.columnUser')}
           body={(member: AdminWorkspaceMember) => (
             <span className="members-suggestion" data-testid="member-row">
               <span className="members-suggestion__name">{member.username}</span>
@@ -180,7 +182,7 @@ function MembersTable({ members, isReadOnly }: { members: Members; isReadOnly: b
           )}
         />
         <Column
-          header={WORKSPACE_MEMBERS_TEXTS.columnRole}
+          header={tAdmin('workspaceMembers.columnRole')}
           body={(member: AdminWorkspaceMember) => (
             <Dropdown
               value={member.role}
@@ -191,15 +193,15 @@ function MembersTable({ members, isReadOnly }: { members: Members; isReadOnly: b
               onChange={(event) =>
                 changeRole.mutate({ userId: member.id, role: event.value as WorkspaceRole })
               }
-              ariaLabel={WORKSPACE_MEMBERS_TEXTS.roleOf(member.username)}
-              aria-label={WORKSPACE_MEMBERS_TEXTS.roleOf(member.username)}
+              ariaLabel={tAdmin('workspaceMembers.roleOf', { username: member.username })}
+              aria-label={tAdmin('workspaceMembers.roleOf', { username: member.username })}
               className="members-table__role"
               data-testid="member-role"
             />
           )}
         />
         <Column
-          header={<span className="visually-hidden">{WORKSPACE_MEMBERS_TEXTS.columnActions}</span>}
+          header={<span className="visually-hidden">{tAdmin('workspaceMembers.columnActions')}</span>}
           headerClassName="admin-table__actions"
           bodyClassName="admin-table__actions"
           body={(member: AdminWorkspaceMember) => (
@@ -209,7 +211,7 @@ function MembersTable({ members, isReadOnly }: { members: Members; isReadOnly: b
               text
               severity="danger"
               disabled={isBusy}
-              aria-label={WORKSPACE_MEMBERS_TEXTS.removeOf(member.username)}
+              aria-label={tAdmin('workspaceMembers.removeOf', { username: member.username })}
               onClick={() => remove.mutate({ userId: member.id, username: member.username })}
               data-testid="member-remove"
             />
@@ -231,7 +233,7 @@ function MembersContent({ workspace, onClose }: { workspace: AdminWorkspace; onC
       <div className="dialog-actions">
         <Button
           type="button"
-          label={WORKSPACE_MEMBERS_TEXTS.close}
+          label={tAdmin('workspaceMembers.close')}
           outlined
           severity="secondary"
           onClick={onClose}
@@ -245,7 +247,7 @@ function MembersContent({ workspace, onClose }: { workspace: AdminWorkspace; onC
 export function WorkspaceMembersDialog({ workspace, isOpen, onClose }: WorkspaceDialogProps) {
   return (
     <Dialog
-      header={workspace ? WORKSPACE_MEMBERS_TEXTS.header(workspace.name) : ''}
+      header={workspace ? tAdmin('workspaceMembers.header', { name: workspace.name }) : ''}
       visible={isOpen && workspace !== null}
       onHide={onClose}
       modal

@@ -1,10 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  ADMIN_PROJECTS_TEXTS,
-  type AdminProject,
-  type AdminProjectSortField,
-  RENAME_PROJECT_TEXTS,
-} from '@waymark/contract';
+import { type AdminProject, type AdminProjectSortField } from '@waymark/contract';
 import { readToastUnlessDetail } from '../../../lib/forms/serverFormErrors.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { PROJECTS_QUERY_KEY } from '../../projects/hooks/useProjectList.ts';
@@ -16,6 +11,8 @@ import {
   restoreRemovedProject,
 } from '../api/adminApi.ts';
 import { ADMIN_QUERY_KEY } from './useAdminUsers.ts';
+import { tAdmin } from '../../../i18n/admin.ts';
+import { tProject } from '../../../i18n/project.ts';
 
 export const ADMIN_PROJECTS_QUERY_KEY = [...ADMIN_QUERY_KEY, 'projects'] as const;
 
@@ -25,7 +22,7 @@ export function useAdminProjects(params: AdminListParams<AdminProjectSortField> 
     queryKey: [...ADMIN_PROJECTS_QUERY_KEY, params],
     queryFn: () => fetchAdminProjects(params),
     placeholderData: keepPreviousData,
-    meta: { errorMessage: ADMIN_PROJECTS_TEXTS.fetchFailed },
+    meta: { errorMessage: tAdmin('projects.fetchFailed') },
   });
 }
 
@@ -42,17 +39,17 @@ export function useRemovedProjectActions() {
     ]);
   const restore = useMutation({
     mutationFn: (project: AdminProject) => restoreRemovedProject(project.id),
-    meta: { errorMessage: ADMIN_PROJECTS_TEXTS.restoreFailed },
+    meta: { errorMessage: tAdmin('projects.restoreFailed') },
     onSuccess: async (_answer, project) => {
-      notify.success(ADMIN_PROJECTS_TEXTS.restored(`${project.workspace}/${project.name}`));
+      notify.success(tAdmin('projects.restored', { name: `${project.workspace}/${project.name}` }));
       await refresh();
     },
   });
   const deleteNow = useMutation({
     mutationFn: (project: AdminProject) => deleteRemovedProject(project.id),
-    meta: { errorMessage: ADMIN_PROJECTS_TEXTS.deleteFailed },
+    meta: { errorMessage: tAdmin('projects.deleteFailed') },
     onSuccess: async (_answer, project) => {
-      notify.success(ADMIN_PROJECTS_TEXTS.deleted(`${project.workspace}/${project.name}`));
+      notify.success(tAdmin('projects.deleted', { name: `${project.workspace}/${project.name}` }));
       await refresh();
     },
   });
@@ -65,9 +62,9 @@ export function useAdminRenameProject() {
   return useMutation({
     mutationFn: ({ project, name }: { project: AdminProject; name: string }) =>
       renameAdminProject(project.id, name),
-    meta: { readErrorMessage: readToastUnlessDetail(RENAME_PROJECT_TEXTS.failed) },
+    meta: { readErrorMessage: readToastUnlessDetail(tProject('renameProject.failed')) },
     onSuccess: async (_answer, { project, name }) => {
-      notify.success(ADMIN_PROJECTS_TEXTS.renamed(`${project.workspace}/${name}`));
+      notify.success(tAdmin('projects.renamed', { path: `${project.workspace}/${name}` }));
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY }),
         queryClient.invalidateQueries({ queryKey: PROJECTS_QUERY_KEY }),

@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_SERVER_TEXTS, DIAGNOSTIC_LOG_TEXTS } from '@waymark/contract';
+import { DIAGNOSTIC_LOG_TEXTS } from '@waymark/contract';
 import { notify } from '../../../lib/notifications.ts';
 import { PING_QUERY_KEY } from '../../session/session.ts';
 import { fetchDiagnosticLogs, fetchServerInfo, fetchServerUsage, setMaintenance } from '../api/adminApi.ts';
 import { ADMIN_QUERY_KEY } from './useAdminUsers.ts';
+import { tAdmin } from '../../../i18n/admin.ts';
 
 const SERVER_INFO_KEY = [...ADMIN_QUERY_KEY, 'server'] as const;
 const USAGE_KEY = [...ADMIN_QUERY_KEY, 'usage'] as const;
@@ -13,7 +14,7 @@ export function useServerInfo() {
   return useQuery({
     queryKey: SERVER_INFO_KEY,
     queryFn: fetchServerInfo,
-    meta: { errorMessage: ADMIN_SERVER_TEXTS.fetchFailed },
+    meta: { errorMessage: tAdmin('server.fetchFailed') },
   });
 }
 
@@ -22,7 +23,7 @@ export function useServerUsage() {
   return useQuery({
     queryKey: USAGE_KEY,
     queryFn: fetchServerUsage,
-    meta: { errorMessage: ADMIN_SERVER_TEXTS.usageFailed },
+    meta: { errorMessage: tAdmin('server.usageFailed') },
   });
 }
 
@@ -34,11 +35,9 @@ export function useSetMaintenance() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setMaintenance,
-    meta: { errorMessage: ADMIN_SERVER_TEXTS.maintenanceFailed },
+    meta: { errorMessage: tAdmin('server.maintenanceFailed') },
     onSuccess: async (answer) => {
-      notify.success(
-        answer.maintenance ? ADMIN_SERVER_TEXTS.maintenanceOn : ADMIN_SERVER_TEXTS.maintenanceOff,
-      );
+      notify.success(answer.maintenance ? tAdmin('server.maintenanceOn') : tAdmin('server.maintenanceOff'));
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: SERVER_INFO_KEY }),
         queryClient.invalidateQueries({ queryKey: PING_QUERY_KEY }),

@@ -1,10 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  ADMIN_USERS_TEXTS,
-  type AdminUpdateUserRequest,
-  type AdminUser,
-  type AdminUserSortField,
-} from '@waymark/contract';
+import { type AdminUpdateUserRequest, type AdminUser, type AdminUserSortField } from '@waymark/contract';
 import { notify } from '../../../lib/notifications.ts';
 import {
   type AdminListParams,
@@ -13,6 +8,7 @@ import {
   sendAdminPasswordReset,
   updateAdminUser,
 } from '../api/adminApi.ts';
+import { tAdmin } from '../../../i18n/admin.ts';
 
 /** Every query of the admin panel lives under this key. */
 export const ADMIN_QUERY_KEY = ['admin'] as const;
@@ -24,19 +20,19 @@ export function useAdminUsers(params: AdminListParams<AdminUserSortField>) {
     queryKey: [...ADMIN_USERS_QUERY_KEY, params],
     queryFn: () => fetchAdminUsers(params),
     placeholderData: keepPreviousData,
-    meta: { errorMessage: ADMIN_USERS_TEXTS.fetchFailed },
+    meta: { errorMessage: tAdmin('users.fetchFailed') },
   });
 }
 
 function changedText(user: AdminUser, change: AdminUpdateUserRequest): string {
   if (change.is_admin !== undefined) {
     return change.is_admin
-      ? ADMIN_USERS_TEXTS.madeSuperuser(user.username)
-      : ADMIN_USERS_TEXTS.removedSuperuser(user.username);
+      ? tAdmin('users.madeSuperuser', { username: user.username })
+      : tAdmin('users.removedSuperuser', { username: user.username });
   }
   return change.active
-    ? ADMIN_USERS_TEXTS.reactivated(user.username)
-    : ADMIN_USERS_TEXTS.deactivated(user.username);
+    ? tAdmin('users.reactivated', { username: user.username })
+    : tAdmin('users.deactivated', { username: user.username });
 }
 
 /** PATCH /app/admin/user/{username}: superuser status or active state; the list loads again. */
@@ -45,7 +41,7 @@ export function useUpdateAdminUser() {
   return useMutation({
     mutationFn: ({ user, change }: { user: AdminUser; change: AdminUpdateUserRequest }) =>
       updateAdminUser(user.username, change),
-    meta: { errorMessage: ADMIN_USERS_TEXTS.updateFailed },
+    meta: { errorMessage: tAdmin('users.updateFailed') },
     onSuccess: async (_answer, { user, change }) => {
       notify.success(changedText(user, change));
       await queryClient.invalidateQueries({ queryKey: ADMIN_USERS_QUERY_KEY });
@@ -58,9 +54,9 @@ export function useDeleteAdminUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (user: AdminUser) => deleteAdminUser(user.username),
-    meta: { errorMessage: ADMIN_USERS_TEXTS.deleteFailed },
+    meta: { errorMessage: tAdmin('users.deleteFailed') },
     onSuccess: async (_answer, user) => {
-      notify.success(ADMIN_USERS_TEXTS.deleted(user.username));
+      notify.success(tAdmin('users.deleted', { username: user.username }));
       await queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY });
     },
   });
@@ -70,7 +66,7 @@ export function useDeleteAdminUser() {
 export function useSendPasswordReset() {
   return useMutation({
     mutationFn: (user: AdminUser) => sendAdminPasswordReset(user.username),
-    meta: { errorMessage: ADMIN_USERS_TEXTS.resetFailed },
-    onSuccess: (_answer, user) => notify.success(ADMIN_USERS_TEXTS.resetSent(user.email)),
+    meta: { errorMessage: tAdmin('users.resetFailed') },
+    onSuccess: (_answer, user) => notify.success(tAdmin('users.resetSent', { email: user.email })),
   });
 }

@@ -1,11 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  ADMIN_WORKSPACES_TEXTS,
   type AdminCreateWorkspaceRequest,
   type AdminWorkspace,
   type AdminWorkspaceSortField,
-  WORKSPACE_MEMBERS_TEXTS,
-  WORKSPACE_ROLE_LABELS,
   type WorkspaceRole,
 } from '@waymark/contract';
 import { readFormLevelMessage } from '../../../lib/forms/serverFormErrors.ts';
@@ -22,6 +19,7 @@ import {
   updateAdminWorkspaceQuota,
 } from '../api/adminApi.ts';
 import { ADMIN_QUERY_KEY } from './useAdminUsers.ts';
+import { tAdmin } from '../../../i18n/admin.ts';
 
 export const ADMIN_WORKSPACES_QUERY_KEY = [...ADMIN_QUERY_KEY, 'workspaces'] as const;
 const membersKey = (id: number) => [...ADMIN_QUERY_KEY, 'workspace-members', id] as const;
@@ -32,7 +30,7 @@ export function useAdminWorkspaces(params: AdminListParams<AdminWorkspaceSortFie
     queryKey: [...ADMIN_WORKSPACES_QUERY_KEY, params],
     queryFn: () => fetchAdminWorkspaces(params),
     placeholderData: keepPreviousData,
-    meta: { errorMessage: ADMIN_WORKSPACES_TEXTS.fetchFailed },
+    meta: { errorMessage: tAdmin('workspaces.fetchFailed') },
   });
 }
 
@@ -43,11 +41,11 @@ export function useCreateAdminWorkspace() {
     mutationFn: (body: AdminCreateWorkspaceRequest) => createAdminWorkspace(body),
     meta: {
       readErrorMessage: readFormLevelMessage((error) =>
-        resolveWorkspaceFormError(error, ADMIN_WORKSPACES_TEXTS.createFailed),
+        resolveWorkspaceFormError(error, tAdmin('workspaces.createFailed')),
       ),
     },
     onSuccess: async (workspace) => {
-      notify.success(ADMIN_WORKSPACES_TEXTS.created(workspace.name));
+      notify.success(tAdmin('workspaces.created', { name: workspace.name }));
       await queryClient.invalidateQueries({ queryKey: ADMIN_WORKSPACES_QUERY_KEY });
     },
   });
@@ -61,11 +59,11 @@ export function useUpdateWorkspaceQuota() {
       updateAdminWorkspaceQuota(workspace.id, storage),
     meta: {
       readErrorMessage: readFormLevelMessage((error) =>
-        resolveWorkspaceFormError(error, ADMIN_WORKSPACES_TEXTS.quotaFailed),
+        resolveWorkspaceFormError(error, tAdmin('workspaces.quotaFailed')),
       ),
     },
     onSuccess: async (_answer, { workspace }) => {
-      notify.success(ADMIN_WORKSPACES_TEXTS.quotaChanged(workspace.name));
+      notify.success(tAdmin('workspaces.quotaChanged', { name: workspace.name }));
       await queryClient.invalidateQueries({ queryKey: ADMIN_WORKSPACES_QUERY_KEY });
     },
   });
@@ -78,7 +76,7 @@ export function useWorkspaceMembers(workspace: AdminWorkspace) {
   const query = useQuery({
     queryKey: key,
     queryFn: () => fetchAdminWorkspaceMembers(workspace.id),
-    meta: { errorMessage: WORKSPACE_MEMBERS_TEXTS.fetchFailed },
+    meta: { errorMessage: tAdmin('workspaceMembers.fetchFailed') },
   });
   const refresh = () =>
     Promise.all([
@@ -89,19 +87,27 @@ export function useWorkspaceMembers(workspace: AdminWorkspace) {
   const add = useMutation({
     mutationFn: ({ username, role }: { username: string; role: WorkspaceRole }) =>
       addAdminWorkspaceMember(workspace.id, { username, role }),
-    meta: { errorMessage: WORKSPACE_MEMBERS_TEXTS.addFailed },
+    meta: { errorMessage: tAdmin('workspaceMembers.addFailed') },
     onSuccess: async (member) => {
-      notify.success(WORKSPACE_MEMBERS_TEXTS.added(member.username, WORKSPACE_ROLE_LABELS[member.role]));
+      notify.success(
+        tAdmin('workspaceMembers.added', {
+          username: member.username,
+          role: tAdmin(`workspaceRoleLabels.${member.role}`),
+        }),
+      );
       await refresh();
     },
   });
   const changeRole = useMutation({
     mutationFn: ({ userId, role }: { userId: number; role: WorkspaceRole }) =>
       updateAdminWorkspaceMember(workspace.id, userId, role),
-    meta: { errorMessage: WORKSPACE_MEMBERS_TEXTS.roleFailed },
+    meta: { errorMessage: tAdmin('workspaceMembers.roleFailed') },
     onSuccess: async (member) => {
       notify.success(
-        WORKSPACE_MEMBERS_TEXTS.roleChanged(member.username, WORKSPACE_ROLE_LABELS[member.role]),
+        tAdmin('workspaceMembers.roleChanged', {
+          username: member.username,
+          role: tAdmin(`workspaceRoleLabels.${member.role}`),
+        }),
       );
       await refresh();
     },
@@ -109,9 +115,9 @@ export function useWorkspaceMembers(workspace: AdminWorkspace) {
   const remove = useMutation({
     mutationFn: ({ userId }: { userId: number; username: string }) =>
       removeAdminWorkspaceMember(workspace.id, userId),
-    meta: { errorMessage: WORKSPACE_MEMBERS_TEXTS.removeFailed },
+    meta: { errorMessage: tAdmin('workspaceMembers.removeFailed') },
     onSuccess: async (_answer, { username }) => {
-      notify.success(WORKSPACE_MEMBERS_TEXTS.removed(username));
+      notify.success(tAdmin('workspaceMembers.removed', { username }));
       await refresh();
     },
   });

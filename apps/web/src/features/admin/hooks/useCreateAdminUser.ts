@@ -1,16 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type AdminCreateUserRequest, CREATE_USER_TEXTS } from '@waymark/contract';
+import { type AdminCreateUserRequest } from '@waymark/contract';
 import { readFormLevelMessage } from '../../../lib/forms/serverFormErrors.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { resolveAccountFormError } from '../../account/accountFormErrors.ts';
 import { createAdminUser } from '../api/adminApi.ts';
 import { ADMIN_USERS_QUERY_KEY } from './useAdminUsers.ts';
+import { tAdmin } from '../../../i18n/admin.ts';
 
 /** Fields of the create user form the server may name in a refusal. */
 export const CREATE_USER_FIELDS = ['username', 'email', 'password', 'confirm'] as const;
 
 export function resolveCreateUserError(error: unknown) {
-  return resolveAccountFormError(error, CREATE_USER_FIELDS, CREATE_USER_TEXTS.failed);
+  return resolveAccountFormError(error, CREATE_USER_FIELDS, tAdmin('createUser.failed'));
 }
 
 /** POST /app/admin/user; the users list loads again. Field errors go under the fields, not into a toast. */
@@ -22,8 +23,8 @@ export function useCreateAdminUser() {
     onSuccess: async (user, body) => {
       notify.success(
         body.password === undefined
-          ? CREATE_USER_TEXTS.invited(user.email)
-          : CREATE_USER_TEXTS.created(user.username),
+          ? tAdmin('createUser.invited', { email: user.email })
+          : tAdmin('createUser.created', { username: user.username }),
       );
       await queryClient.invalidateQueries({ queryKey: ADMIN_USERS_QUERY_KEY });
     },

@@ -1,14 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  ADMIN_PANEL_TEXTS,
-  ADMIN_WORKSPACES_TEXTS,
-  type AdminProject,
-  type AdminUser,
-  type AdminWorkspace,
-  WORKSPACE_MEMBERS_TEXTS,
-} from '@waymark/contract';
+import { type AdminProject, type AdminUser, type AdminWorkspace } from '@waymark/contract';
 import { renderApp } from '../../../test/renderApp.tsx';
+import { tAdmin } from '../../../i18n/admin.ts';
 
 /** An account as the admin users list shows it. */
 export function buildAdminUser(id: number, username: string, overrides: Partial<AdminUser> = {}): AdminUser {
@@ -67,11 +61,13 @@ export function buildAdminProject(name: string, removed = false): AdminProject {
 export async function openWorkspaceMembers(): Promise<HTMLElement> {
   renderApp('/admin/workspaces');
   await userEvent.click(
-    await screen.findByRole('button', { name: ADMIN_PANEL_TEXTS.actionsOf(ADMIN_WORKSPACE.name) }),
+    await screen.findByRole('button', { name: tAdmin('panel.actionsOf', { name: ADMIN_WORKSPACE.name }) }),
   );
   // jsdom has no layout: the popup menu stays `display: none` although it is open.
   await userEvent.click(
-    await screen.findByRole('menuitem', { name: ADMIN_WORKSPACES_TEXTS.members, hidden: true }),
+    await screen.findByRole('menuitem', { name: tAdmin('workspaces.members'), hidden: true }),
   );
-  return screen.findByRole('dialog', { name: WORKSPACE_MEMBERS_TEXTS.header(ADMIN_WORKSPACE.name) });
+  return screen.findByRole('dialog', {
+    name: tAdmin('workspaceMembers.header', { name: ADMIN_WORKSPACE.name }),
+  });
 }

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import {
-  CHANGE_PASSWORD_TEXTS,
   type ChangePasswordFormValues,
   changePasswordFormSchema,
   type ResetPasswordWithToken,
@@ -16,6 +15,7 @@ import { LOGIN_PATH } from '../../../lib/paths.ts';
 import { BoundPasswordField } from '../../../ui/form/BoundPasswordField.tsx';
 import { changePasswordByToken } from '../api/authApi.ts';
 import { resolveChangePasswordError } from '../changePasswordError.ts';
+import { tAccount } from '../../../i18n/account.ts';
 
 interface ChangePasswordFormProps {
   /** The token of the emailed link. */
@@ -42,9 +42,9 @@ export function ChangePasswordForm({ token }: ChangePasswordFormProps) {
   if (mutation.isSuccess) {
     return (
       <p className="onboarding__subtitle" data-testid="change-password-success">
-        {CHANGE_PASSWORD_TEXTS.successPrefix}
+        {tAccount('changePassword.successPrefix')}
         <Link to={LOGIN_PATH} className="auth-form__link">
-          {CHANGE_PASSWORD_TEXTS.signIn}
+          {tAccount('changePassword.signIn')}
         </Link>
       </p>
     );
@@ -67,8 +67,8 @@ export function ChangePasswordForm({ token }: ChangePasswordFormProps) {
         control={form.control}
         name="password"
         id="change-password-new"
-        label={CHANGE_PASSWORD_TEXTS.newPasswordLabel}
-        placeholder={CHANGE_PASSWORD_TEXTS.newPasswordPlaceholder}
+        label={tAccount('changePassword.newPasswordLabel')}
+        placeholder={tAccount('changePassword.newPasswordPlaceholder')}
         autoComplete="new-password"
         autoFocus
         // On the wrapper, so the test id also holds the mask toggle; the input is inside it.
@@ -78,14 +78,14 @@ export function ChangePasswordForm({ token }: ChangePasswordFormProps) {
         control={form.control}
         name="confirm"
         id="change-password-confirm"
-        label={CHANGE_PASSWORD_TEXTS.confirmLabel}
-        placeholder={CHANGE_PASSWORD_TEXTS.confirmPlaceholder}
+        label={tAccount('changePassword.confirmLabel')}
+        placeholder={tAccount('changePassword.confirmPlaceholder')}
         autoComplete="new-password"
         pt={{ root: { 'data-testid': 'change-password-confirm' } }}
       />
       <Button
         type="submit"
-        label={CHANGE_PASSWORD_TEXTS.submit}
+        label={tAccount('changePassword.submit')}
         disabled={!isFilled || mutation.isPending}
         loading={mutation.isPending}
         className="auth-form__submit"

@@ -1,12 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  LOGIN_TEXTS,
-  type LoginFormValues,
-  loginFormSchema,
-  type LoginRequest,
-  TOAST_TEXTS,
-} from '@waymark/contract';
+import { type LoginFormValues, loginFormSchema, type LoginRequest } from '@waymark/contract';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { useForm } from 'react-hook-form';
@@ -20,8 +14,9 @@ import { BoundPasswordField } from '../../../ui/form/BoundPasswordField.tsx';
 import { BoundTextField } from '../../../ui/form/BoundTextField.tsx';
 import { refreshSession } from '../../session/sessionActions.ts';
 import { login } from '../api/authApi.ts';
+import { tCommon } from '../../../i18n/common.ts';
 
-const resolveLoginError = (error: unknown) => resolveFormError(error, TOAST_TEXTS.loginFailed);
+const resolveLoginError = (error: unknown) => resolveFormError(error, tCommon('toast.loginFailed'));
 
 /** The server gave its reason (a detail, or messages per field): the form shows it; otherwise a toast does. */
 const isSaidInline = (error: unknown) =>
@@ -42,7 +37,7 @@ export function LoginForm() {
   const mutation = useMutation({
     mutationFn: login,
     // Said once: the server's reason inline beside the form; only a failure without one is the 'Failed to login' toast.
-    meta: { readErrorMessage: (error) => (isSaidInline(error) ? undefined : TOAST_TEXTS.loginFailed) },
+    meta: { readErrorMessage: (error) => (isSaidInline(error) ? undefined : tCommon('toast.loginFailed')) },
     onSuccess: async () => {
       // A 'Failed to login' of an earlier try has nothing to say on the dashboard.
       notify.clear();
@@ -74,8 +69,8 @@ export function LoginForm() {
         control={form.control}
         name="login"
         id="login"
-        label={LOGIN_TEXTS.loginLabel}
-        placeholder={LOGIN_TEXTS.loginPlaceholder}
+        label={tCommon('login.loginLabel')}
+        placeholder={tCommon('login.loginPlaceholder')}
         autoComplete="username"
         autoFocus
         data-testid="login-form-login"
@@ -84,17 +79,17 @@ export function LoginForm() {
         control={form.control}
         name="password"
         id="password"
-        label={LOGIN_TEXTS.passwordLabel}
-        placeholder={LOGIN_TEXTS.passwordPlaceholder}
+        label={tCommon('login.passwordLabel')}
+        placeholder={tCommon('login.passwordPlaceholder')}
         autoComplete="current-password"
         data-testid="login-form-password"
       />
       <Link to={RESET_PASSWORD_PATH} className="auth-form__link" data-testid="login-form-forgot">
-        {LOGIN_TEXTS.forgotPassword}
+        {tCommon('login.forgotPassword')}
       </Link>
       <Button
         type="submit"
-        label={LOGIN_TEXTS.submit}
+        label={tCommon('login.submit')}
         disabled={!isFilled || mutation.isPending}
         loading={mutation.isPending}
         className="auth-form__submit"

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import {
-  LOGIN_TEXTS,
   type ResetPasswordFormValues,
   resetPasswordFormSchema,
   type ResetPasswordRequest,
@@ -15,8 +14,9 @@ import { useIsSchemaValid } from '../../../lib/forms/useIsSchemaValid.ts';
 import { LOGIN_PATH } from '../../../lib/paths.ts';
 import { BoundTextField } from '../../../ui/form/BoundTextField.tsx';
 import { requestPasswordReset } from '../api/authApi.ts';
+import { tCommon } from '../../../i18n/common.ts';
 
-const resolveResetError = (error: unknown) => resolveFormError(error, LOGIN_TEXTS.resetFailed);
+const resolveResetError = (error: unknown) => resolveFormError(error, tCommon('login.resetFailed'));
 
 /** The reset-password mode of the sign-in page (/login/reset). */
 export function ResetPasswordForm() {
@@ -32,7 +32,7 @@ export function ResetPasswordForm() {
     mutationFn: requestPasswordReset,
     meta: {
       readErrorMessage: readFormLevelMessage(resolveResetError),
-      successMessage: LOGIN_TEXTS.resetSent,
+      successMessage: tCommon('login.resetSent'),
     },
     onSuccess: () => navigate(LOGIN_PATH),
     onError: (error) => {
@@ -52,19 +52,19 @@ export function ResetPasswordForm() {
         control={form.control}
         name="email"
         id="reset-email"
-        label={LOGIN_TEXTS.emailLabel}
+        label={tCommon('login.emailLabel')}
         type="email"
-        placeholder={LOGIN_TEXTS.emailPlaceholder}
+        placeholder={tCommon('login.emailPlaceholder')}
         autoComplete="email"
         autoFocus
         data-testid="reset-form-email"
       />
       <Link to={LOGIN_PATH} className="auth-form__link" data-testid="reset-form-back">
-        {LOGIN_TEXTS.backToLogin}
+        {tCommon('login.backToLogin')}
       </Link>
       <Button
         type="submit"
-        label={LOGIN_TEXTS.resetSubmit}
+        label={tCommon('login.resetSubmit')}
         disabled={!isFilled || mutation.isPending}
         loading={mutation.isPending}
         className="auth-form__submit"

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { SHELL_TEXTS } from '@waymark/contract';
+
 import { useLocation, useNavigate } from 'react-router';
 import { clearSession } from '../../session/sessionActions.ts';
 import { logout } from '../api/authApi.ts';
+import { tCommon } from '../../../i18n/common.ts';
 
 /**
  * SPEC §4 "Logout": POST /app/auth/logout (the reference's GET, as a write, with the CSRF token), forget the user, then reload when already on "/", otherwise
@@ -15,7 +16,7 @@ export function useSignOut(): () => void {
 
   const mutation = useMutation({
     mutationFn: logout,
-    meta: { errorMessage: SHELL_TEXTS.signOutFailed },
+    meta: { errorMessage: tCommon('shell.signOutFailed') },
     onSuccess: async () => {
       clearSession(queryClient, { hasSignedOut: true });
       if (pathname === '/') {

@@ -1,16 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  ACCESS_REQUEST_TABLE_TEXTS,
-  COLLABORATORS_TEXTS,
-  type ProjectCollaborator,
-  SHARE_DIALOG_TEXTS,
-  type UserSearchItem,
-} from '@waymark/contract';
+import { type ProjectCollaborator, type UserSearchItem } from '@waymark/contract';
 import { describe, expect, it } from 'vitest';
 import { renderApp, stubServer, TEST_USER } from '../../../test/renderApp.tsx';
 import type { StubReply } from '../../../test/stubAdapter.ts';
 import { buildProject } from '../../project/test/projectFixture.ts';
+import { tProject } from '../../../i18n/project.ts';
 
 const PROJECT = buildProject({
   role: 'owner',
@@ -80,16 +75,20 @@ describe('the members table', () => {
   it('lists members with their e-mail, username, (me) and permission; own role fixed, Remove for guests', async () => {
     open({});
     const [first, second] = await rows();
-    expect(screen.getByRole('columnheader', { name: COLLABORATORS_TEXTS.columnEmail })).toBeTruthy();
-    expect(screen.getByRole('columnheader', { name: COLLABORATORS_TEXTS.columnPermissions })).toBeTruthy();
-    expect(first?.textContent).toContain(`ada ${COLLABORATORS_TEXTS.me}`);
+    expect(screen.getByRole('columnheader', { name: tProject('collaborators.columnEmail') })).toBeTruthy();
+    expect(
+      screen.getByRole('columnheader', { name: tProject('collaborators.columnPermissions') }),
+    ).toBeTruthy();
+    expect(first?.textContent).toContain(`ada ${tProject('collaborators.me')}`);
     expect(second?.textContent).toContain('bob@example.com');
-    expect(second?.textContent).not.toContain(COLLABORATORS_TEXTS.me);
+    expect(second?.textContent).not.toContain(tProject('collaborators.me'));
     const [myRole, bobRole] = screen.getAllByTestId('member-role');
     expect(myRole?.className).toContain('p-disabled');
     expect(bobRole?.className).not.toContain('p-disabled');
     expect(screen.getAllByTestId('member-remove')).toHaveLength(1);
-    expect(screen.getByRole('button', { name: COLLABORATORS_TEXTS.removeOf('bob') })).toBeTruthy();
+    expect(
+      screen.getByRole('button', { name: tProject('collaborators.removeOf', { username: 'bob' }) }),
+    ).toBeTruthy();
     // No access requests: no Requests section.
     expect(screen.queryByTestId('project-requests')).toBeNull();
   });
@@ -99,13 +98,16 @@ describe('the members table', () => {
     await rows();
     await userEvent.click(screen.getByTestId('members-sort'));
     await userEvent.click(
-      await screen.findByRole('option', { name: COLLABORATORS_TEXTS.sortNameDesc, hidden: true }),
+      await screen.findByRole('option', { name: tProject('collaborators.sortNameDesc'), hidden: true }),
     );
     await waitFor(async () =>
       expect((await rows()).map((row) => row.textContent?.includes('bob'))).toEqual([true, false]),
     );
-    await userEvent.type(screen.getByRole('searchbox', { name: COLLABORATORS_TEXTS.searchLabel }), 'nobody');
-    expect(await screen.findByText(COLLABORATORS_TEXTS.empty)).toBeTruthy();
+    await userEvent.type(
+      screen.getByRole('searchbox', { name: tProject('collaborators.searchLabel') }),
+      'nobody',
+    );
+    expect(await screen.findByText(tProject('collaborators.empty'))).toBeTruthy();
   });
 
   it('changes a role with PATCH, and removes a guest after confirmation, saying so each time', async () => {
@@ -121,7 +123,9 @@ describe('the members table', () => {
     );
     expect(await screen.findByText('Role of bob changed to Writer')).toBeTruthy();
     await userEvent.click(screen.getByTestId('member-remove'));
-    await userEvent.click(await screen.findByRole('button', { name: COLLABORATORS_TEXTS.removeConfirm }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: tProject('collaborators.removeConfirm') }),
+    );
     await waitFor(() => expect(stub.requests.some((r) => r.method === 'DELETE')).toBe(true));
     expect(await screen.findByText('bob was removed from the project')).toBeTruthy();
   });
@@ -129,7 +133,7 @@ describe('the members table', () => {
   it('shows placeholder rows while the members load, never "No members found." (a phone showed a blank grey area)', async () => {
     open({ [COLLABORATORS]: { data: [ME, member({})], delayMs: 1500 } });
     const loading = await screen.findByTestId('members-loading');
-    expect(within(loading).getByText(COLLABORATORS_TEXTS.loading)).toBeTruthy();
+    expect(within(loading).getByText(tProject('collaborators.loading'))).toBeTruthy();
     expect(screen.queryByTestId('members-empty')).toBeNull();
     expect(await screen.findByText('bob@example.com', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByTestId('members-loading')).toBeNull();
@@ -181,7 +185,9 @@ describe('the project access requests', () => {
     await userEvent.click(within(section).getByTestId('access-request-permission'));
     await userEvent.click(await screen.findByRole('option', { name: 'Writer', hidden: true }));
     await userEvent.click(
-      within(section).getByRole('button', { name: ACCESS_REQUEST_TABLE_TEXTS.acceptOf('dora') }),
+      within(section).getByRole('button', {
+        name: tProject('accessRequestTable.acceptOf', { username: 'dora' }),
+      }),
     );
     await waitFor(() =>
       expect(stub.requests.find((r) => r.url.includes('/accept/'))?.data).toEqual({ permissions: 'write' }),
@@ -198,20 +204,20 @@ describe('the share dialog', () => {
     });
     await rows();
     await userEvent.click(screen.getByTestId('share-button'));
-    const dialog = await screen.findByRole('dialog', { name: SHARE_DIALOG_TEXTS.header });
+    const dialog = await screen.findByRole('dialog', { name: tProject('shareDialog.header') });
     return { stub, dialog };
   }
 
   it('searches on focus, shares with reader by default, toasts and closes', async () => {
     const { stub, dialog } = await openDialog({ data: PROJECT });
     expect((dialog as HTMLElement).style.width).toBe('600px');
-    const submit = within(dialog).getByRole('button', { name: SHARE_DIALOG_TEXTS.share });
+    const submit = within(dialog).getByRole('button', { name: tProject('shareDialog.share') });
     expect((submit as HTMLButtonElement).disabled).toBe(true);
-    expect(within(dialog).getByText(SHARE_DIALOG_TEXTS.learnMore).closest('a')?.getAttribute('href')).toBe(
-      'https://docs.example.com/manage/permissions',
-    );
-    const input = within(dialog).getByLabelText(SHARE_DIALOG_TEXTS.shareWith);
-    expect(input.getAttribute('placeholder')).toBe(SHARE_DIALOG_TEXTS.placeholder);
+    expect(
+      within(dialog).getByText(tProject('shareDialog.learnMore')).closest('a')?.getAttribute('href'),
+    ).toBe('https://docs.example.com/manage/permissions');
+    const input = within(dialog).getByLabelText(tProject('shareDialog.shareWith'));
+    expect(input.getAttribute('placeholder')).toBe(tProject('shareDialog.placeholder'));
     await userEvent.click(input);
     await waitFor(() =>
       expect(stub.requests.find((r) => r.url === '/app/auth/user/search')?.params).toMatchObject({
@@ -220,7 +226,7 @@ describe('the share dialog', () => {
         project_id: PROJECT.id,
       }),
     );
-    expect(await screen.findByText(SHARE_DIALOG_TEXTS.footer)).toBeTruthy();
+    expect(await screen.findByText(tProject('shareDialog.footer'))).toBeTruthy();
     await userEvent.click(await screen.findByText('carl@example.com'));
     await waitFor(() => expect((submit as HTMLButtonElement).disabled).toBe(false));
     await userEvent.click(submit);
@@ -229,8 +235,10 @@ describe('the share dialog', () => {
         access: { readersnames: ['ada', 'bob', 'carl'], writersnames: ['ada'] },
       }),
     );
-    expect(await screen.findByText(SHARE_DIALOG_TEXTS.shared)).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: SHARE_DIALOG_TEXTS.header })).toBeNull());
+    expect(await screen.findByText(tProject('shareDialog.shared'))).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: tProject('shareDialog.header') })).toBeNull(),
+    );
   });
 
   it('stays open and lists the usernames the server could not add', async () => {
@@ -243,19 +251,19 @@ describe('the share dialog', () => {
         invalid_ids: [],
       },
     });
-    await userEvent.click(within(dialog).getByLabelText(SHARE_DIALOG_TEXTS.shareWith));
+    await userEvent.click(within(dialog).getByLabelText(tProject('shareDialog.shareWith')));
     await userEvent.click(await screen.findByText('carl@example.com'));
-    await userEvent.click(within(dialog).getByRole('button', { name: SHARE_DIALOG_TEXTS.share }));
-    expect(await screen.findByText(`${SHARE_DIALOG_TEXTS.unableToShare}: carl`)).toBeTruthy();
-    expect(screen.getByRole('dialog', { name: SHARE_DIALOG_TEXTS.header })).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: tProject('shareDialog.share') }));
+    expect(await screen.findByText(`${tProject('shareDialog.unableToShare')}: carl`)).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: tProject('shareDialog.header') })).toBeTruthy();
   });
 
   it('keeps Share disabled while a search is pending', async () => {
     const { dialog } = await openDialog({ data: PROJECT });
-    const input = within(dialog).getByLabelText(SHARE_DIALOG_TEXTS.shareWith);
+    const input = within(dialog).getByLabelText(tProject('shareDialog.shareWith'));
     await userEvent.click(input);
     await userEvent.click(await screen.findByText('carl@example.com'));
-    const submit = within(dialog).getByRole('button', { name: SHARE_DIALOG_TEXTS.share });
+    const submit = within(dialog).getByRole('button', { name: tProject('shareDialog.share') });
     await waitFor(() => expect((submit as HTMLButtonElement).disabled).toBe(false));
     stubServer({
       isAuthenticated: true,
@@ -270,9 +278,9 @@ describe('the share dialog', () => {
     const stub = open({ 'GET /app/auth/user/search': { data: [] } });
     await rows();
     await userEvent.click(screen.getByTestId('share-button'));
-    const dialog = await screen.findByRole('dialog', { name: SHARE_DIALOG_TEXTS.header });
-    await userEvent.type(within(dialog).getByLabelText(SHARE_DIALOG_TEXTS.shareWith), 'zz');
-    expect(await screen.findByText(SHARE_DIALOG_TEXTS.empty)).toBeTruthy();
+    const dialog = await screen.findByRole('dialog', { name: tProject('shareDialog.header') });
+    await userEvent.type(within(dialog).getByLabelText(tProject('shareDialog.shareWith')), 'zz');
+    expect(await screen.findByText(tProject('shareDialog.empty'))).toBeTruthy();
     await waitFor(() => expect(stub.requests.some((r) => r.params.like === 'zz')).toBe(true));
   });
 });

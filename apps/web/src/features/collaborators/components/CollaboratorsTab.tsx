@@ -1,4 +1,4 @@
-import { COLLABORATORS_TEXTS, SEARCH_DEBOUNCE_MS } from '@waymark/contract';
+import { SEARCH_DEBOUNCE_MS } from '@waymark/contract';
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { useDebouncedValue } from '../../../lib/hooks/useDebouncedValue.ts';
@@ -15,10 +15,11 @@ import { MembersTable } from './MembersTable.tsx';
 import { ShareDialog } from './ShareDialog.tsx';
 import '../collaborators.css';
 import { useIsMaintenance } from '../../session/hooks/useInstance.ts';
+import { tProject } from '../../../i18n/project.ts';
 
 const SORT_OPTIONS: SortMenuOption<MemberSortKey>[] = [
-  { key: 'name_asc', label: COLLABORATORS_TEXTS.sortNameAsc },
-  { key: 'name_desc', label: COLLABORATORS_TEXTS.sortNameDesc },
+  { key: 'name_asc', label: tProject('collaborators.sortNameAsc') },
+  { key: 'name_desc', label: tProject('collaborators.sortNameDesc') },
 ];
 
 /**
@@ -50,7 +51,7 @@ export function CollaboratorsTab() {
           <header className="collaborators-card__header">
             <div className="collaborators-card__title-row">
               <h2 id="requests-title" className="card__title">
-                {COLLABORATORS_TEXTS.requestsTitle}
+                {tProject('collaborators.requestsTitle')}
               </h2>
               <CountBadge count={requestCount} testId="project-requests-count" />
             </div>
@@ -62,12 +63,12 @@ export function CollaboratorsTab() {
         <header className="collaborators-card__header">
           <div className="collaborators-card__title-row">
             <h2 id="members-title" className="card__title">
-              {COLLABORATORS_TEXTS.membersTitle}
+              {tProject('collaborators.membersTitle')}
             </h2>
             {collaborators.data && <CountBadge count={collaborators.data.length} testId="members-count" />}
           </div>
           <Button
-            label={COLLABORATORS_TEXTS.share}
+            label={tProject('collaborators.share')}
             icon="pi pi-share-alt"
             onClick={() => setIsSharing(true)}
             disabled={isReadOnly}
@@ -78,15 +79,15 @@ export function CollaboratorsTab() {
           <SearchBox
             value={searchText}
             onChange={setSearchText}
-            placeholder={COLLABORATORS_TEXTS.searchPlaceholder}
-            label={COLLABORATORS_TEXTS.searchLabel}
+            placeholder={tProject('collaborators.searchPlaceholder')}
+            label={tProject('collaborators.searchLabel')}
             testId="members-search"
           />
           <SortMenu
             options={SORT_OPTIONS}
             value={sort}
             onChange={setSort}
-            label={COLLABORATORS_TEXTS.sortLabel}
+            label={tProject('collaborators.sortLabel')}
             testId="members-sort"
           />
         </div>

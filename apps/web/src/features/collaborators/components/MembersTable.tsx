@@ -1,7 +1,5 @@
 import {
-  COLLABORATORS_TEXTS,
   MEMBERS_PAGE_SIZE,
-  NETWORK_TEXTS,
   type ProjectCollaborator,
   type ProjectDetail,
   type ProjectRole,
@@ -18,6 +16,8 @@ import { canRemoveMember, type RoleOption, roleOptionsFor } from '../collaborato
 import { useChangeMemberRole, useRemoveMember } from '../hooks/useCollaborators.ts';
 import { RoleOptionItem } from './RoleOptionItem.tsx';
 import { useIsMaintenance } from '../../session/hooks/useInstance.ts';
+import { tCommon } from '../../../i18n/common.ts';
+import { tProject } from '../../../i18n/project.ts';
 
 interface MembersTableProps {
   project: ProjectDetail;
@@ -52,7 +52,7 @@ export function MembersTable({ project, members, isLoading, onRetry, myId }: Mem
   if (isLoading) {
     return (
       <div className="members-table__loading" role="status" aria-live="polite" data-testid="members-loading">
-        <span className="visually-hidden">{COLLABORATORS_TEXTS.loading}</span>
+        <span className="visually-hidden">{tProject('collaborators.loading')}</span>
         {[0, 1, 2].map((row) => (
           <Skeleton key={row} height="2.75rem" />
         ))}
@@ -73,35 +73,37 @@ export function MembersTable({ project, members, isLoading, onRetry, myId }: Mem
         emptyMessage={
           onRetry ? (
             <ListLoadError
-              title={NETWORK_TEXTS.membersLoadError}
-              retryLabel={NETWORK_TEXTS.retry}
+              title={tCommon('network.membersLoadError')}
+              retryLabel={tCommon('network.retry')}
               onRetry={onRetry}
               testId="members-load-error"
             />
           ) : (
             <p className="members-table__empty" data-testid="members-empty">
-              {COLLABORATORS_TEXTS.empty}
+              {tProject('collaborators.empty')}
             </p>
           )
         }
-        aria-label={COLLABORATORS_TEXTS.tableLabel}
+        aria-label={tProject('collaborators.tableLabel')}
         data-testid="members-table"
       >
         <Column
-          header={COLLABORATORS_TEXTS.columnEmail}
+          header={tProject('collaborators.columnEmail')}
           body={(member: ProjectCollaborator) => <span className="members-table__email">{member.email}</span>}
         />
         <Column
-          header={COLLABORATORS_TEXTS.columnUsername}
+          header={tProject('collaborators.columnUsername')}
           body={(member: ProjectCollaborator) => (
             <span className="members-table__username" data-testid="member-username">
               {member.username}
-              {member.id === myId && <span className="members-table__me"> {COLLABORATORS_TEXTS.me}</span>}
+              {member.id === myId && (
+                <span className="members-table__me"> {tProject('collaborators.me')}</span>
+              )}
             </span>
           )}
         />
         <Column
-          header={COLLABORATORS_TEXTS.columnPermissions}
+          header={tProject('collaborators.columnPermissions')}
           body={(member: ProjectCollaborator) => {
             const options = roleOptionsFor(member);
             return (
@@ -116,8 +118,8 @@ export function MembersTable({ project, members, isLoading, onRetry, myId }: Mem
                 onChange={(event) => handleRoleChange(member, options, event.value)}
                 itemTemplate={(option: RoleOption) => <RoleOptionItem option={option} />}
                 // ariaLabel names the trigger icon; aria-label goes to the focusable input.
-                ariaLabel={COLLABORATORS_TEXTS.roleOf(member.username)}
-                aria-label={COLLABORATORS_TEXTS.roleOf(member.username)}
+                ariaLabel={tProject('collaborators.roleOf', { username: member.username })}
+                aria-label={tProject('collaborators.roleOf', { username: member.username })}
                 className="members-table__role"
                 data-testid="member-role"
               />
@@ -125,7 +127,7 @@ export function MembersTable({ project, members, isLoading, onRetry, myId }: Mem
           }}
         />
         <Column
-          header={COLLABORATORS_TEXTS.columnRemove}
+          header={tProject('collaborators.columnRemove')}
           headerClassName="members-table__remove"
           bodyClassName="members-table__remove"
           body={(member: ProjectCollaborator) =>
@@ -135,7 +137,7 @@ export function MembersTable({ project, members, isLoading, onRetry, myId }: Mem
                 text
                 rounded
                 severity="danger"
-                aria-label={COLLABORATORS_TEXTS.removeOf(member.username)}
+                aria-label={tProject('collaborators.removeOf', { username: member.username })}
                 onClick={() => setRemoving(member)}
                 disabled={isReadOnly}
                 data-testid="member-remove"
@@ -146,10 +148,10 @@ export function MembersTable({ project, members, isLoading, onRetry, myId }: Mem
       </DataTable>
       <ConfirmDialog
         isVisible={removing !== undefined}
-        header={COLLABORATORS_TEXTS.removeHeader}
-        message={removing ? COLLABORATORS_TEXTS.removeQuestion(removing.username) : ''}
-        confirmLabel={COLLABORATORS_TEXTS.removeConfirm}
-        cancelLabel={COLLABORATORS_TEXTS.cancel}
+        header={tProject('collaborators.removeHeader')}
+        message={removing ? tProject('collaborators.removeQuestion', { username: removing.username }) : ''}
+        confirmLabel={tProject('collaborators.removeConfirm')}
+        cancelLabel={tProject('collaborators.cancel')}
         isDanger
         isBusy={remove.isPending}
         testId="member-remove-confirm"

@@ -1,12 +1,10 @@
 import {
-  PERMISSIONS_DOCS_PATH,
   PROJECT_ROLE_OPTIONS,
   type ProjectDetail,
   type ProjectRole,
-  SHARE_DIALOG_TEXTS,
-  SHARE_DIALOG_WIDTH_PX,
   type UserSearchItem,
 } from '@waymark/contract';
+import { PERMISSIONS_DOCS_PATH, SHARE_DIALOG_WIDTH_PX } from '../../../lib/constants.ts';
 import { AutoComplete } from 'primereact/autocomplete';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
@@ -18,6 +16,7 @@ import { useShareProject } from '../hooks/useShareProject.ts';
 import { useUserSearch } from '../hooks/useUserSearch.ts';
 import { UserSuggestion } from './UserSuggestion.tsx';
 import { RoleOptionItem } from './RoleOptionItem.tsx';
+import { tProject } from '../../../i18n/project.ts';
 
 interface ShareDialogProps {
   project: ProjectDetail;
@@ -69,7 +68,7 @@ function ShareForm({ project, onHide }: Omit<ShareDialogProps, 'isVisible'>) {
     <form className="share-form" onSubmit={handleSubmit} data-testid="share-form">
       <div className="form-field">
         <label htmlFor={fieldId} className="form-field__label">
-          {SHARE_DIALOG_TEXTS.shareWith}
+          {tProject('shareDialog.shareWith')}
         </label>
         <AutoComplete
           ref={autoComplete}
@@ -87,11 +86,11 @@ function ShareForm({ project, onHide }: Omit<ShareDialogProps, 'isVisible'>) {
           field="username"
           selectedItemTemplate={(user: UserSearchItem) => suggestionLabel(user)}
           itemTemplate={(user: UserSearchItem) => <UserSuggestion user={user} />}
-          placeholder={selected.length === 0 ? SHARE_DIALOG_TEXTS.placeholder : undefined}
+          placeholder={selected.length === 0 ? tProject('shareDialog.placeholder') : undefined}
           showEmptyMessage
-          emptyMessage={SHARE_DIALOG_TEXTS.empty}
+          emptyMessage={tProject('shareDialog.empty')}
           panelFooterTemplate={
-            listed.length > 0 ? <p className="share-form__footer">{SHARE_DIALOG_TEXTS.footer}</p> : null
+            listed.length > 0 ? <p className="share-form__footer">{tProject('shareDialog.footer')}</p> : null
           }
           className="share-form__users"
           panelClassName="share-form__panel"
@@ -100,12 +99,12 @@ function ShareForm({ project, onHide }: Omit<ShareDialogProps, 'isVisible'>) {
       </div>
       <div className="form-field">
         <label htmlFor={permissionId} className="form-field__label">
-          {SHARE_DIALOG_TEXTS.permission}
+          {tProject('shareDialog.permission')}
         </label>
         <Dropdown
           inputId={permissionId}
           // Names the trigger icon; the input is named by its label.
-          ariaLabel={SHARE_DIALOG_TEXTS.permission}
+          ariaLabel={tProject('shareDialog.permission')}
           value={permission}
           options={[...PROJECT_ROLE_OPTIONS]}
           optionLabel="label"
@@ -123,14 +122,14 @@ function ShareForm({ project, onHide }: Omit<ShareDialogProps, 'isVisible'>) {
           rel="noopener noreferrer"
           className="share-form__docs"
         >
-          <i className="pi pi-info-circle" aria-hidden="true" /> {SHARE_DIALOG_TEXTS.learnMore}
+          <i className="pi pi-info-circle" aria-hidden="true" /> {tProject('shareDialog.learnMore')}
         </a>
       )}
       <div className="dialog-actions">
-        <Button type="button" label={SHARE_DIALOG_TEXTS.cancel} text onClick={onHide} />
+        <Button type="button" label={tProject('shareDialog.cancel')} text onClick={onHide} />
         <Button
           type="submit"
-          label={SHARE_DIALOG_TEXTS.share}
+          label={tProject('shareDialog.share')}
           icon="pi pi-share-alt"
           disabled={!canShare}
           loading={share.isPending}
@@ -145,7 +144,7 @@ function ShareForm({ project, onHide }: Omit<ShareDialogProps, 'isVisible'>) {
 export function ShareDialog({ project, isVisible, onHide }: ShareDialogProps) {
   return (
     <Dialog
-      header={SHARE_DIALOG_TEXTS.header}
+      header={tProject('shareDialog.header')}
       visible={isVisible}
       onHide={onHide}
       style={{ width: `${SHARE_DIALOG_WIDTH_PX}px`, maxWidth: 'calc(100vw - 2rem)' }}

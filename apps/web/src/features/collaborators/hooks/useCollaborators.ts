@@ -1,6 +1,5 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  COLLABORATORS_TOAST_TEXTS,
   PROJECT_ROLE_OPTIONS,
   type ProjectCollaborator,
   type ProjectDetail,
@@ -14,6 +13,7 @@ import {
   removeCollaborator,
   updateCollaborator,
 } from '../api/collaboratorsApi.ts';
+import { tProject } from '../../../i18n/project.ts';
 
 type ProjectRef = Pick<ProjectDetail, 'id' | 'namespace' | 'name'>;
 
@@ -36,7 +36,7 @@ export function useCollaborators(projectId: string) {
   return useQuery({
     queryKey: collaboratorsQueryKey(projectId),
     queryFn: () => fetchCollaborators(projectId),
-    meta: { errorMessage: COLLABORATORS_TOAST_TEXTS.getCollaborators },
+    meta: { errorMessage: tProject('collaboratorsToast.getCollaborators') },
   });
 }
 
@@ -52,9 +52,14 @@ export function useChangeMemberRole(project: ProjectRef) {
         ? addCollaborator(project.id, member.username, role)
         : updateCollaborator(project.id, member.id, role),
     onSuccess: (_data, { member, role }) =>
-      notify.success(COLLABORATORS_TOAST_TEXTS.roleChanged(member.username, projectRoleLabel(role))),
+      notify.success(
+        tProject('collaboratorsToast.roleChanged', {
+          username: member.username,
+          role: projectRoleLabel(role),
+        }),
+      ),
     onSettled: () => reloadMembers(queryClient, project),
-    meta: { errorMessage: COLLABORATORS_TOAST_TEXTS.updateCollaborator },
+    meta: { errorMessage: tProject('collaboratorsToast.updateCollaborator') },
   });
 }
 
@@ -63,8 +68,9 @@ export function useRemoveMember(project: ProjectRef) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (member: ProjectCollaborator) => removeCollaborator(project.id, member.id),
-    onSuccess: (_data, member) => notify.success(COLLABORATORS_TOAST_TEXTS.memberRemoved(member.username)),
+    onSuccess: (_data, member) =>
+      notify.success(tProject('collaboratorsToast.memberRemoved', { username: member.username })),
     onSettled: () => reloadMembers(queryClient, project),
-    meta: { errorMessage: COLLABORATORS_TOAST_TEXTS.updateAccess },
+    meta: { errorMessage: tProject('collaboratorsToast.updateAccess') },
   });
 }

@@ -1,14 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  type ProjectDetail,
-  type ProjectRole,
-  SHARE_DIALOG_TEXTS,
-  SHARE_ERROR_LIFE_MS,
-} from '@waymark/contract';
+import { type ProjectDetail, type ProjectRole } from '@waymark/contract';
+import { SHARE_ERROR_LIFE_MS } from '../../../lib/constants.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { shareProject } from '../api/collaboratorsApi.ts';
 import { shareAccessBody } from '../collaboratorRules.ts';
 import { reloadMembers } from './useCollaborators.ts';
+import { tProject } from '../../../i18n/project.ts';
 
 /** What the dialog learns from a share: who could not be added (empty on full success). */
 export interface ShareOutcome {
@@ -32,14 +29,14 @@ export function useShareProject(project: ProjectDetail) {
     }): Promise<ShareOutcome> =>
       shareProject(project.namespace, project.name, shareAccessBody(project.access, usernames, role)),
     onSuccess: async ({ invalidUsernames }) => {
-      if (invalidUsernames.length === 0) notify.success(SHARE_DIALOG_TEXTS.shared);
+      if (invalidUsernames.length === 0) notify.success(tProject('shareDialog.shared'));
       else
         notify.error(
-          `${SHARE_DIALOG_TEXTS.unableToShare}: ${invalidUsernames.join(', ')}`,
+          `${tProject('shareDialog.unableToShare')}: ${invalidUsernames.join(', ')}`,
           SHARE_ERROR_LIFE_MS,
         );
       await reloadMembers(queryClient, project);
     },
-    meta: { errorMessage: SHARE_DIALOG_TEXTS.failed },
+    meta: { errorMessage: tProject('shareDialog.failed') },
   });
 }

@@ -1,15 +1,13 @@
 import type { AccessRequest, Workspace } from '@waymark/contract';
-import {
-  ACCESS_REQUEST_TABLE_TEXTS,
-  abilitiesOfWorkspaceRole,
-  DASHBOARD_PROJECT_TEXTS,
-} from '@waymark/contract';
+import { abilitiesOfWorkspaceRole } from '@waymark/contract';
 import { Link } from 'react-router';
 import { ACCESS_REQUESTS_PATH, projectPath } from '../../../lib/paths.ts';
 import { expiryText } from '../../accessRequests/accessRequestRules.ts';
 import { CountBadge } from '../../../ui/CountBadge.tsx';
 import { useNamespaceAccessRequests } from '../hooks/useNamespaceAccessRequests.ts';
 import './dashboard.css';
+import { tProject } from '../../../i18n/project.ts';
+import { tProjects } from '../../../i18n/projects.ts';
 
 function AccessRequestItem({ request }: { request: AccessRequest }) {
   // Requests are accepted where the project's members are managed: its Collaborators tab.
@@ -30,7 +28,7 @@ function AccessRequestItem({ request }: { request: AccessRequest }) {
         to={collaboratorsPath}
         className="p-button p-button-sm p-button-outlined access-request-item__review"
       >
-        {DASHBOARD_PROJECT_TEXTS.accessRequestsReview}
+        {tProjects('dashboardProject.accessRequestsReview')}
       </Link>
     </li>
   );
@@ -59,7 +57,7 @@ export function AccessRequestsCard({ workspace }: AccessRequestsCardProps) {
       <header className="card__header dashboard-card__header">
         <div className="dashboard-card__title-row">
           <h2 id="access-requests-title" className="card__title">
-            {DASHBOARD_PROJECT_TEXTS.accessRequestsTitle}
+            {tProjects('dashboardProject.accessRequestsTitle')}
           </h2>
           <CountBadge count={data.count} testId="access-requests-count" />
         </div>
@@ -68,7 +66,7 @@ export function AccessRequestsCard({ workspace }: AccessRequestsCardProps) {
           className="dashboard-card__link"
           data-testid="access-requests-view-all"
         >
-          {ACCESS_REQUEST_TABLE_TEXTS.viewAll}
+          {tProject('accessRequestTable.viewAll')}
           <i className="pi pi-arrow-right" aria-hidden="true" />
         </Link>
       </header>

@@ -1,21 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  CLOSED_ELEMENTS_STORAGE_KEY,
-  DASHBOARD_PROJECT_TEXTS,
-  DASHBOARD_TEXTS,
-  MOBILE_APP_PLAY_URL,
-  MOBILE_APP_STORE_URL,
-  PROJECTS_LIST_TEXTS,
-  PROJECTS_TOAST_TEXTS,
-  type Workspace,
-} from '@waymark/contract';
+import { CLOSED_ELEMENTS_STORAGE_KEY, type Workspace } from '@waymark/contract';
+import { MOBILE_APP_PLAY_URL, MOBILE_APP_STORE_URL } from '../../../lib/constants.ts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp, stubServer, TEST_WORKSPACES } from '../../../test/renderApp.tsx';
 import type { RecordedRequest, StubReply } from '../../../test/stubAdapter.ts';
 import { useLayoutStore } from '../../layout/layoutStore.ts';
 import { listReply, makeProject } from '../../projects/projectFixtures.ts';
 import { useWorkspaceStore } from '../../workspaces/workspaceStore.ts';
+import { tCommon } from '../../../i18n/common.ts';
+import { tProjects } from '../../../i18n/projects.ts';
 
 const ACCESS_REQUESTS = 'GET /app/project/access-request/field-team';
 const BASE = TEST_WORKSPACES[0] as Workspace;
@@ -47,9 +41,9 @@ describe('storage warning', () => {
     renderDashboard({ storage: 1000, disk_usage: 955 });
     const warning = await screen.findByTestId('storage-warning');
     expect(within(warning).getByText('Your storage is almost full (95%).')).toBeTruthy();
-    expect(within(warning).getByText(DASHBOARD_PROJECT_TEXTS.storageSyncSoon)).toBeTruthy();
+    expect(within(warning).getByText(tProjects('dashboardProject.storageSyncSoon'))).toBeTruthy();
     await userEvent.click(
-      within(warning).getByRole('button', { name: DASHBOARD_PROJECT_TEXTS.closeStorageWarning }),
+      within(warning).getByRole('button', { name: tProjects('dashboardProject.closeStorageWarning') }),
     );
     expect(screen.queryByTestId('storage-warning')).toBeNull();
     expect(window.localStorage.getItem(CLOSED_ELEMENTS_STORAGE_KEY)).toContain('dashboard-storage-warning-3');
@@ -72,7 +66,9 @@ describe('recent active projects', () => {
   it('shows the 5 latest updated projects the user works on, in every workspace (shared ones too)', async () => {
     const { requests } = renderDashboard();
     const card = await screen.findByTestId('recent-projects');
-    expect(within(card).getByRole('heading', { name: DASHBOARD_TEXTS.recentProjectsTitle })).toBeTruthy();
+    expect(
+      within(card).getByRole('heading', { name: tCommon('dashboard.recentProjectsTitle') }),
+    ).toBeTruthy();
     const table = await within(card).findByTestId('recent-projects-table');
     expect(within(table).getByRole('link', { name: 'field-team / survey' })).toBeTruthy();
     expect(within(table).getByText('1.5 MB')).toBeTruthy();
@@ -91,13 +87,13 @@ describe('recent active projects', () => {
   it('suggests the first project when there is none', async () => {
     renderDashboard({}, { 'GET /v1/project/paginated': listReply([]) });
     const card = await screen.findByTestId('recent-projects');
-    expect(await within(card).findByText(PROJECTS_LIST_TEXTS.emptyNone)).toBeTruthy();
-    expect(within(card).getByRole('button', { name: PROJECTS_LIST_TEXTS.emptyCreateButton })).toBeTruthy();
+    expect(await within(card).findByText(tProjects('list.emptyNone'))).toBeTruthy();
+    expect(within(card).getByRole('button', { name: tProjects('list.emptyCreateButton') })).toBeTruthy();
   });
 
   it('says when the projects could not be loaded', async () => {
     renderDashboard({}, { 'GET /v1/project/paginated': { status: 500, data: {} } });
-    expect(await screen.findByText(PROJECTS_TOAST_TEXTS.loadProjects)).toBeTruthy();
+    expect(await screen.findByText(tProjects('toast.loadProjects'))).toBeTruthy();
   });
 });
 
@@ -118,7 +114,7 @@ describe('access requests', () => {
     );
     const card = await screen.findByTestId('access-requests');
     expect(
-      within(card).getByRole('heading', { name: DASHBOARD_PROJECT_TEXTS.accessRequestsTitle }),
+      within(card).getByRole('heading', { name: tProjects('dashboardProject.accessRequestsTitle') }),
     ).toBeTruthy();
     expect(within(card).getByTestId('access-requests-count').textContent).toBe('1');
     expect(within(card).getByText('grace')).toBeTruthy();
@@ -135,7 +131,7 @@ describe('access requests', () => {
 
   it('raises the SPEC §8 toast when they cannot be fetched', async () => {
     renderDashboard({ role: 'owner' }, { [ACCESS_REQUESTS]: { status: 500, data: {} } });
-    expect(await screen.findByText(PROJECTS_TOAST_TEXTS.fetchAccessRequests)).toBeTruthy();
+    expect(await screen.findByText(tProjects('toast.fetchAccessRequests'))).toBeTruthy();
     expect(screen.queryByTestId('access-requests')).toBeNull();
   });
 });
@@ -145,13 +141,17 @@ describe('mobile app footer', () => {
     renderDashboard();
     const footer = await screen.findByTestId('mobile-app-footer');
     expect(
-      within(footer).getByRole('link', { name: DASHBOARD_PROJECT_TEXTS.appStore }).getAttribute('href'),
+      within(footer)
+        .getByRole('link', { name: tProjects('dashboardProject.appStore') })
+        .getAttribute('href'),
     ).toBe(MOBILE_APP_STORE_URL);
     expect(
-      within(footer).getByRole('link', { name: DASHBOARD_PROJECT_TEXTS.googlePlay }).getAttribute('href'),
+      within(footer)
+        .getByRole('link', { name: tProjects('dashboardProject.googlePlay') })
+        .getAttribute('href'),
     ).toBe(MOBILE_APP_PLAY_URL);
     await userEvent.click(
-      within(footer).getByRole('button', { name: DASHBOARD_PROJECT_TEXTS.closeMobileApp }),
+      within(footer).getByRole('button', { name: tProjects('dashboardProject.closeMobileApp') }),
     );
     await waitFor(() => expect(screen.queryByTestId('mobile-app-footer')).toBeNull());
   });

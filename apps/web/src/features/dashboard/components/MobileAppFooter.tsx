@@ -1,7 +1,8 @@
-import { DASHBOARD_PROJECT_TEXTS, MOBILE_APP_PLAY_URL, MOBILE_APP_STORE_URL } from '@waymark/contract';
+import { MOBILE_APP_PLAY_URL, MOBILE_APP_STORE_URL } from '../../../lib/constants.ts';
 import { Button } from 'primereact/button';
 import { ClosableElement } from '../../layout/components/ClosableElement.tsx';
 import './dashboard.css';
+import { tProjects } from '../../../i18n/projects.ts';
 
 export const MOBILE_APP_FOOTER_ID = 'dashboard-mobile-app';
 
@@ -15,8 +16,8 @@ export function MobileAppFooter() {
             <i className="pi pi-mobile" />
           </span>
           <div className="mobile-app-footer__body">
-            <h2 className="mobile-app-footer__title">{DASHBOARD_PROJECT_TEXTS.mobileAppTitle}</h2>
-            <p className="mobile-app-footer__text">{DASHBOARD_PROJECT_TEXTS.mobileAppText}</p>
+            <h2 className="mobile-app-footer__title">{tProjects('dashboardProject.mobileAppTitle')}</h2>
+            <p className="mobile-app-footer__text">{tProjects('dashboardProject.mobileAppText')}</p>
           </div>
           <div className="mobile-app-footer__stores">
             <a
@@ -27,7 +28,7 @@ export function MobileAppFooter() {
               data-testid="mobile-app-store"
             >
               <i className="pi pi-apple" aria-hidden="true" />
-              {DASHBOARD_PROJECT_TEXTS.appStore}
+              {tProjects('dashboardProject.appStore')}
             </a>
             <a
               href={MOBILE_APP_PLAY_URL}
@@ -37,7 +38,7 @@ export function MobileAppFooter() {
               data-testid="mobile-app-play"
             >
               <i className="pi pi-android" aria-hidden="true" />
-              {DASHBOARD_PROJECT_TEXTS.googlePlay}
+              {tProjects('dashboardProject.googlePlay')}
             </a>
           </div>
           <Button
@@ -45,7 +46,7 @@ export function MobileAppFooter() {
             rounded
             text
             severity="secondary"
-            aria-label={DASHBOARD_PROJECT_TEXTS.closeMobileApp}
+            aria-label={tProjects('dashboardProject.closeMobileApp')}
             onClick={close}
             className="mobile-app-footer__close"
             data-testid="mobile-app-footer-close"

@@ -1,6 +1,6 @@
-import { DASHBOARD_TEXTS } from '@waymark/contract';
 import { TipBox } from '../../../ui/TipBox.tsx';
 import { ClosableElement } from '../../layout/components/ClosableElement.tsx';
+import { tCommon } from '../../../i18n/common.ts';
 
 export const PLUGIN_TIP_ID = 'dashboard-plugin-tip';
 
@@ -8,7 +8,7 @@ export const PLUGIN_TIP_ID = 'dashboard-plugin-tip';
 export function PluginTip() {
   return (
     <ClosableElement id={PLUGIN_TIP_ID}>
-      {(close) => <TipBox onClose={close}>{DASHBOARD_TEXTS.pluginTip}</TipBox>}
+      {(close) => <TipBox onClose={close}>{tCommon('dashboard.pluginTip')}</TipBox>}
     </ClosableElement>
   );
 }

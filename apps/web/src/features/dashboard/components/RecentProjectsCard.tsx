@@ -1,9 +1,4 @@
-import {
-  DASHBOARD_PROJECT_TEXTS,
-  DASHBOARD_TEXTS,
-  PROJECTS_TOAST_TEXTS,
-  RECENT_PROJECTS_PAGE_SIZE,
-} from '@waymark/contract';
+import { RECENT_PROJECTS_PAGE_SIZE } from '@waymark/contract';
 import { Skeleton } from 'primereact/skeleton';
 import { retryingImport } from '../../../lib/network/retryingImport.ts';
 import { lazy, Suspense } from 'react';
@@ -17,6 +12,8 @@ import { useCanCreateProject } from '../../projects/hooks/useCanCreateProject.ts
 import { useProjectCount } from '../../projects/hooks/useProjectCount.ts';
 import { useProjectList } from '../../projects/hooks/useProjectList.ts';
 import './dashboard.css';
+import { tCommon } from '../../../i18n/common.ts';
+import { tProjects } from '../../../i18n/projects.ts';
 
 /**
  * The table (PrimeReact's DataTable and paginator, ~75 kB gzipped) loads beside the project list, which it waits for
@@ -45,7 +42,7 @@ export function RecentProjectsCard() {
       // Only projects the user works on, not every public project of the server.
       excludePublic: true,
     },
-    errorText: PROJECTS_TOAST_TEXTS.loadProjects,
+    errorText: tProjects('toast.loadProjects'),
   });
   const sharedCount = useProjectCount({ flag: 'shared' });
   const projects = query.data?.projects ?? [];
@@ -59,7 +56,7 @@ export function RecentProjectsCard() {
     >
       <header className="card__header dashboard-card__header">
         <h2 id="recent-projects-title" className="card__title">
-          {DASHBOARD_TEXTS.recentProjectsTitle}
+          {tCommon('dashboard.recentProjectsTitle')}
         </h2>
         <div className="dashboard-card__links">
           {sharedCount !== undefined && sharedCount > 0 && (
@@ -68,14 +65,14 @@ export function RecentProjectsCard() {
               className="dashboard-card__link"
               data-testid="recent-projects-shared"
             >
-              {DASHBOARD_PROJECT_TEXTS.sharedWithMe}
+              {tProjects('dashboardProject.sharedWithMe')}
               <span className="dashboard-card__count" data-testid="recent-projects-shared-count">
                 {sharedCount}
               </span>
             </Link>
           )}
           <Link to={PROJECTS_PATH} className="dashboard-card__link" data-testid="recent-projects-all">
-            {DASHBOARD_PROJECT_TEXTS.viewAllProjects}
+            {tProjects('dashboardProject.viewAllProjects')}
             <i className="pi pi-arrow-right" aria-hidden="true" />
           </Link>
         </div>

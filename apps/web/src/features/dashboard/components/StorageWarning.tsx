@@ -1,9 +1,10 @@
 import type { Workspace } from '@waymark/contract';
-import { DASHBOARD_PROJECT_TEXTS } from '@waymark/contract';
+
 import { Button } from 'primereact/button';
 import { ClosableElement } from '../../layout/components/ClosableElement.tsx';
 import { getStorageUsagePercent, isStorageAlmostFull } from '../storageUsage.ts';
 import './dashboard.css';
+import { tProjects } from '../../../i18n/projects.ts';
 
 interface StorageWarningProps {
   workspace: Pick<Workspace, 'id' | 'disk_usage' | 'storage'> | undefined;
@@ -23,15 +24,15 @@ export function StorageWarning({ workspace }: StorageWarningProps) {
         <div className="banner banner--warn storage-warning" role="alert" data-testid="storage-warning">
           <i className="pi pi-exclamation-triangle banner__icon" aria-hidden="true" />
           <div className="storage-warning__body">
-            <p className="banner__title">{DASHBOARD_PROJECT_TEXTS.storageAlmostFull(percent)}</p>
-            <p className="banner__text">{DASHBOARD_PROJECT_TEXTS.storageSyncSoon}</p>
+            <p className="banner__title">{tProjects('dashboardProject.storageAlmostFull', { percent })}</p>
+            <p className="banner__text">{tProjects('dashboardProject.storageSyncSoon')}</p>
           </div>
           <Button
             icon="pi pi-times"
             rounded
             text
             severity="warning"
-            aria-label={DASHBOARD_PROJECT_TEXTS.closeStorageWarning}
+            aria-label={tProjects('dashboardProject.closeStorageWarning')}
             onClick={close}
             className="storage-warning__close"
             data-testid="storage-warning-close"

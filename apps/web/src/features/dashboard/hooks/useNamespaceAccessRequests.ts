@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { PROJECTS_TOAST_TEXTS } from '@waymark/contract';
+
 import { fetchNamespaceAccessRequests } from '../api/accessRequestsApi.ts';
+import { tProjects } from '../../../i18n/projects.ts';
 
 /** The first page of a workspace's access requests; only asked for when `enabled` (admins). */
 export function useNamespaceAccessRequests(namespace: string | undefined, enabled: boolean) {
   return useQuery({
     queryKey: ['access-requests', 'namespace', namespace],
     queryFn: () => fetchNamespaceAccessRequests(namespace ?? ''),
-    meta: { errorMessage: PROJECTS_TOAST_TEXTS.fetchAccessRequests },
+    meta: { errorMessage: tProjects('toast.fetchAccessRequests') },
     enabled: enabled && Boolean(namespace),
   });
 }

@@ -5,8 +5,8 @@ import {
   type ProjectFile,
   type PushRequest,
   type PushStartResponse,
-  TEXT_PREVIEW_MAX_CHARS,
 } from '@waymark/contract';
+import { TEXT_PREVIEW_MAX_CHARS } from '../../../lib/constants.ts';
 import { AxiosHeaders } from 'axios';
 import { api } from '../../../lib/api/api.ts';
 import { http } from '../../../lib/api/http.ts';

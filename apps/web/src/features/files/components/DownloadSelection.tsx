@@ -1,10 +1,10 @@
-import { FILES_DOWNLOAD_TEXTS } from '@waymark/contract';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Message } from 'primereact/message';
 import { ProgressBar } from 'primereact/progressbar';
 import { useArchiveDownload } from '../hooks/useArchiveDownload.ts';
 import type { FileSelection } from '../hooks/useFileSelection.ts';
+import { tFiles } from '../../../i18n/files.ts';
 
 /** Clicks on a checkbox choose the file; they must not open the row's file detail too. */
 const stopRowClick = (event: React.MouseEvent) => event.stopPropagation();
@@ -23,7 +23,7 @@ export function FileCheckbox({
       <Checkbox
         checked={selection.has(path)}
         onChange={(event) => selection.toggle(path, event.checked === true)}
-        aria-label={FILES_DOWNLOAD_TEXTS.selectFile(name)}
+        aria-label={tFiles('download.selectFile', { name })}
         data-testid="file-select"
       />
     </span>
@@ -39,7 +39,7 @@ export function SelectAllCheckbox({ paths, selection }: { paths: string[]; selec
         checked={isAll}
         disabled={paths.length === 0}
         onChange={(event) => selection.setMany(paths, event.checked === true)}
-        aria-label={FILES_DOWNLOAD_TEXTS.selectAll}
+        aria-label={tFiles('download.selectAll')}
         data-testid="files-select-all"
       />
     </span>
@@ -69,7 +69,7 @@ export function DownloadSelectedBar({
     <div className="files-download" data-testid="files-download">
       <div className="files-download__actions">
         <Button
-          label={FILES_DOWNLOAD_TEXTS.download(count)}
+          label={tFiles('download.download', { count })}
           icon="pi pi-download"
           loading={isPreparing}
           disabled={isPreparing || count === 0}
@@ -77,7 +77,7 @@ export function DownloadSelectedBar({
           data-testid="files-download-selected"
         />
         <Button
-          label={FILES_DOWNLOAD_TEXTS.clear}
+          label={tFiles('download.clear')}
           text
           disabled={isPreparing}
           onClick={selection.clear}
@@ -86,14 +86,14 @@ export function DownloadSelectedBar({
       </div>
       {isPreparing && (
         <div className="files-download__progress" role="status" data-testid="files-download-progress">
-          <p className="files-download__title">{FILES_DOWNLOAD_TEXTS.preparing}</p>
+          <p className="files-download__title">{tFiles('download.preparing')}</p>
           <ProgressBar
             value={percent}
-            aria-label={FILES_DOWNLOAD_TEXTS.progressLabel}
+            aria-label={tFiles('download.progressLabel')}
             className="files-download__bar"
           />
-          <p className="files-download__hint">{FILES_DOWNLOAD_TEXTS.preparingHint}</p>
-          <Button label={FILES_DOWNLOAD_TEXTS.cancel} text size="small" onClick={cancel} />
+          <p className="files-download__hint">{tFiles('download.preparingHint')}</p>
+          <Button label={tFiles('download.cancel')} text size="small" onClick={cancel} />
         </div>
       )}
       {state.phase === 'failed' && (

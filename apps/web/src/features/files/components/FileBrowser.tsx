@@ -1,4 +1,4 @@
-import { FILES_PAGE_SIZE, FILES_TEXTS, type ProjectFile } from '@waymark/contract';
+import { FILES_PAGE_SIZE, type ProjectFile } from '@waymark/contract';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTableRowClickEvent } from 'primereact/datatable';
 import { Paginator } from 'primereact/paginator';
@@ -16,6 +16,7 @@ import { FileNameCell, type FileTableRow } from './FileNameCell.tsx';
 import { FileSearchBox } from './FileSearchBox.tsx';
 import { FileSortMenu } from './FileSortMenu.tsx';
 import { FolderBreadcrumb } from './FolderBreadcrumb.tsx';
+import { tFiles } from '../../../i18n/files.ts';
 
 const PAGINATOR_TEMPLATE = 'FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink';
 
@@ -51,9 +52,11 @@ function EmptyFiles({
       <span className="files-empty__icon" aria-hidden="true">
         <i className="pi pi-folder-open" />
       </span>
-      <p className="files-empty__title">{isEmptyForViewer ? FILES_TEXTS.emptyProject : FILES_TEXTS.empty}</p>
+      <p className="files-empty__title">
+        {isEmptyForViewer ? tFiles('files.emptyProject') : tFiles('files.empty')}
+      </p>
       {isWholeProjectEmpty && canUpload && (
-        <p className="files-empty__text">{FILES_TEXTS.emptyProjectHint}</p>
+        <p className="files-empty__text">{tFiles('files.emptyProjectHint')}</p>
       )}
     </div>
   );
@@ -116,7 +119,7 @@ export function FileBrowser({
     listing.parent === undefined
       ? pageRows
       : [
-          { kind: 'parent', key: 'parent', name: FILES_TEXTS.parentFolder, path: listing.parent },
+          { kind: 'parent', key: 'parent', name: tFiles('files.parentFolder'), path: listing.parent },
           ...pageRows,
         ];
 
@@ -133,11 +136,13 @@ export function FileBrowser({
     <section className="card files-browser" aria-labelledby="files-title" data-testid="files-browser">
       <header className="files-browser__header">
         <h2 id="files-title" className="visually-hidden">
-          {FILES_TEXTS.title}
+          {tFiles('files.title')}
         </h2>
         <FolderBreadcrumb namespace={namespace} projectName={projectName} location={folder} />
         <span className="files-browser__count" data-testid="files-count">
-          {isSearching ? FILES_TEXTS.searchResults(total) : FILES_TEXTS.folderFiles(folderFileCount)}
+          {isSearching
+            ? tFiles('files.searchResults', { count: total })
+            : tFiles('files.folderFiles', { count: folderFileCount })}
         </span>
       </header>
       <div className="files-toolbar">
@@ -155,7 +160,7 @@ export function FileBrowser({
             'files-table__row--selected': row.kind === 'file' && row.path === selectedPath,
           })}
           emptyMessage={<EmptyFiles isWholeProjectEmpty={files.length === 0} canUpload={canUpload} />}
-          aria-label={FILES_TEXTS.tableLabel}
+          aria-label={tFiles('files.tableLabel')}
           data-testid="files-table"
         >
           <Column
@@ -169,7 +174,7 @@ export function FileBrowser({
             bodyClassName="files-table__select"
           />
           <Column
-            header={FILES_TEXTS.columnName}
+            header={tFiles('files.columnName')}
             body={(row: FileTableRow) => (
               <FileNameCell
                 row={row}
@@ -181,7 +186,7 @@ export function FileBrowser({
             bodyClassName="files-table__name"
           />
           <Column
-            header={FILES_TEXTS.columnModified}
+            header={tFiles('files.columnModified')}
             body={(row: FileTableRow) =>
               row.mtime ? <RelativeTime value={row.mtime} testId="file-row-modified" /> : null
             }
@@ -189,7 +194,7 @@ export function FileBrowser({
             bodyClassName="files-table__modified"
           />
           <Column
-            header={FILES_TEXTS.columnSize}
+            header={tFiles('files.columnSize')}
             body={(row: FileTableRow) =>
               row.size === undefined ? null : (
                 <span data-testid="file-row-size">{formatByteSize(row.size)}</span>
@@ -212,7 +217,7 @@ export function FileBrowser({
           template={PAGINATOR_TEMPLATE}
           onPageChange={(event) => setPaging({ key: pagingKey, page: event.page + 1 })}
           className="files-browser__paginator"
-          aria-label={FILES_TEXTS.paginatorLabel}
+          aria-label={tFiles('files.paginatorLabel')}
           data-testid="files-paginator"
         />
       )}

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import { FILE_DETAIL_TEXTS, type ProjectFile } from '@waymark/contract';
+import { type ProjectFile } from '@waymark/contract';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { http } from '../../../lib/api/http.ts';
@@ -9,6 +9,7 @@ import { createStubAdapter } from '../../../test/stubAdapter.ts';
 import { buildProject } from '../../project/test/projectFixture.ts';
 import { type PendingFileChanges, PendingFileChangesContext } from '../pendingFileChanges.ts';
 import { FileDetailSidebar } from './FileDetailSidebar.tsx';
+import { tFiles } from '../../../i18n/files.ts';
 
 const file = (path: string, size: number): ProjectFile => ({
   path,
@@ -51,22 +52,28 @@ function renderSidebar(selectedPath: string) {
 describe('file detail sidebar with an upload being prepared', () => {
   it('marks a modified file and shows its new size', async () => {
     renderSidebar('edited.txt');
-    expect((await screen.findByTestId('file-detail-state')).textContent).toBe(FILE_DETAIL_TEXTS.stateUpdated);
-    expect(screen.getByTestId('file-detail-size').textContent).toBe(
-      `1.00 kB ${FILE_DETAIL_TEXTS.newSize('3.00 kB')}`,
+    expect((await screen.findByTestId('file-detail-state')).textContent).toBe(
+      tFiles('fileDetail.stateUpdated'),
     );
-    expect(screen.getByRole('button', { name: FILE_DETAIL_TEXTS.deleteFile })).toBeTruthy();
+    expect(screen.getByTestId('file-detail-size').textContent).toBe(
+      `1.00 kB ${tFiles('fileDetail.newSize', { size: '3.00 kB' })}`,
+    );
+    expect(screen.getByRole('button', { name: tFiles('fileDetail.deleteFile') })).toBeTruthy();
   });
 
   it('marks a deleted file and offers no second deletion', async () => {
     renderSidebar('gone.txt');
-    expect((await screen.findByTestId('file-detail-state')).textContent).toBe(FILE_DETAIL_TEXTS.stateRemoved);
-    expect(screen.queryByRole('button', { name: FILE_DETAIL_TEXTS.deleteFile })).toBeNull();
+    expect((await screen.findByTestId('file-detail-state')).textContent).toBe(
+      tFiles('fileDetail.stateRemoved'),
+    );
+    expect(screen.queryByRole('button', { name: tFiles('fileDetail.deleteFile') })).toBeNull();
   });
 
   it('marks a new file, which is not on the server yet', async () => {
     renderSidebar('new.txt');
-    expect((await screen.findByTestId('file-detail-state')).textContent).toBe(FILE_DETAIL_TEXTS.stateAdded);
-    expect(screen.queryByRole('button', { name: FILE_DETAIL_TEXTS.deleteFile })).toBeNull();
+    expect((await screen.findByTestId('file-detail-state')).textContent).toBe(
+      tFiles('fileDetail.stateAdded'),
+    );
+    expect(screen.queryByRole('button', { name: tFiles('fileDetail.deleteFile') })).toBeNull();
   });
 });

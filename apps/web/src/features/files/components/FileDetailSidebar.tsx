@@ -1,4 +1,4 @@
-import { FILE_DETAIL_TEXTS, type ProjectDetail, type ProjectFile } from '@waymark/contract';
+import { type ProjectDetail, type ProjectFile } from '@waymark/contract';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { useId, useState } from 'react';
@@ -15,11 +15,12 @@ import { type PendingFileState, pendingStateOf, usePendingFileChanges } from '..
 import { FileHistory } from '../../versions/components/FileHistory.tsx';
 import { FilePreview } from './FilePreview.tsx';
 import { useIsMaintenance } from '../../session/hooks/useInstance.ts';
+import { tFiles } from '../../../i18n/files.ts';
 
 const STATE_BANNERS: Record<PendingFileState, { text: string; severity: 'success' | 'error' | 'info' }> = {
-  added: { text: FILE_DETAIL_TEXTS.stateAdded, severity: 'success' },
-  removed: { text: FILE_DETAIL_TEXTS.stateRemoved, severity: 'error' },
-  updated: { text: FILE_DETAIL_TEXTS.stateUpdated, severity: 'info' },
+  added: { text: tFiles('fileDetail.stateAdded'), severity: 'success' },
+  removed: { text: tFiles('fileDetail.stateRemoved'), severity: 'error' },
+  updated: { text: tFiles('fileDetail.stateUpdated'), severity: 'info' },
 };
 
 interface FileDetailSidebarProps {
@@ -57,7 +58,7 @@ function FileDetails({ project, file, canDelete, titleId, onClose }: FileDetails
           <i className={fileIconOf(file.path)} />
         </span>
         <div className="detail-panel__title-text">
-          <span className="detail-panel__label">{FILE_DETAIL_TEXTS.fileLabel}</span>
+          <span className="detail-panel__label">{tFiles('fileDetail.fileLabel')}</span>
           <h2 id={titleId} className="detail-panel__title" data-testid="file-detail-name">
             {name}
           </h2>
@@ -80,20 +81,20 @@ function FileDetails({ project, file, canDelete, titleId, onClose }: FileDetails
 
       <dl className="detail-panel__facts">
         <div className="detail-panel__fact">
-          <dt className="detail-panel__label">{FILE_DETAIL_TEXTS.modified}</dt>
+          <dt className="detail-panel__label">{tFiles('fileDetail.modified')}</dt>
           <dd data-testid="file-detail-modified">
             <RelativeTime value={file.mtime} className="detail-panel__value" />
             <span className="detail-panel__hint">{formatDateTime(file.mtime)}</span>
           </dd>
         </div>
         <div className="detail-panel__fact detail-panel__fact--end">
-          <dt className="detail-panel__label">{FILE_DETAIL_TEXTS.size}</dt>
+          <dt className="detail-panel__label">{tFiles('fileDetail.size')}</dt>
           <dd className="detail-panel__value" data-testid="file-detail-size">
             {formatByteSize(file.size)}
             {newFile && (
               <span className="detail-panel__hint">
                 {' '}
-                {FILE_DETAIL_TEXTS.newSize(formatByteSize(newFile.size))}
+                {tFiles('fileDetail.newSize', { size: formatByteSize(newFile.size) })}
               </span>
             )}
           </dd>
@@ -107,16 +108,16 @@ function FileDetails({ project, file, canDelete, titleId, onClose }: FileDetails
             href={rawFileUrl(project.namespace, project.name, file.path)}
             download={name}
             className="p-button p-component p-button-outlined file-detail__download"
-            aria-label={FILE_DETAIL_TEXTS.downloadFile(name)}
+            aria-label={tFiles('fileDetail.downloadFile', { name })}
             data-testid="file-detail-download"
           >
             <i className="pi pi-download p-button-icon p-button-icon-left" aria-hidden="true" />
-            <span className="p-button-label">{FILE_DETAIL_TEXTS.download}</span>
+            <span className="p-button-label">{tFiles('fileDetail.download')}</span>
           </a>
         )}
         {canDelete && state !== 'removed' && state !== 'added' && (
           <Button
-            label={FILE_DETAIL_TEXTS.deleteFile}
+            label={tFiles('fileDetail.deleteFile')}
             icon="pi pi-trash"
             severity="danger"
             outlined
@@ -136,9 +137,9 @@ function FileDetails({ project, file, canDelete, titleId, onClose }: FileDetails
 
       <ConfirmDialog
         isVisible={isConfirming}
-        header={FILE_DETAIL_TEXTS.deleteHeader}
-        message={FILE_DETAIL_TEXTS.deleteMessage(file.path)}
-        confirmLabel={FILE_DETAIL_TEXTS.deleteConfirm}
+        header={tFiles('fileDetail.deleteHeader')}
+        message={tFiles('fileDetail.deleteMessage', { path: file.path })}
+        confirmLabel={tFiles('fileDetail.deleteConfirm')}
         isDanger
         isBusy={deletion.isPending}
         testId="delete-file-dialog"
@@ -162,7 +163,7 @@ export function FileDetailSidebar({ files, selectedPath, ...props }: FileDetailS
     <DetailSidebar
       isVisible={file !== undefined}
       labelledBy={titleId}
-      closeLabel={FILE_DETAIL_TEXTS.close}
+      closeLabel={tFiles('fileDetail.close')}
       onHide={props.onClose}
       focusKey={selectedPath}
       testId="file-detail-sidebar"

@@ -1,8 +1,8 @@
-import { FILE_DETAIL_TEXTS, FILES_TEXTS } from '@waymark/contract';
 import { Tag } from 'primereact/tag';
 import { Link } from 'react-router';
 import { fileIconOf } from '../fileIcon.ts';
 import type { PendingFileState } from '../pendingFileChanges.ts';
+import { tFiles } from '../../../i18n/files.ts';
 
 /** A row of the files table: a folder, a file, or '..' leading up. */
 export type FileTableRow =
@@ -28,9 +28,9 @@ export type FileTableRow =
     };
 
 const STATE_TAGS: Record<PendingFileState, { label: string; severity: 'success' | 'danger' | 'info' }> = {
-  added: { label: FILE_DETAIL_TEXTS.stateAdded, severity: 'success' },
-  removed: { label: FILE_DETAIL_TEXTS.stateRemoved, severity: 'danger' },
-  updated: { label: FILE_DETAIL_TEXTS.stateUpdated, severity: 'info' },
+  added: { label: tFiles('fileDetail.stateAdded'), severity: 'success' },
+  removed: { label: tFiles('fileDetail.stateRemoved'), severity: 'danger' },
+  updated: { label: tFiles('fileDetail.stateUpdated'), severity: 'info' },
 };
 
 interface FileNameCellProps {
@@ -54,7 +54,7 @@ export function FileNameCell({ row, to, pendingState }: FileNameCellProps) {
         <Link
           to={to}
           className="file-name-cell__link"
-          aria-label={row.kind === 'parent' ? FILES_TEXTS.parentFolderLabel : undefined}
+          aria-label={row.kind === 'parent' ? tFiles('files.parentFolderLabel') : undefined}
           data-testid={`file-row-link-${row.kind}`}
           // Where focus goes back when the file's sidebar closes.
           data-focus-key={row.kind === 'file' ? row.path : undefined}
@@ -65,7 +65,7 @@ export function FileNameCell({ row, to, pendingState }: FileNameCellProps) {
         </Link>
         {row.kind === 'folder' && (
           <span className="file-name-cell__meta" data-testid="folder-file-count">
-            {FILES_TEXTS.folderFiles(row.fileCount)}
+            {tFiles('files.folderFiles', { count: row.fileCount })}
           </span>
         )}
       </div>

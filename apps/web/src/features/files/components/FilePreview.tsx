@@ -1,10 +1,11 @@
-import { FILE_DETAIL_TEXTS, isGeoPackagePath, type ProjectFile } from '@waymark/contract';
+import { isGeoPackagePath, type ProjectFile } from '@waymark/contract';
 import { Image } from 'primereact/image';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { rawFileUrl } from '../api/filesApi.ts';
 import { baseName } from '../fileRows.ts';
 import { useFilePreview } from '../hooks/useFilePreview.ts';
 import { GeoPackageLayers } from '../../map/components/GeoPackageLayers.tsx';
+import { tFiles } from '../../../i18n/files.ts';
 
 interface FilePreviewProps {
   namespace: string;
@@ -29,8 +30,8 @@ function PreviewNote({ icon, text, testId }: { icon: string; text: string; testI
 export function FilePreview(props: FilePreviewProps) {
   if (isGeoPackagePath(props.file.path)) {
     return (
-      <section className="file-preview" aria-label={FILE_DETAIL_TEXTS.preview}>
-        <h3 className="detail-panel__label">{FILE_DETAIL_TEXTS.preview}</h3>
+      <section className="file-preview" aria-label={tFiles('fileDetail.preview')}>
+        <h3 className="detail-panel__label">{tFiles('fileDetail.preview')}</h3>
         <GeoPackageLayers namespace={props.namespace} projectName={props.projectName} file={props.file} />
       </section>
     );
@@ -49,7 +50,7 @@ function BytesPreview({ namespace, projectName, file }: FilePreviewProps) {
       body = (
         <PreviewNote
           icon="pi pi-info-circle"
-          text={FILE_DETAIL_TEXTS.tooLargeForPreview}
+          text={tFiles('fileDetail.tooLargeForPreview')}
           testId="file-preview-too-large"
         />
       );
@@ -58,7 +59,7 @@ function BytesPreview({ namespace, projectName, file }: FilePreviewProps) {
       body = (
         <div className="file-preview__loading" role="status" data-testid="file-preview-loading">
           <ProgressSpinner style={{ width: '2rem', height: '2rem' }} strokeWidth="4" />
-          <span className="visually-hidden">{FILE_DETAIL_TEXTS.previewLoading}</span>
+          <span className="visually-hidden">{tFiles('fileDetail.previewLoading')}</span>
         </div>
       );
       break;
@@ -66,7 +67,7 @@ function BytesPreview({ namespace, projectName, file }: FilePreviewProps) {
       body = (
         <PreviewNote
           icon="pi pi-exclamation-triangle"
-          text={FILE_DETAIL_TEXTS.previewFailed}
+          text={tFiles('fileDetail.previewFailed')}
           testId="file-preview-failed"
         />
       );
@@ -77,10 +78,10 @@ function BytesPreview({ namespace, projectName, file }: FilePreviewProps) {
           <Image
             // The checksum keeps the browser from showing a cached older content of the same path.
             src={`${rawFileUrl(namespace, projectName, file.path)}&random=${file.checksum.slice(0, 12)}`}
-            alt={FILE_DETAIL_TEXTS.imageAlt(name)}
+            alt={tFiles('fileDetail.imageAlt', { name })}
             preview
             // PrimeReact's enlarged view is a dialog without a name of its own.
-            pt={{ mask: { 'aria-label': FILE_DETAIL_TEXTS.imageViewer(name) } }}
+            pt={{ mask: { 'aria-label': tFiles('fileDetail.imageViewer', { name }) } }}
             className="file-preview__image"
             imageClassName="file-preview__image-img"
             data-testid="file-preview-image"
@@ -94,22 +95,26 @@ function BytesPreview({ namespace, projectName, file }: FilePreviewProps) {
             </pre>
             {preview.text.isTruncated && (
               <p className="file-preview__hint" data-testid="file-preview-truncated">
-                {FILE_DETAIL_TEXTS.previewTruncated}
+                {tFiles('fileDetail.previewTruncated')}
               </p>
             )}
           </>
         );
       } else {
         body = (
-          <PreviewNote icon="pi pi-eye-slash" text={FILE_DETAIL_TEXTS.noPreview} testId="file-preview-none" />
+          <PreviewNote
+            icon="pi pi-eye-slash"
+            text={tFiles('fileDetail.noPreview')}
+            testId="file-preview-none"
+          />
         );
       }
       break;
   }
 
   return (
-    <section className="file-preview" aria-label={FILE_DETAIL_TEXTS.preview}>
-      <h3 className="detail-panel__label">{FILE_DETAIL_TEXTS.preview}</h3>
+    <section className="file-preview" aria-label={tFiles('fileDetail.preview')}>
+      <h3 className="detail-panel__label">{tFiles('fileDetail.preview')}</h3>
       {body}
     </section>
   );

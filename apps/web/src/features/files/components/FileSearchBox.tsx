@@ -1,5 +1,5 @@
-import { FILES_TEXTS } from '@waymark/contract';
 import { SearchBox } from '../../../ui/SearchBox.tsx';
+import { tFiles } from '../../../i18n/files.ts';
 
 interface FileSearchBoxProps {
   value: string;
@@ -12,8 +12,8 @@ export function FileSearchBox({ value, onChange }: FileSearchBoxProps) {
     <SearchBox
       value={value}
       onChange={onChange}
-      placeholder={FILES_TEXTS.searchPlaceholder}
-      label={FILES_TEXTS.searchLabel}
+      placeholder={tFiles('files.searchPlaceholder')}
+      label={tFiles('files.searchLabel')}
       testId="files-search"
     />
   );

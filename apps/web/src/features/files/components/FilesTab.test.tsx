@@ -1,20 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  FILE_DETAIL_TEXTS,
-  FILE_SORT_LABELS,
-  FILES_DOWNLOAD_TEXTS,
-  FILES_TEXTS,
-  MAP_WEB_TEXTS,
-  type MapLayer,
-  type ProjectDetail,
-  type ProjectFile,
-} from '@waymark/contract';
+import { type MapLayer, type ProjectDetail, type ProjectFile } from '@waymark/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { currentPath, renderApp, stubServer } from '../../../test/renderApp.tsx';
 import type { RecordedRequest, StubReply } from '../../../test/stubAdapter.ts';
 import { buildProject } from '../../project/test/projectFixture.ts';
 import { useWorkspaceStore } from '../../workspaces/workspaceStore.ts';
+import { tFiles } from '../../../i18n/files.ts';
+import { tMap } from '../../../i18n/map.ts';
 
 const PROJECT_URL = 'GET /v1/project/field-team/survey';
 const RAW_URL = 'GET /v1/project/raw/field-team/survey';
@@ -91,10 +84,12 @@ describe('files tab: folders', () => {
     const { table } = await openFiles();
     expect(rowNames()).toEqual(['data', 'notes.txt', 'survey.gpkg']);
     const data = within(table).getByRole('row', { name: /data/ });
-    expect(within(data).getByTestId('folder-file-count').textContent).toBe(FILES_TEXTS.folderFiles(3));
+    expect(within(data).getByTestId('folder-file-count').textContent).toBe(
+      tFiles('files.folderFiles', { count: 3 }),
+    );
     // 5000 + 1000 + 3000 bytes.
     expect(within(data).getByTestId('file-row-size').textContent).toBe('8.79 kB');
-    expect(screen.getByTestId('files-count').textContent).toBe(FILES_TEXTS.folderFiles(5));
+    expect(screen.getByTestId('files-count').textContent).toBe(tFiles('files.folderFiles', { count: 5 }));
     // At the root there is no way up.
     expect(screen.queryByTestId('file-row-link-parent')).toBeNull();
   });
@@ -102,52 +97,52 @@ describe('files tab: folders', () => {
   it('opens a folder by its address, with .. and the breadcrumb leading back up', async () => {
     const { router } = await openFiles();
     await userEvent.click(screen.getByRole('link', { name: 'data' }));
-    await waitFor(() => expect(rowNames()).toEqual([FILES_TEXTS.parentFolder, 'photos', 'roads.gpkg']));
+    await waitFor(() => expect(rowNames()).toEqual([tFiles('files.parentFolder'), 'photos', 'roads.gpkg']));
     expect(currentPath(router)).toBe(`${TREE}/data`);
 
     const photosRow = screen.getByRole('row', { name: /photos/ });
     await userEvent.click(within(photosRow).getByTestId('file-row-size'));
-    await waitFor(() => expect(rowNames()).toEqual([FILES_TEXTS.parentFolder, 'bench.jpg', 'tree.jpg']));
+    await waitFor(() => expect(rowNames()).toEqual([tFiles('files.parentFolder'), 'bench.jpg', 'tree.jpg']));
     expect(currentPath(router)).toBe(`${TREE}/data/photos`);
-    const breadcrumb = screen.getByRole('navigation', { name: FILES_TEXTS.folderPathLabel });
+    const breadcrumb = screen.getByRole('navigation', { name: tFiles('files.folderPathLabel') });
     expect(within(breadcrumb).getByText('photos').getAttribute('aria-current')).toBe('location');
 
-    await userEvent.click(screen.getByRole('link', { name: FILES_TEXTS.parentFolderLabel }));
+    await userEvent.click(screen.getByRole('link', { name: tFiles('files.parentFolderLabel') }));
     await waitFor(() => expect(currentPath(router)).toBe(`${TREE}/data`));
-    await userEvent.click(within(breadcrumb).getByRole('link', { name: FILES_TEXTS.projectHome }));
+    await userEvent.click(within(breadcrumb).getByRole('link', { name: tFiles('files.projectHome') }));
     await waitFor(() => expect(currentPath(router)).toBe(TREE));
   });
 
   it('says No files found. in a folder that does not exist, keeping the way up', async () => {
     await openFiles({ path: `${TREE}/nowhere` });
-    expect(screen.getByText(FILES_TEXTS.empty)).toBeTruthy();
-    expect(screen.getByRole('link', { name: FILES_TEXTS.parentFolderLabel })).toBeTruthy();
+    expect(screen.getByText(tFiles('files.empty'))).toBeTruthy();
+    expect(screen.getByRole('link', { name: tFiles('files.parentFolderLabel') })).toBeTruthy();
   });
 
   it('tells a writer of an empty project how to add files', async () => {
     await openFiles({ project: { files: [], role: 'writer' } });
-    expect(screen.getByText(FILES_TEXTS.empty)).toBeTruthy();
-    expect(screen.getByText(FILES_TEXTS.emptyProjectHint)).toBeTruthy();
+    expect(screen.getByText(tFiles('files.empty'))).toBeTruthy();
+    expect(screen.getByText(tFiles('files.emptyProjectHint'))).toBeTruthy();
   });
 
   it('tells a reader (or a visitor) of an empty project only that it is empty, not to drop files', async () => {
     await openFiles({ project: { files: [] } });
-    expect(screen.getByText(FILES_TEXTS.emptyProject)).toBeTruthy();
-    expect(screen.queryByText(FILES_TEXTS.emptyProjectHint)).toBeNull();
+    expect(screen.getByText(tFiles('files.emptyProject'))).toBeTruthy();
+    expect(screen.queryByText(tFiles('files.emptyProjectHint'))).toBeNull();
   });
 });
 
 describe('files tab: search, sort and pages', () => {
   it('searches the files below the folder flat, and says when nothing matches', async () => {
     await openFiles();
-    const search = screen.getByPlaceholderText(FILES_TEXTS.searchPlaceholder);
+    const search = screen.getByPlaceholderText(tFiles('files.searchPlaceholder'));
     await userEvent.type(search, 'JPG');
     expect(rowNames()).toEqual(['data/photos/bench.jpg', 'data/photos/tree.jpg']);
-    expect(screen.getByTestId('files-count').textContent).toBe(FILES_TEXTS.searchResults(2));
+    expect(screen.getByTestId('files-count').textContent).toBe(tFiles('files.searchResults', { count: 2 }));
     await userEvent.clear(search);
     await userEvent.type(search, 'nothing like it');
-    expect(screen.getByText(FILES_TEXTS.empty)).toBeTruthy();
-    expect(screen.queryByText(FILES_TEXTS.emptyProjectHint)).toBeNull();
+    expect(screen.getByText(tFiles('files.empty'))).toBeTruthy();
+    expect(screen.queryByText(tFiles('files.emptyProjectHint'))).toBeNull();
   });
 
   it('sorts by size, largest first, folders still first', async () => {
@@ -155,17 +150,17 @@ describe('files tab: search, sort and pages', () => {
     await userEvent.click(screen.getByTestId('files-sort'));
     // jsdom leaves PrimeReact's overlay measuring styles on, so its options count as hidden.
     await userEvent.click(
-      await screen.findByRole('option', { name: FILE_SORT_LABELS.sizeDesc, hidden: true }),
+      await screen.findByRole('option', { name: tFiles('fileSortLabels.sizeDesc'), hidden: true }),
     );
     expect(rowNames()).toEqual(['data', 'survey.gpkg', 'notes.txt']);
     await userEvent.click(screen.getByTestId('files-sort'));
     await userEvent.click(
-      await screen.findByRole('option', { name: FILE_SORT_LABELS.nameDesc, hidden: true }),
+      await screen.findByRole('option', { name: tFiles('fileSortLabels.nameDesc'), hidden: true }),
     );
     expect(rowNames()).toEqual(['data', 'survey.gpkg', 'notes.txt']);
     await userEvent.click(screen.getByTestId('files-sort'));
     await userEvent.click(
-      await screen.findByRole('option', { name: FILE_SORT_LABELS.modifiedDesc, hidden: true }),
+      await screen.findByRole('option', { name: tFiles('fileSortLabels.modifiedDesc'), hidden: true }),
     );
     expect(rowNames()[0]).toBe('data');
   });
@@ -177,7 +172,7 @@ describe('files tab: search, sort and pages', () => {
     const paginator = screen.getByTestId('files-paginator');
     await userEvent.click(within(paginator).getByRole('button', { name: 'Page 2' }));
     expect(rowNames()).toEqual(many.slice(50).map((entry) => entry.path));
-    await userEvent.type(screen.getByPlaceholderText(FILES_TEXTS.searchPlaceholder), 'f');
+    await userEvent.type(screen.getByPlaceholderText(tFiles('files.searchPlaceholder')), 'f');
     expect(rowNames()[0]).toBe('f00.txt');
   });
 
@@ -203,9 +198,9 @@ describe('file detail sidebar', () => {
     const rawCall = requests.find((request) => request.url.startsWith('/v1/project/raw/'));
     expect(rawCall?.headers.get('Range')).toBe('bytes=0-39999');
     // Readers may not delete.
-    expect(within(sidebar).queryByText(FILE_DETAIL_TEXTS.deleteFile)).toBeNull();
+    expect(within(sidebar).queryByText(tFiles('fileDetail.deleteFile'))).toBeNull();
 
-    await userEvent.click(screen.getByRole('button', { name: FILE_DETAIL_TEXTS.close }));
+    await userEvent.click(screen.getByRole('button', { name: tFiles('fileDetail.close') }));
     await waitFor(() => expect(currentPath(router)).toBe(TREE));
   });
 
@@ -214,7 +209,9 @@ describe('file detail sidebar', () => {
     await openFiles({ path: `${TREE}?file_path=notes.txt`, raw: textReply(text) });
     const preview = await screen.findByTestId('file-preview-text');
     expect(preview.textContent?.split('\n')).toHaveLength(50);
-    expect(screen.getByTestId('file-preview-truncated').textContent).toBe(FILE_DETAIL_TEXTS.previewTruncated);
+    expect(screen.getByTestId('file-preview-truncated').textContent).toBe(
+      tFiles('fileDetail.previewTruncated'),
+    );
   });
 
   it('previews an image from its address, zoomable in the image preview', async () => {
@@ -222,7 +219,9 @@ describe('file detail sidebar', () => {
       path: `${TREE}/data/photos?file_path=data/photos/tree.jpg`,
       raw: { status: 206, data: new ArrayBuffer(8), headers: { 'content-type': 'image/jpeg' } },
     });
-    const image = await screen.findByRole('img', { name: FILE_DETAIL_TEXTS.imageAlt('tree.jpg') });
+    const image = await screen.findByRole('img', {
+      name: tFiles('fileDetail.imageAlt', { name: 'tree.jpg' }),
+    });
     expect(image.getAttribute('src')).toMatch(
       /^\/v1\/project\/raw\/field-team\/survey\?file=data%2Fphotos%2Ftree\.jpg&random=/,
     );
@@ -258,7 +257,9 @@ describe('file detail sidebar', () => {
       },
     });
     renderApp(`${TREE}?file_path=survey.gpkg`);
-    const list = await screen.findByRole('list', { name: MAP_WEB_TEXTS.layersLabel('survey.gpkg') });
+    const list = await screen.findByRole('list', {
+      name: tMap('layers.layersLabel', { file: 'survey.gpkg' }),
+    });
     const items = within(list).getAllByTestId('gpkg-layer');
     expect(items.map((item) => item.textContent)).toEqual([
       'treesPoint Z · 1,234 features',
@@ -298,7 +299,7 @@ describe('file detail sidebar', () => {
       project: { files: [...FILES, file('big.txt', 104_857_600)] },
     });
     expect((await screen.findByTestId('file-preview-too-large')).textContent).toBe(
-      FILE_DETAIL_TEXTS.tooLargeForPreview,
+      tFiles('fileDetail.tooLargeForPreview'),
     );
     expect(requests.filter((request) => request.url.includes('file=big.txt'))).toHaveLength(0);
   });
@@ -308,7 +309,7 @@ describe('file detail sidebar', () => {
       path: `${TREE}?file_path=notes.txt`,
       raw: { status: 206, data: new ArrayBuffer(8), headers: { 'content-type': 'application/x-sqlite3' } },
     });
-    expect((await screen.findByTestId('file-preview-none')).textContent).toBe(FILE_DETAIL_TEXTS.noPreview);
+    expect((await screen.findByTestId('file-preview-none')).textContent).toBe(tFiles('fileDetail.noPreview'));
   });
 
   it('stays closed when file_path names no file of the project', async () => {
@@ -326,13 +327,13 @@ describe('file detail sidebar', () => {
       raw: [textReply('x'), { ...textReply('x'), delayMs: 1500 }],
       push: { data: buildProject({ role: 'writer', version: 'v4', files: remaining }) },
     });
-    await userEvent.click(await screen.findByRole('button', { name: FILE_DETAIL_TEXTS.deleteFile }));
-    const dialog = await screen.findByRole('dialog', { name: FILE_DETAIL_TEXTS.deleteHeader });
-    expect(within(dialog).getByText(FILE_DETAIL_TEXTS.deleteMessage('notes.txt'))).toBeTruthy();
-    await userEvent.click(within(dialog).getByRole('button', { name: FILE_DETAIL_TEXTS.deleteConfirm }));
+    await userEvent.click(await screen.findByRole('button', { name: tFiles('fileDetail.deleteFile') }));
+    const dialog = await screen.findByRole('dialog', { name: tFiles('fileDetail.deleteHeader') });
+    expect(within(dialog).getByText(tFiles('fileDetail.deleteMessage', { path: 'notes.txt' }))).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: tFiles('fileDetail.deleteConfirm') }));
 
     await waitFor(() => expect(currentPath(router)).toBe(TREE));
-    expect(await screen.findByText(FILE_DETAIL_TEXTS.deleted)).toBeTruthy();
+    expect(await screen.findByText(tFiles('fileDetail.deleted'))).toBeTruthy();
     const push = requests.find((request) => request.method === 'POST' && request.url.includes('/push/'));
     expect(push?.data).toEqual({
       version: 'v3',
@@ -353,9 +354,9 @@ describe('file detail sidebar', () => {
       raw: textReply('x'),
       push: { status: 400, data: { detail: 'Version mismatch' } },
     });
-    await userEvent.click(await screen.findByRole('button', { name: FILE_DETAIL_TEXTS.deleteFile }));
-    const dialog = await screen.findByRole('dialog', { name: FILE_DETAIL_TEXTS.deleteHeader });
-    await userEvent.click(within(dialog).getByRole('button', { name: FILE_DETAIL_TEXTS.deleteConfirm }));
+    await userEvent.click(await screen.findByRole('button', { name: tFiles('fileDetail.deleteFile') }));
+    const dialog = await screen.findByRole('dialog', { name: tFiles('fileDetail.deleteHeader') });
+    await userEvent.click(within(dialog).getByRole('button', { name: tFiles('fileDetail.deleteConfirm') }));
     expect(await screen.findByText('Version mismatch')).toBeTruthy();
     expect(screen.getByTestId('file-detail-name').textContent).toBe('notes.txt');
   });
@@ -367,25 +368,25 @@ describe('files tab: choosing files to download', () => {
     expect(screen.queryByTestId('files-download-selected')).toBeNull();
     // Folders are opened, not chosen.
     expect(
-      within(table).queryByRole('checkbox', { name: FILES_DOWNLOAD_TEXTS.selectFile('photos') }),
+      within(table).queryByRole('checkbox', { name: tFiles('download.selectFile', { name: 'photos' }) }),
     ).toBeNull();
     await userEvent.click(
-      within(table).getByRole('checkbox', { name: FILES_DOWNLOAD_TEXTS.selectFile('roads.gpkg') }),
+      within(table).getByRole('checkbox', { name: tFiles('download.selectFile', { name: 'roads.gpkg' }) }),
     );
     expect(screen.getByTestId('files-download-selected').textContent).toContain(
-      FILES_DOWNLOAD_TEXTS.download(1),
+      tFiles('download.download', { count: 1 }),
     );
     expect(currentPath(router)).not.toContain('file_path');
 
-    await userEvent.type(screen.getByPlaceholderText(FILES_TEXTS.searchPlaceholder), 'jpg');
+    await userEvent.type(screen.getByPlaceholderText(tFiles('files.searchPlaceholder')), 'jpg');
     await waitFor(() => expect(rowNames()).toEqual(['photos/bench.jpg', 'photos/tree.jpg']));
-    await userEvent.click(screen.getByRole('checkbox', { name: FILES_DOWNLOAD_TEXTS.selectAll }));
+    await userEvent.click(screen.getByRole('checkbox', { name: tFiles('download.selectAll') }));
     expect(screen.getByTestId('files-download-selected').textContent).toContain(
-      FILES_DOWNLOAD_TEXTS.download(3),
+      tFiles('download.download', { count: 3 }),
     );
-    await userEvent.click(screen.getByRole('checkbox', { name: FILES_DOWNLOAD_TEXTS.selectAll }));
+    await userEvent.click(screen.getByRole('checkbox', { name: tFiles('download.selectAll') }));
     expect(screen.getByTestId('files-download-selected').textContent).toContain(
-      FILES_DOWNLOAD_TEXTS.download(1),
+      tFiles('download.download', { count: 1 }),
     );
     await userEvent.click(screen.getByTestId('files-clear-selection'));
     expect(screen.queryByTestId('files-download-selected')).toBeNull();
@@ -406,7 +407,7 @@ describe('files tab: choosing files to download', () => {
     renderApp(TREE);
     const table = await screen.findByTestId('files-table');
     await userEvent.click(
-      within(table).getByRole('checkbox', { name: FILES_DOWNLOAD_TEXTS.selectFile('notes.txt') }),
+      within(table).getByRole('checkbox', { name: tFiles('download.selectFile', { name: 'notes.txt' }) }),
     );
     await userEvent.click(screen.getByTestId('files-download-selected'));
     expect((await screen.findByTestId('files-download-error')).textContent).toContain(

@@ -1,6 +1,6 @@
-import { FILES_TEXTS } from '@waymark/contract';
 import { Link } from 'react-router';
 import { projectTreePath } from '../../../lib/paths.ts';
+import { tFiles } from '../../../i18n/files.ts';
 
 interface FolderBreadcrumbProps {
   namespace: string;
@@ -13,13 +13,13 @@ interface FolderBreadcrumbProps {
 export function FolderBreadcrumb({ namespace, projectName, location }: FolderBreadcrumbProps) {
   const parts = location ? location.split('/') : [];
   const steps = [
-    { label: FILES_TEXTS.projectHome, path: '' },
+    { label: tFiles('files.projectHome'), path: '' },
     ...parts.map((part, index) => ({ label: part, path: parts.slice(0, index + 1).join('/') })),
   ];
   return (
     <nav
       className="folder-breadcrumb"
-      aria-label={FILES_TEXTS.folderPathLabel}
+      aria-label={tFiles('files.folderPathLabel')}
       data-testid="files-breadcrumb"
     >
       <ol className="folder-breadcrumb__list">

@@ -1,7 +1,7 @@
-import { FILES_DOWNLOAD_TEXTS } from '@waymark/contract';
 import { isAxiosError } from 'axios';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { pollArchive, requestArchive } from '../api/archiveApi.ts';
+import { tFiles } from '../../../i18n/files.ts';
 
 /** Waits between looks at a zip being prepared (the reference's: 1 s, then 3 s, then 5 s). */
 const POLL_DELAYS_MS = [1000, 1000, 1000, 3000, 3000, 3000, 5000];
@@ -37,7 +37,7 @@ function messageOf(error: unknown): string {
   if (isAxiosError<{ detail?: unknown }>(error) && typeof error.response?.data?.detail === 'string') {
     return error.response.data.detail;
   }
-  return FILES_DOWNLOAD_TEXTS.failed;
+  return tFiles('download.failed');
 }
 
 /**
@@ -74,13 +74,13 @@ export function useArchiveDownload(projectId: string, version: string) {
             return true;
           }
           if (answer.kind === 'failed') {
-            setState({ phase: 'failed', message: answer.detail ?? FILES_DOWNLOAD_TEXTS.failed });
+            setState({ phase: 'failed', message: answer.detail ?? tFiles('download.failed') });
             return false;
           }
           setState({ phase: 'preparing', done: answer.state.done_bytes, total: answer.state.total_bytes });
           await sleep(POLL_DELAYS_MS[Math.min(poll, POLL_DELAYS_MS.length - 1)] ?? 5000, signal);
         }
-        if (!signal.aborted) setState({ phase: 'failed', message: FILES_DOWNLOAD_TEXTS.tooLong });
+        if (!signal.aborted) setState({ phase: 'failed', message: tFiles('download.tooLong') });
         return false;
       } catch (error) {
         if (!signal.aborted) setState({ phase: 'failed', message: messageOf(error) });

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { FILE_DETAIL_TEXTS, type ProjectDetail, type ProjectFile } from '@waymark/contract';
+import { type ProjectDetail, type ProjectFile } from '@waymark/contract';
 import { invalidateProjectLists } from '../../project/projectListsCache.ts';
 import { updateCachedProject } from '../../project/projectQueryKeys.ts';
 import { projectVersionsPrefix } from '../../versions/versionQueryKeys.ts';
 import { pushFileRemoval } from '../api/filesApi.ts';
+import { tFiles } from '../../../i18n/files.ts';
 
 /**
  * 'Delete file' (SPEC §2, §6: writers): pushes the removal from the project's current version. The server
@@ -25,6 +26,6 @@ export function useDeleteFile(project: ProjectDetail, { onDeleted }: { onDeleted
         invalidateProjectLists(queryClient),
       ]);
     },
-    meta: { errorMessage: FILE_DETAIL_TEXTS.deleteFailed, successMessage: FILE_DETAIL_TEXTS.deleted },
+    meta: { errorMessage: tFiles('fileDetail.deleteFailed'), successMessage: tFiles('fileDetail.deleted') },
   });
 }

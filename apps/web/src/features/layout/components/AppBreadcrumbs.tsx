@@ -1,6 +1,6 @@
-import { SHELL_TEXTS } from '@waymark/contract';
 import { Link } from 'react-router';
 import type { BreadcrumbEntry } from '../layoutStore.ts';
+import { tCommon } from '../../../i18n/common.ts';
 
 interface AppBreadcrumbsProps {
   entries: BreadcrumbEntry[];
@@ -10,7 +10,7 @@ interface AppBreadcrumbsProps {
 export function AppBreadcrumbs({ entries }: AppBreadcrumbsProps) {
   if (entries.length === 0) return null;
   return (
-    <nav aria-label={SHELL_TEXTS.breadcrumbs} className="app-breadcrumbs" data-testid="app-breadcrumbs">
+    <nav aria-label={tCommon('shell.breadcrumbs')} className="app-breadcrumbs" data-testid="app-breadcrumbs">
       <ol className="app-breadcrumbs__list">
         {entries.map((entry, index) => {
           const isActive = index === entries.length - 1;

@@ -1,4 +1,3 @@
-import { SHELL_TEXTS } from '@waymark/contract';
 import { Button } from 'primereact/button';
 import { Link, useLocation } from 'react-router';
 import { loginPathWithRedirect } from '../../../lib/paths.ts';
@@ -7,6 +6,7 @@ import { type BreadcrumbEntry, useLayoutStore } from '../layoutStore.ts';
 import { AppBreadcrumbs } from './AppBreadcrumbs.tsx';
 import { HelpMenu } from './HelpMenu.tsx';
 import { ProfileMenu } from './ProfileMenu.tsx';
+import { tCommon } from '../../../i18n/common.ts';
 
 interface AppHeaderProps {
   breadcrumbs: BreadcrumbEntry[];
@@ -30,7 +30,7 @@ export function AppHeader({ breadcrumbs, hasDrawer }: AppHeaderProps) {
             rounded
             text
             severity="secondary"
-            aria-label={SHELL_TEXTS.toggleDrawer}
+            aria-label={tCommon('shell.toggleDrawer')}
             aria-expanded={isDrawerOpen}
             onClick={toggleDrawer}
             data-testid="drawer-toggle"
@@ -49,7 +49,7 @@ export function AppHeader({ breadcrumbs, hasDrawer }: AppHeaderProps) {
             className="p-button p-button-sm app-header__sign-in"
             data-testid="header-sign-in"
           >
-            {SHELL_TEXTS.signIn}
+            {tCommon('shell.signIn')}
           </Link>
         )}
       </div>

@@ -1,4 +1,3 @@
-import { SHELL_TEXTS } from '@waymark/contract';
 import { Button } from 'primereact/button';
 import { Link } from 'react-router';
 import { DASHBOARD_PATH } from '../../../lib/paths.ts';
@@ -7,6 +6,7 @@ import { usePing } from '../../session/hooks/useInstance.ts';
 import { useLayoutStore } from '../layoutStore.ts';
 import type { SidebarItem } from '../sidebarItems.ts';
 import { SidebarLink } from './SidebarLink.tsx';
+import { tCommon } from '../../../i18n/common.ts';
 
 interface AppSidebarProps {
   items: SidebarItem[];
@@ -43,12 +43,12 @@ export function AppSidebar({ items }: AppSidebarProps) {
               rounded
               text
               severity="secondary"
-              aria-label={SHELL_TEXTS.toggleDrawer}
+              aria-label={tCommon('shell.toggleDrawer')}
               onClick={() => setDrawer(false)}
             />
           )}
         </div>
-        <nav className="app-sidebar__nav" aria-label={SHELL_TEXTS.mainNavigation}>
+        <nav className="app-sidebar__nav" aria-label={tCommon('shell.mainNavigation')}>
           <ul className="app-sidebar__list">
             {items.map((item) => (
               <li key={item.id}>

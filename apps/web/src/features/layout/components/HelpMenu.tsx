@@ -1,9 +1,10 @@
-import { API_DOCS_PATH, COMMUNITY_CHAT_URL, SHELL_TEXTS } from '@waymark/contract';
+import { API_DOCS_PATH, COMMUNITY_CHAT_URL } from '../../../lib/constants.ts';
 import { Button } from 'primereact/button';
 import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
 import { useRef } from 'react';
 import { useConfig } from '../../session/hooks/useInstance.ts';
+import { tCommon } from '../../../i18n/common.ts';
 
 interface HelpMenuProps {
   /** Extra entries appended after the built-in ones. */
@@ -17,14 +18,19 @@ export function HelpMenu({ extraItems = [] }: HelpMenuProps) {
 
   const items: MenuItem[] = [
     {
-      label: SHELL_TEXTS.documentation,
+      label: tCommon('shell.documentation'),
       icon: 'pi pi-book',
       url: docsUrl,
       target: '_blank',
       disabled: !docsUrl,
     },
-    { label: SHELL_TEXTS.communityChat, icon: 'pi pi-comments', url: COMMUNITY_CHAT_URL, target: '_blank' },
-    { label: SHELL_TEXTS.apiReference, icon: 'pi pi-code', url: API_DOCS_PATH, target: '_blank' },
+    {
+      label: tCommon('shell.communityChat'),
+      icon: 'pi pi-comments',
+      url: COMMUNITY_CHAT_URL,
+      target: '_blank',
+    },
+    { label: tCommon('shell.apiReference'), icon: 'pi pi-code', url: API_DOCS_PATH, target: '_blank' },
     ...extraItems,
   ];
 
@@ -35,7 +41,7 @@ export function HelpMenu({ extraItems = [] }: HelpMenuProps) {
         rounded
         text
         severity="secondary"
-        aria-label={SHELL_TEXTS.help}
+        aria-label={tCommon('shell.help')}
         aria-haspopup="true"
         aria-controls="help-menu"
         onClick={(event) => menuRef.current?.toggle(event)}

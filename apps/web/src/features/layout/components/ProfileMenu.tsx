@@ -1,4 +1,3 @@
-import { SHELL_TEXTS } from '@waymark/contract';
 import { Avatar } from 'primereact/avatar';
 import { OverlayPanel } from 'primereact/overlaypanel';
 import { useRef } from 'react';
@@ -9,6 +8,7 @@ import { useSignOut } from '../../auth/hooks/useSignOut.ts';
 import { useSession } from '../../session/hooks/useSession.ts';
 import { useCurrentWorkspace } from '../../workspaces/hooks/useCurrentWorkspace.ts';
 import { WorkspaceSwitcher } from './WorkspaceSwitcher.tsx';
+import { tCommon } from '../../../i18n/common.ts';
 
 const PANEL_ID = 'profile-menu';
 
@@ -21,7 +21,7 @@ export function ProfileMenu() {
 
   const fullName = user ? getUserFullName(user) : '';
   const initials = user ? getInitials(user.name, user.username) : undefined;
-  const workspaceName = workspace?.name ?? SHELL_TEXTS.noWorkspace;
+  const workspaceName = workspace?.name ?? tCommon('shell.noWorkspace');
   const hidePanel = () => panelRef.current?.hide();
 
   const handleSignOut = () => {
@@ -36,7 +36,7 @@ export function ProfileMenu() {
         className="profile-button"
         aria-haspopup="true"
         aria-controls={PANEL_ID}
-        aria-label={SHELL_TEXTS.openProfileMenu}
+        aria-label={tCommon('shell.openProfileMenu')}
         title={fullName}
         onClick={(event) => panelRef.current?.toggle(event)}
         data-testid="profile-menu-button"
@@ -61,7 +61,7 @@ export function ProfileMenu() {
         ref={panelRef}
         id={PANEL_ID}
         className="profile-panel"
-        pt={{ root: { role: 'dialog', 'aria-label': SHELL_TEXTS.profilePopup } }}
+        pt={{ root: { role: 'dialog', 'aria-label': tCommon('shell.profilePopup') } }}
       >
         <div data-testid="profile-menu">
           <div className="profile-panel__user">
@@ -91,7 +91,7 @@ export function ProfileMenu() {
                 data-testid="profile-menu-profile"
               >
                 <i className="pi pi-user" aria-hidden="true" />
-                {SHELL_TEXTS.yourProfile}
+                {tCommon('shell.yourProfile')}
               </Link>
             </li>
             <li>
@@ -102,7 +102,7 @@ export function ProfileMenu() {
                 data-testid="profile-menu-sign-out"
               >
                 <i className="pi pi-sign-out" aria-hidden="true" />
-                {SHELL_TEXTS.signOut}
+                {tCommon('shell.signOut')}
               </button>
             </li>
           </ul>

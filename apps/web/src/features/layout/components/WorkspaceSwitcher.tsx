@@ -1,7 +1,7 @@
-import { SHELL_TEXTS } from '@waymark/contract';
 import { useId } from 'react';
 import { useWorkspaces } from '../../workspaces/hooks/useWorkspaces.ts';
 import { useWorkspaceStore } from '../../workspaces/workspaceStore.ts';
+import { tCommon } from '../../../i18n/common.ts';
 
 interface WorkspaceSwitcherProps {
   /** Called after a workspace was picked (the popup closes). */
@@ -29,7 +29,7 @@ export function WorkspaceSwitcher({ onSwitch }: WorkspaceSwitcherProps) {
   return (
     <div className="workspace-switcher" data-testid="workspace-switcher">
       <p id={labelId} className="workspace-switcher__label">
-        {SHELL_TEXTS.switchWorkspace}
+        {tCommon('shell.switchWorkspace')}
       </p>
       <ul className="workspace-switcher__list" aria-labelledby={labelId}>
         {workspaces.map((workspace) => {

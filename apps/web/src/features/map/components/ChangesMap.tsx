@@ -1,4 +1,4 @@
-import { MAP_CHANGE_KINDS, MAP_WEB_TEXTS, type MapChangedFeature, type MapChanges } from '@waymark/contract';
+import { MAP_CHANGE_KINDS, type MapChangedFeature, type MapChanges } from '@waymark/contract';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { useEffect, useRef, useState } from 'react';
 import { getErrorMessage } from '../../../lib/api/apiErrors.ts';
@@ -13,6 +13,7 @@ import {
 } from '../changesStyle.ts';
 import { hasWebGL, maplibregl, pointerOverFeatures, presentLayers, startMap } from '../maplibre.ts';
 import '../map.css';
+import { tMap } from '../../../i18n/map.ts';
 
 const SOURCE = 'changes';
 const FIT_PADDING = 40;
@@ -32,15 +33,19 @@ function popupContent(feature: MapChangedFeature): HTMLElement {
   container.dataset.testid = 'changes-popup';
   const title = document.createElement('strong');
   const { layer, fid, change } = feature.properties;
-  title.textContent = MAP_WEB_TEXTS.changePopupTitle(
+  title.textContent = tMap('changes.changePopupTitle', {
     layer,
-    fid === null ? '' : String(fid),
-    MAP_WEB_TEXTS.changeNames[change],
-  );
+    fid: fid === null ? '' : String(fid),
+    change: tMap(`changes.changeNames.${change}`),
+  });
   container.append(title);
   const table = document.createElement('table');
   const head = table.createTHead().insertRow();
-  for (const label of [MAP_WEB_TEXTS.fieldHeader, MAP_WEB_TEXTS.beforeHeader, MAP_WEB_TEXTS.afterHeader]) {
+  for (const label of [
+    tMap('changes.fieldHeader'),
+    tMap('changes.beforeHeader'),
+    tMap('changes.afterHeader'),
+  ]) {
     const cell = document.createElement('th');
     cell.scope = 'col';
     cell.textContent = label;
@@ -64,7 +69,7 @@ function popupContent(feature: MapChangedFeature): HTMLElement {
 function Legend({ changes }: { changes: MapChanges }) {
   const totals = changeTotals(changes);
   return (
-    <ul className="changes-map__legend" aria-label={MAP_WEB_TEXTS.legendLabel} data-testid="changes-legend">
+    <ul className="changes-map__legend" aria-label={tMap('changes.legendLabel')} data-testid="changes-legend">
       {MAP_CHANGE_KINDS.map((kind) => (
         <li key={kind}>
           <span
@@ -72,7 +77,7 @@ function Legend({ changes }: { changes: MapChanges }) {
             style={{ background: CHANGE_COLORS[kind] }}
             aria-hidden="true"
           />
-          {MAP_WEB_TEXTS.changeNames[kind]} <strong>{totals[kind].toLocaleString('en-US')}</strong>
+          {tMap(`changes.changeNames.${kind}`)} <strong>{totals[kind].toLocaleString('en-US')}</strong>
         </li>
       ))}
       <li>
@@ -81,7 +86,7 @@ function Legend({ changes }: { changes: MapChanges }) {
           style={{ borderColor: CHANGE_COLORS.update }}
           aria-hidden="true"
         />
-        {MAP_WEB_TEXTS.beforeUpdate}
+        {tMap('changes.beforeUpdate')}
       </li>
     </ul>
   );
@@ -131,14 +136,14 @@ export function ChangesMap({ namespace, projectName, version, path }: ChangesMap
     return (
       <div role="status" className="changes-map__status" data-testid="changes-map-loading">
         <ProgressSpinner style={{ width: '2rem', height: '2rem' }} strokeWidth="4" />
-        <span className="visually-hidden">{MAP_WEB_TEXTS.changesLoading}</span>
+        <span className="visually-hidden">{tMap('changes.changesLoading')}</span>
       </div>
     );
   }
   if (query.isError) {
     return (
       <p className="changes-map__status changes-map__status--error" data-testid="changes-map-failed">
-        {getErrorMessage(query.error, MAP_WEB_TEXTS.changesFailed)}
+        {getErrorMessage(query.error, tMap('changes.changesFailed'))}
       </p>
     );
   }
@@ -148,24 +153,28 @@ export function ChangesMap({ namespace, projectName, version, path }: ChangesMap
       <Legend changes={query.data} />
       <div className="changes-map__map-area">
         {webglMissing ? (
-          <p className="changes-map__status">{MAP_WEB_TEXTS.webglMissing}</p>
+          <p className="changes-map__status">{tMap('layers.webglMissing')}</p>
         ) : (
           <div
             ref={container}
             className="map-tab__map"
             role="region"
-            aria-label={MAP_WEB_TEXTS.changesMapLabel(path, version)}
+            aria-label={tMap('changes.changesMapLabel', { file: path, version })}
             data-testid="map-canvas"
           />
         )}
       </div>
-      {!drawn && <p className="changes-map__status">{MAP_WEB_TEXTS.noDrawnChanges}</p>}
-      <ul className="changes-map__layers" aria-label={MAP_WEB_TEXTS.changesLayersLabel}>
+      {!drawn && <p className="changes-map__status">{tMap('changes.noDrawnChanges')}</p>}
+      <ul className="changes-map__layers" aria-label={tMap('changes.changesLayersLabel')}>
         {query.data.layers.map((layer) => (
           <li key={layer.table} data-testid="changes-layer">
             <span className="changes-map__layer-name">{layer.table}</span>{' '}
             <span className="changes-map__layer-facts">
-              {MAP_WEB_TEXTS.layerChanges(layer.insert, layer.update, layer.delete)}
+              {tMap('changes.layerChanges', {
+                inserted: layer.insert,
+                updated: layer.update,
+                deleted: layer.delete,
+              })}
             </span>
             {layer.error && <span className="changes-map__layer-note"> · {layer.error}</span>}
           </li>

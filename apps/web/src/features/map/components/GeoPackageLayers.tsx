@@ -1,6 +1,8 @@
-import { geometryTypeLabel, MAP_WEB_TEXTS, type MapLayer, type ProjectFile } from '@waymark/contract';
+import type { MapLayer, ProjectFile } from '@waymark/contract';
+import { geometryTypeLabel } from '../geometryTypeLabel.ts';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { useMapLayers } from '../hooks/useMapLayers.ts';
+import { tMap } from '../../../i18n/map.ts';
 
 interface GeoPackageLayersProps {
   namespace: string;
@@ -10,8 +12,8 @@ interface GeoPackageLayersProps {
 
 function countOf(layer: MapLayer): string {
   return layer.geometry_type
-    ? MAP_WEB_TEXTS.featureCount(layer.feature_count)
-    : MAP_WEB_TEXTS.rowCount(layer.feature_count);
+    ? tMap('layers.featureCount', { count: layer.feature_count })
+    : tMap('layers.rowCount', { count: layer.feature_count });
 }
 
 /** The layers of a GeoPackage in the file sidebar: name, geometry type and feature count (issue 25). */
@@ -21,7 +23,7 @@ export function GeoPackageLayers({ namespace, projectName, file }: GeoPackageLay
     return (
       <div className="file-preview__loading" role="status" data-testid="gpkg-layers-loading">
         <ProgressSpinner style={{ width: '2rem', height: '2rem' }} strokeWidth="4" />
-        <span className="visually-hidden">{MAP_WEB_TEXTS.layersLoading}</span>
+        <span className="visually-hidden">{tMap('layers.layersLoading')}</span>
       </div>
     );
   }
@@ -30,7 +32,7 @@ export function GeoPackageLayers({ namespace, projectName, file }: GeoPackageLay
     return (
       <p className="file-preview__note" data-testid="gpkg-layers-failed">
         <i className="pi pi-exclamation-triangle" aria-hidden="true" />
-        <span>{answer?.error ?? MAP_WEB_TEXTS.layersFailed}</span>
+        <span>{answer?.error ?? tMap('layers.layersFailed')}</span>
       </p>
     );
   }
@@ -38,12 +40,16 @@ export function GeoPackageLayers({ namespace, projectName, file }: GeoPackageLay
     return (
       <p className="file-preview__note" data-testid="gpkg-layers-none">
         <i className="pi pi-info-circle" aria-hidden="true" />
-        <span>{MAP_WEB_TEXTS.noLayers}</span>
+        <span>{tMap('layers.noLayers')}</span>
       </p>
     );
   }
   return (
-    <ul className="gpkg-layers" aria-label={MAP_WEB_TEXTS.layersLabel(file.path)} data-testid="gpkg-layers">
+    <ul
+      className="gpkg-layers"
+      aria-label={tMap('layers.layersLabel', { file: file.path })}
+      data-testid="gpkg-layers"
+    >
       {answer.layers.map((layer) => (
         <li key={layer.table} className="gpkg-layers__item" data-testid="gpkg-layer">
           <span className="gpkg-layers__name">{layer.table}</span>

@@ -1,11 +1,4 @@
-import {
-  geometryTypeLabel,
-  MAP_MAX_ZOOM,
-  MAP_WEB_TEXTS,
-  type MapFeature,
-  versionName,
-  versionNameSchema,
-} from '@waymark/contract';
+import { MAP_MAX_ZOOM, type MapFeature, versionName, versionNameSchema } from '@waymark/contract';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -16,6 +9,8 @@ import { useMapLayers } from '../hooks/useMapLayers.ts';
 import { type DrawnLayer, drawnLayersOf, styleLayersOf, unionExtent } from '../mapStyle.ts';
 import { hasWebGL, maplibregl, pointerOverFeatures, presentLayers, startMap } from '../maplibre.ts';
 import '../map.css';
+import { geometryTypeLabel } from '../geometryTypeLabel.ts';
+import { tMap } from '../../../i18n/map.ts';
 
 const VERSION_PARAM = 'version';
 const FIT_PADDING = 40;
@@ -26,7 +21,7 @@ function popupContent(feature: MapFeature): HTMLElement {
   container.className = 'map-popup';
   container.dataset.testid = 'map-popup';
   const title = document.createElement('strong');
-  title.textContent = MAP_WEB_TEXTS.popupTitle(feature.layer, feature.fid);
+  title.textContent = tMap('layers.popupTitle', { layer: feature.layer, fid: feature.fid });
   container.append(title);
   const table = document.createElement('table');
   for (const [name, value] of Object.entries(feature.properties)) {
@@ -101,7 +96,7 @@ export function MapTab() {
       const entry = hit && drawn.find((candidate) => candidate.sourceId === hit.source);
       if (!hit || !entry || typeof hit.id !== 'number') return;
       const popup = new maplibregl.Popup({ maxWidth: '320px' }).setLngLat(event.lngLat).addTo(map);
-      popup.setDOMContent(popupText(MAP_WEB_TEXTS.loading));
+      popup.setDOMContent(popupText(tMap('layers.loading')));
       fetchMapFeature(project.namespace, project.name, {
         file: entry.file,
         layer: entry.layer.table,
@@ -109,7 +104,7 @@ export function MapTab() {
         fid: hit.id,
       })
         .then((feature) => popup.setDOMContent(popupContent(feature)))
-        .catch(() => popup.setDOMContent(popupText(MAP_WEB_TEXTS.popupFailed)));
+        .catch(() => popup.setDOMContent(popupText(tMap('layers.popupFailed'))));
     });
     pointerOverFeatures(map, () => styleIds);
     return () => {
@@ -159,10 +154,10 @@ export function MapTab() {
 
   return (
     <div className="map-tab" data-testid="map-tab">
-      <aside className="map-tab__panel" aria-label={MAP_WEB_TEXTS.layersTitle}>
+      <aside className="map-tab__panel" aria-label={tMap('layers.layersTitle')}>
         <div className="map-tab__toolbar">
           <label className="map-tab__version">
-            <span>{MAP_WEB_TEXTS.versionLabel}</span>
+            <span>{tMap('layers.versionLabel')}</span>
             <select
               value={version}
               onChange={(event) => chooseVersion(event.target.value)}
@@ -180,24 +175,24 @@ export function MapTab() {
             type="button"
             className="map-tab__icon-button"
             onClick={() => zoomTo(unionExtent(drawn.map((entry) => entry.layer.extent)))}
-            aria-label={MAP_WEB_TEXTS.zoomToProject}
-            title={MAP_WEB_TEXTS.zoomToProject}
+            aria-label={tMap('layers.zoomToProject')}
+            title={tMap('layers.zoomToProject')}
             data-testid="map-zoom-project"
           >
             <i className="pi pi-expand" aria-hidden="true" />
           </button>
         </div>
-        <h2 className="map-tab__title">{MAP_WEB_TEXTS.layersTitle}</h2>
+        <h2 className="map-tab__title">{tMap('layers.layersTitle')}</h2>
         {layers.isPending && (
           <div role="status" className="map-tab__status">
             <ProgressSpinner style={{ width: '2rem', height: '2rem' }} strokeWidth="4" />
-            <span className="visually-hidden">{MAP_WEB_TEXTS.layersLoading}</span>
+            <span className="visually-hidden">{tMap('layers.layersLoading')}</span>
           </div>
         )}
-        {layers.isError && <p className="map-tab__status">{MAP_WEB_TEXTS.layersFailed}</p>}
+        {layers.isError && <p className="map-tab__status">{tMap('layers.layersFailed')}</p>}
         {layers.data && files.length === 0 && (
           <p className="map-tab__status" data-testid="map-empty">
-            {MAP_WEB_TEXTS.noGeoPackages}
+            {tMap('layers.noGeoPackages')}
           </p>
         )}
         {files.map((file) => (
@@ -219,7 +214,7 @@ export function MapTab() {
                           checked={entry ? !hidden.has(entry.key) : false}
                           disabled={!entry}
                           onChange={() => entry && toggle(entry.key)}
-                          aria-label={MAP_WEB_TEXTS.showLayer(layer.table)}
+                          aria-label={tMap('layers.showLayer', { layer: layer.table })}
                         />
                         <span
                           className="map-tab__swatch"
@@ -230,7 +225,7 @@ export function MapTab() {
                           <span className="map-tab__layer-name">{layer.table}</span>
                           <span className="map-tab__layer-facts">
                             {geometryTypeLabel(layer.geometry_type, layer.has_z, layer.has_m)} ·{' '}
-                            {MAP_WEB_TEXTS.featureCount(layer.feature_count)}
+                            {tMap('layers.featureCount', { count: layer.feature_count })}
                           </span>
                           {layer.error && <span className="map-tab__error">{layer.error}</span>}
                         </span>
@@ -240,8 +235,8 @@ export function MapTab() {
                           type="button"
                           className="map-tab__icon-button"
                           onClick={() => zoomTo(layer.extent)}
-                          aria-label={MAP_WEB_TEXTS.zoomToLayer(layer.table)}
-                          title={MAP_WEB_TEXTS.zoomToLayer(layer.table)}
+                          aria-label={tMap('layers.zoomToLayer', { layer: layer.table })}
+                          title={tMap('layers.zoomToLayer', { layer: layer.table })}
                         >
                           <i className="pi pi-search-plus" aria-hidden="true" />
                         </button>
@@ -255,13 +250,13 @@ export function MapTab() {
       </aside>
       <div className="map-tab__map-area">
         {webglMissing ? (
-          <p className="map-tab__status">{MAP_WEB_TEXTS.webglMissing}</p>
+          <p className="map-tab__status">{tMap('layers.webglMissing')}</p>
         ) : (
           <div
             ref={container}
             className="map-tab__map"
             role="region"
-            aria-label={MAP_WEB_TEXTS.mapLabel}
+            aria-label={tMap('layers.mapLabel')}
             data-testid="map-canvas"
           />
         )}

@@ -1,10 +1,10 @@
 import {
   type AccessRequestListResponse,
   type CloneProjectRequest,
-  OWN_ACCESS_REQUESTS_LOOKUP_SIZE,
   type ProjectDetail,
 } from '@waymark/contract';
 import { apiRoutes, pathOf } from '@waymark/contract';
+import { OWN_ACCESS_REQUESTS_LOOKUP_SIZE } from '../../../lib/constants.ts';
 import { AxiosHeaders } from 'axios';
 import { readAttachmentFileName } from '../../../lib/api/contentDisposition.ts';
 import { api } from '../../../lib/api/api.ts';

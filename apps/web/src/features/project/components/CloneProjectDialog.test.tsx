@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CLONE_PROJECT_TEXTS, type Workspace } from '@waymark/contract';
+import { type Workspace } from '@waymark/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { currentPath, renderApp, stubServer } from '../../../test/renderApp.tsx';
 import type { StubReply } from '../../../test/stubAdapter.ts';
 import { useWorkspaceStore } from '../../workspaces/workspaceStore.ts';
 import { buildProject } from '../test/projectFixture.ts';
+import { tProject } from '../../../i18n/project.ts';
 
 const workspace = (id: number, name: string, role: Workspace['role']): Workspace => ({
   id,
@@ -43,13 +44,13 @@ async function openCloneDialog({
   });
   const view = renderApp('/projects/field-team/survey');
   await userEvent.click(await screen.findByTestId('project-clone'));
-  const dialog = await screen.findByRole('dialog', { name: CLONE_PROJECT_TEXTS.header });
+  const dialog = await screen.findByRole('dialog', { name: tProject('cloneProject.header') });
   return { ...stub, ...view, dialog };
 }
 
 const submitButton = (dialog: HTMLElement) =>
-  within(dialog).getByRole('button', { name: CLONE_PROJECT_TEXTS.submit }) as HTMLButtonElement;
-const nameField = (dialog: HTMLElement) => within(dialog).getByLabelText(CLONE_PROJECT_TEXTS.nameLabel);
+  within(dialog).getByRole('button', { name: tProject('cloneProject.submit') }) as HTMLButtonElement;
+const nameField = (dialog: HTMLElement) => within(dialog).getByLabelText(tProject('cloneProject.nameLabel'));
 
 // PrimeReact renders the choices in an overlay beside the dialog; jsdom keeps its measuring
 // `display: none` on it, so the options count as hidden and are found by their item class.
@@ -71,7 +72,7 @@ async function expectToStayOpen(dialog: HTMLElement) {
   await expect(
     waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 600 }),
   ).rejects.toThrow();
-  expect(screen.getByRole('dialog', { name: CLONE_PROJECT_TEXTS.header })).toBe(dialog);
+  expect(screen.getByRole('dialog', { name: tProject('cloneProject.header') })).toBe(dialog);
 }
 
 beforeEach(() => {
@@ -108,7 +109,7 @@ describe('clone dialog', () => {
       workspaces: [workspace(3, 'field-team', 'reader'), LAB, workspace(8, 'north', 'owner')],
     });
     expect(within(dialog).getByTestId('clone-dialog-workspace').textContent).toContain(
-      CLONE_PROJECT_TEXTS.workspacePlaceholder,
+      tProject('cloneProject.workspacePlaceholder'),
     );
     expect(submitButton(dialog).disabled).toBe(true);
     await pickWorkspace(dialog, 'survey-lab');
@@ -156,7 +157,7 @@ describe('clone dialog', () => {
   it('toasts the fallback when the failure has no reason', async () => {
     const { dialog } = await openCloneDialog({ cloneReply: { status: 500, data: 'oops' } });
     await userEvent.click(submitButton(dialog));
-    expect(await screen.findByText(CLONE_PROJECT_TEXTS.failed)).toBeTruthy();
+    expect(await screen.findByText(tProject('cloneProject.failed'))).toBeTruthy();
     expect(within(dialog).getByTestId('clone-dialog-error').textContent?.trim()).toBe('');
   });
 
@@ -185,10 +186,10 @@ describe('clone dialog', () => {
   it('starts afresh after Cancel', async () => {
     const { dialog } = await openCloneDialog();
     await userEvent.type(nameField(dialog), '-draft');
-    await userEvent.click(within(dialog).getByRole('button', { name: CLONE_PROJECT_TEXTS.cancel }));
+    await userEvent.click(within(dialog).getByRole('button', { name: tProject('cloneProject.cancel') }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await userEvent.click(screen.getByTestId('project-clone'));
-    const reopened = await screen.findByRole('dialog', { name: CLONE_PROJECT_TEXTS.header });
+    const reopened = await screen.findByRole('dialog', { name: tProject('cloneProject.header') });
     expect((nameField(reopened) as HTMLInputElement).value).toBe('survey');
   });
 });

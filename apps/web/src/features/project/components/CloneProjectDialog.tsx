@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  CLONE_PROJECT_TEXTS,
   type CloneProjectFormValues,
   cloneProjectFormSchema,
   type CloneProjectRequest,
@@ -20,6 +19,7 @@ import { useCurrentWorkspace } from '../../workspaces/hooks/useCurrentWorkspace.
 import { useWorkspaces } from '../../workspaces/hooks/useWorkspaces.ts';
 import { useCloneProject } from '../hooks/useCloneProject.ts';
 import { getCloneTargets, pickInitialCloneTarget } from '../projectAbilities.ts';
+import { tProject } from '../../../i18n/project.ts';
 
 /** SPEC §9: the clone dialog is 580 px wide. */
 const DIALOG_WIDTH = 'min(580px, calc(100vw - 2rem))';
@@ -65,13 +65,13 @@ function CloneForm({ project, targets, initialWorkspaceName, onBusyChange, onHid
 
   return (
     <form className="clone-dialog" onSubmit={handleSubmit} noValidate data-testid="clone-dialog-form">
-      <p className="clone-dialog__intro">{CLONE_PROJECT_TEXTS.intro}</p>
+      <p className="clone-dialog__intro">{tProject('cloneProject.intro')}</p>
       <BoundTextField
         control={form.control}
         name="project"
         onValueChange={clearServerError}
         id={nameId}
-        label={CLONE_PROJECT_TEXTS.nameLabel}
+        label={tProject('cloneProject.nameLabel')}
         errorTestId="clone-dialog-error"
         autoFocus
         autoComplete="off"
@@ -82,18 +82,18 @@ function CloneForm({ project, targets, initialWorkspaceName, onBusyChange, onHid
         name="namespace"
         onValueChange={clearServerError}
         id={workspaceId}
-        label={CLONE_PROJECT_TEXTS.workspaceLabel}
+        label={tProject('cloneProject.workspaceLabel')}
         hasErrorLine={false}
         options={targets}
         optionLabel="name"
         optionValue="name"
-        placeholder={CLONE_PROJECT_TEXTS.workspacePlaceholder}
+        placeholder={tProject('cloneProject.workspacePlaceholder')}
         data-testid="clone-dialog-workspace"
       />
       <div className="dialog-actions">
         <Button
           type="button"
-          label={CLONE_PROJECT_TEXTS.cancel}
+          label={tProject('cloneProject.cancel')}
           severity="secondary"
           text
           disabled={clone.isPending}
@@ -102,7 +102,7 @@ function CloneForm({ project, targets, initialWorkspaceName, onBusyChange, onHid
         />
         <Button
           type="submit"
-          label={CLONE_PROJECT_TEXTS.submit}
+          label={tProject('cloneProject.submit')}
           icon="pi pi-copy"
           disabled={!isFilled || clone.isPending}
           loading={clone.isPending}
@@ -134,7 +134,7 @@ export function CloneProjectDialog({ isVisible, project, onHide }: CloneProjectD
   return (
     <Dialog
       visible={isVisible}
-      header={CLONE_PROJECT_TEXTS.header}
+      header={tProject('cloneProject.header')}
       onHide={handleHide}
       modal
       dismissableMask={false}

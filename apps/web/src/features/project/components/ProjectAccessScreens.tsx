@@ -1,4 +1,3 @@
-import { PROJECT_ACCESS_TEXTS, PROJECT_PAGE_TEXTS } from '@waymark/contract';
 import { Button } from 'primereact/button';
 import { Link } from 'react-router';
 import { PROJECTS_PATH } from '../../../lib/paths.ts';
@@ -7,12 +6,13 @@ import { MapLockIllustration } from '../../../ui/MapLockIllustration.tsx';
 import { NoticeCard } from '../../../ui/NoticeCard.tsx';
 import { useRequestProjectAccess } from '../hooks/useProjectMutations.ts';
 import { useIsMaintenance } from '../../session/hooks/useInstance.ts';
+import { tProject } from '../../../i18n/project.ts';
 
 function BrowseProjectsLink({ isPrimary = false }: { isPrimary?: boolean }) {
   const className = isPrimary ? 'p-button p-button-sm' : 'p-button p-button-sm p-button-text';
   return (
     <Link to={PROJECTS_PATH} className={className} data-testid="project-browse-projects">
-      {PROJECT_ACCESS_TEXTS.backToProjects}
+      {tProject('access.backToProjects')}
     </Link>
   );
 }
@@ -31,13 +31,13 @@ export function ProjectForbiddenScreen({ namespace, name }: ProjectForbiddenScre
     <NoticeCard
       testId="project-forbidden"
       illustration={<MapLockIllustration variant="lock" />}
-      title={PROJECT_ACCESS_TEXTS.privateTitle}
-      text={PROJECT_ACCESS_TEXTS.privateBody}
+      title={tProject('access.privateTitle')}
+      text={tProject('access.privateBody')}
       actions={
         <>
           <BrowseProjectsLink />
           <Button
-            label={PROJECT_ACCESS_TEXTS.requestAccess}
+            label={tProject('access.requestAccess')}
             icon="pi pi-send"
             size="small"
             loading={request.isPending}
@@ -57,8 +57,8 @@ export function ProjectRequestPendingScreen() {
     <NoticeCard
       testId="project-request-pending"
       illustration={<MapLockIllustration variant="hourglass" />}
-      title={PROJECT_ACCESS_TEXTS.pendingTitle}
-      text={PROJECT_ACCESS_TEXTS.pendingBody}
+      title={tProject('access.pendingTitle')}
+      text={tProject('access.pendingBody')}
       actions={<BrowseProjectsLink isPrimary />}
     />
   );
@@ -70,8 +70,8 @@ export function ProjectNotFoundScreen() {
     <NoticeCard
       testId="project-not-found"
       illustration={<LostWaypointIllustration />}
-      title={PROJECT_ACCESS_TEXTS.notFoundTitle}
-      text={PROJECT_ACCESS_TEXTS.notFoundBody}
+      title={tProject('access.notFoundTitle')}
+      text={tProject('access.notFoundBody')}
       actions={<BrowseProjectsLink isPrimary />}
     />
   );
@@ -92,11 +92,11 @@ export function ProjectLoadFailedScreen({ isRetrying, onRetry }: ProjectLoadFail
           <i className="pi pi-exclamation-triangle" />
         </span>
       }
-      title={PROJECT_PAGE_TEXTS.loadFailedTitle}
-      text={PROJECT_PAGE_TEXTS.loadFailedBody}
+      title={tProject('page.loadFailedTitle')}
+      text={tProject('page.loadFailedBody')}
       actions={
         <Button
-          label={PROJECT_PAGE_TEXTS.retry}
+          label={tProject('page.retry')}
           icon="pi pi-refresh"
           size="small"
           loading={isRetrying}

@@ -1,4 +1,4 @@
-import { LEAVE_PROJECT_TEXTS, PROJECT_PAGE_TEXTS, type ProjectDetail } from '@waymark/contract';
+import { type ProjectDetail } from '@waymark/contract';
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
@@ -9,6 +9,7 @@ import { useDownloadProject } from '../hooks/useDownloadProject.ts';
 import { useLeaveProject } from '../hooks/useProjectMutations.ts';
 import { canLeaveProject, getCloneTargets, nonMemberWorkspaceRole } from '../projectAbilities.ts';
 import { CloneProjectDialog } from './CloneProjectDialog.tsx';
+import { tProject } from '../../../i18n/project.ts';
 
 interface ProjectActionsProps {
   project: ProjectDetail;
@@ -36,7 +37,7 @@ export function ProjectActions({ project }: ProjectActionsProps) {
   return (
     <div className="project-actions">
       <Button
-        label={PROJECT_PAGE_TEXTS.download}
+        label={tProject('page.download')}
         icon="pi pi-download"
         outlined
         size="small"
@@ -46,7 +47,7 @@ export function ProjectActions({ project }: ProjectActionsProps) {
       />
       {canClone && (
         <Button
-          label={PROJECT_PAGE_TEXTS.clone}
+          label={tProject('page.clone')}
           icon="pi pi-copy"
           outlined
           size="small"
@@ -57,7 +58,7 @@ export function ProjectActions({ project }: ProjectActionsProps) {
       )}
       {canLeave && (
         <Button
-          label={PROJECT_PAGE_TEXTS.leave}
+          label={tProject('page.leave')}
           icon="pi pi-sign-out"
           severity="danger"
           outlined
@@ -73,9 +74,9 @@ export function ProjectActions({ project }: ProjectActionsProps) {
       {canLeave && (
         <ConfirmDialog
           isVisible={openDialog === 'leave'}
-          header={LEAVE_PROJECT_TEXTS.header}
-          message={LEAVE_PROJECT_TEXTS.message(`${project.namespace}/${project.name}`)}
-          confirmLabel={LEAVE_PROJECT_TEXTS.confirm}
+          header={tProject('leaveProject.header')}
+          message={tProject('leaveProject.message', { path: `${project.namespace}/${project.name}` })}
+          confirmLabel={tProject('leaveProject.confirm')}
           isDanger
           isBusy={leave.isPending}
           testId="leave-project-dialog"

@@ -1,14 +1,12 @@
-import {
-  DELETED_PROJECT_RETENTION_DAYS,
-  PROJECT_SETTINGS_TEXTS,
-  type ProjectDetail,
-} from '@waymark/contract';
+import { type ProjectDetail } from '@waymark/contract';
+import { DELETED_PROJECT_RETENTION_DAYS } from '../../../lib/constants.ts';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { SettingRow } from '../../../ui/SettingRow.tsx';
 import { SettingsCard } from '../../../ui/SettingsCard.tsx';
 import { useConfig, useIsMaintenance } from '../../session/hooks/useInstance.ts';
 import { useDeleteProject } from '../hooks/useProjectMutations.ts';
+import { tProject } from '../../../i18n/project.ts';
 
 interface ProjectDeleteSettingProps {
   project: Pick<ProjectDetail, 'id' | 'namespace' | 'name'>;
@@ -29,17 +27,17 @@ export function ProjectDeleteSetting({ project }: ProjectDeleteSettingProps) {
   return (
     <SettingsCard
       titleId="project-delete-title"
-      title={PROJECT_SETTINGS_TEXTS.dangerZone}
+      title={tProject('settings.dangerZone')}
       isDanger
       testId="project-delete"
     >
       <SettingRow
         icon="pi pi-trash"
         iconTone="danger"
-        title={PROJECT_SETTINGS_TEXTS.deleteTitle}
-        description={PROJECT_SETTINGS_TEXTS.deleteDescription(retentionDays)}
+        title={tProject('settings.deleteTitle')}
+        description={tProject('settings.deleteDescription', { days: retentionDays })}
         action={{
-          label: PROJECT_SETTINGS_TEXTS.deleteButton,
+          label: tProject('settings.deleteButton'),
           icon: 'pi pi-trash',
           severity: 'danger',
           onClick: () => setIsConfirming(true),
@@ -49,17 +47,17 @@ export function ProjectDeleteSetting({ project }: ProjectDeleteSettingProps) {
       />
       <ConfirmDialog
         isVisible={isConfirming}
-        header={PROJECT_SETTINGS_TEXTS.deleteConfirmHeader}
+        header={tProject('settings.deleteConfirmHeader')}
         message={
           <>
-            <p>{PROJECT_SETTINGS_TEXTS.deleteConfirmMessage(project.name)}</p>
+            <p>{tProject('settings.deleteConfirmMessage', { name: project.name })}</p>
             <p className="confirm-dialog__note">
-              {PROJECT_SETTINGS_TEXTS.deleteConfirmRetention(retentionDays)}
+              {tProject('settings.deleteConfirmRetention', { days: retentionDays })}
             </p>
           </>
         }
-        confirmField={{ label: PROJECT_SETTINGS_TEXTS.deleteConfirmField, expected: project.name }}
-        confirmLabel={PROJECT_SETTINGS_TEXTS.deleteConfirm}
+        confirmField={{ label: tProject('settings.deleteConfirmField'), expected: project.name }}
+        confirmLabel={tProject('settings.deleteConfirm')}
         isDanger
         isBusy={deletion.isPending}
         testId="project-delete-dialog"

@@ -1,4 +1,3 @@
-import { PROJECT_PAGE_TEXTS } from '@waymark/contract';
 import { Skeleton } from 'primereact/skeleton';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
@@ -14,6 +13,7 @@ import {
 import { ProjectHeader } from './ProjectHeader.tsx';
 import { ProjectTabs } from './ProjectTabs.tsx';
 import '../projectPage.css';
+import { tProject } from '../../../i18n/project.ts';
 
 interface ProjectFrameProps {
   namespace: string;
@@ -25,7 +25,7 @@ interface ProjectFrameProps {
 function ProjectFrameSkeleton() {
   return (
     <div className="page project-page" role="status" aria-live="polite" data-testid="project-loading">
-      <span className="visually-hidden">{PROJECT_PAGE_TEXTS.loading}</span>
+      <span className="visually-hidden">{tProject('page.loading')}</span>
       <div className="project-header">
         <div className="project-header__identity">
           <Skeleton width="3rem" height="3rem" borderRadius="12px" />

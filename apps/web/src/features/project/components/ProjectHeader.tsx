@@ -1,9 +1,10 @@
-import { PROJECT_PAGE_TEXTS, type ProjectDetail } from '@waymark/contract';
+import { type ProjectDetail } from '@waymark/contract';
 import { Tag } from 'primereact/tag';
 import { Link } from 'react-router';
 import { formatByteSize } from '../../../lib/format/byteSize.ts';
 import { PROJECTS_PATH } from '../../../lib/paths.ts';
 import { ProjectActions } from './ProjectActions.tsx';
+import { tProject } from '../../../i18n/project.ts';
 
 interface ProjectHeaderProps {
   project: ProjectDetail;
@@ -31,7 +32,7 @@ export function ProjectHeader({ project }: ProjectHeaderProps) {
             </h1>
             {project.public && (
               <Tag
-                value={PROJECT_PAGE_TEXTS.publicBadge}
+                value={tProject('page.publicBadge')}
                 icon="pi pi-globe"
                 rounded
                 className="project-header__badge"
@@ -41,11 +42,11 @@ export function ProjectHeader({ project }: ProjectHeaderProps) {
           </div>
           <dl className="project-header__meta">
             <div className="project-header__fact">
-              <dt>{PROJECT_PAGE_TEXTS.versionLabel}</dt>
+              <dt>{tProject('page.versionLabel')}</dt>
               <dd data-testid="project-header-version">{project.version}</dd>
             </div>
             <div className="project-header__fact">
-              <dt>{PROJECT_PAGE_TEXTS.sizeLabel}</dt>
+              <dt>{tProject('page.sizeLabel')}</dt>
               <dd data-testid="project-header-size">{formatByteSize(project.disk_usage)}</dd>
             </div>
           </dl>

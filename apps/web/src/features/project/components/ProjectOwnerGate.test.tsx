@@ -1,10 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { LOGIN_TEXTS, PROJECT_SETTINGS_TEXTS } from '@waymark/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { currentPath, renderApp, stubServer } from '../../../test/renderApp.tsx';
 import { clearSession } from '../../session/sessionActions.ts';
 import { useWorkspaceStore } from '../../workspaces/workspaceStore.ts';
 import { buildProject } from '../test/projectFixture.ts';
+import { tCommon } from '../../../i18n/common.ts';
+import { tProject } from '../../../i18n/project.ts';
 
 const PROJECT_URL = 'GET /v1/project/field-team/survey';
 const SETTINGS = '/projects/field-team/survey/settings';
@@ -24,7 +25,7 @@ async function openAsOwner() {
     },
   });
   const view = renderApp(SETTINGS);
-  expect(await screen.findByRole('button', { name: PROJECT_SETTINGS_TEXTS.deleteButton })).toBeTruthy();
+  expect(await screen.findByRole('button', { name: tProject('settings.deleteButton') })).toBeTruthy();
   const signOutElsewhere = (options: { hasSignedOut?: boolean }) => {
     isSignedIn = false;
     act(() => clearSession(view.queryClient, options));
@@ -41,14 +42,14 @@ describe('owner-only project tabs without a session', () => {
     // As closing the account does: the session is forgotten as signed out, and nothing else moves the page.
     const { router, signOutElsewhere } = await openAsOwner();
     signOutElsewhere({ hasSignedOut: true });
-    expect(await screen.findByRole('heading', { name: LOGIN_TEXTS.title })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: tCommon('login.title') })).toBeTruthy();
     expect(currentPath(router)).toBe('/login');
   });
 
   it('lead to sign-in and back when the session is lost, not to the public files tab', async () => {
     const { router, signOutElsewhere } = await openAsOwner();
     signOutElsewhere({});
-    expect(await screen.findByRole('heading', { name: LOGIN_TEXTS.title })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: tCommon('login.title') })).toBeTruthy();
     expect(currentPath(router)).toBe(`/login?redirect=${SETTINGS}`);
   });
 

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type ProjectDetail,
-  RENAME_PROJECT_TEXTS,
   type RenameProjectFormValues,
   renameProjectFormSchema,
   type RenameProjectRequest,
@@ -18,6 +17,7 @@ import { SettingsCard } from '../../../ui/SettingsCard.tsx';
 import { useRenameProject } from '../hooks/useProjectMutations.ts';
 import './renameDialog.css';
 import { useIsMaintenance } from '../../session/hooks/useInstance.ts';
+import { tProject } from '../../../i18n/project.ts';
 
 type ProjectRef = Pick<ProjectDetail, 'id' | 'namespace' | 'name'>;
 
@@ -52,7 +52,7 @@ function RenameForm({ name, isPending, onSubmit, onHide }: Omit<RenameProjectDia
         control={form.control}
         name="name"
         id={nameId}
-        label={RENAME_PROJECT_TEXTS.nameLabel}
+        label={tProject('renameProject.nameLabel')}
         errorTestId="rename-dialog-error"
         autoFocus
         autoComplete="off"
@@ -61,7 +61,7 @@ function RenameForm({ name, isPending, onSubmit, onHide }: Omit<RenameProjectDia
       <div className="dialog-actions">
         <Button
           type="button"
-          label={RENAME_PROJECT_TEXTS.cancel}
+          label={tProject('renameProject.cancel')}
           severity="secondary"
           text
           disabled={isPending}
@@ -70,7 +70,7 @@ function RenameForm({ name, isPending, onSubmit, onHide }: Omit<RenameProjectDia
         />
         <Button
           type="submit"
-          label={RENAME_PROJECT_TEXTS.submit}
+          label={tProject('renameProject.submit')}
           icon="pi pi-pencil"
           disabled={!isValid || isPending}
           loading={isPending}
@@ -86,7 +86,7 @@ export function RenameProjectDialog({ isVisible, onHide, ...form }: RenameProjec
   return (
     <Dialog
       visible={isVisible}
-      header={RENAME_PROJECT_TEXTS.header}
+      header={tProject('renameProject.header')}
       onHide={onHide}
       modal
       draggable={false}
@@ -110,16 +110,16 @@ export function ProjectRenameSetting({ project }: { project: ProjectRef }) {
   return (
     <SettingsCard
       titleId="project-rename-title"
-      title={RENAME_PROJECT_TEXTS.cardTitle}
+      title={tProject('renameProject.cardTitle')}
       testId="project-rename"
     >
       <SettingRow
         icon="pi pi-pencil"
-        title={RENAME_PROJECT_TEXTS.rowTitle(project.name)}
+        title={tProject('renameProject.rowTitle', { name: project.name })}
         titleTestId="project-rename-state"
-        description={RENAME_PROJECT_TEXTS.rowDescription}
+        description={tProject('renameProject.rowDescription')}
         action={{
-          label: RENAME_PROJECT_TEXTS.button,
+          label: tProject('renameProject.button'),
           icon: 'pi pi-pencil',
           onClick: () => setIsRenaming(true),
           testId: 'project-rename-button',

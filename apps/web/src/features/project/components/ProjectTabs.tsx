@@ -1,7 +1,8 @@
-import { PROJECT_PAGE_TEXTS, type ProjectDetail } from '@waymark/contract';
+import { type ProjectDetail } from '@waymark/contract';
 import { NavLink } from 'react-router';
 import { useSession } from '../../session/hooks/useSession.ts';
 import { getProjectTabs } from '../projectAbilities.ts';
+import { tProject } from '../../../i18n/project.ts';
 
 interface ProjectTabsProps {
   project: Pick<ProjectDetail, 'namespace' | 'name' | 'role'>;
@@ -21,7 +22,7 @@ export function ProjectTabs({ project }: ProjectTabsProps) {
     role: project.role,
   });
   return (
-    <nav className="project-tabs" aria-label={PROJECT_PAGE_TEXTS.tabsLabel}>
+    <nav className="project-tabs" aria-label={tProject('page.tabsLabel')}>
       {tabs.map((tab) => (
         <NavLink key={tab.id} to={tab.to} className={tabClassName} data-testid={`project-tab-${tab.id}`}>
           {tab.label}

@@ -1,10 +1,11 @@
-import { PROJECT_SETTINGS_TEXTS, type ProjectDetail } from '@waymark/contract';
+import { type ProjectDetail } from '@waymark/contract';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { SettingRow } from '../../../ui/SettingRow.tsx';
 import { SettingsCard } from '../../../ui/SettingsCard.tsx';
 import { useSetProjectPublic } from '../hooks/useProjectMutations.ts';
 import { useIsMaintenance } from '../../session/hooks/useInstance.ts';
+import { tProject } from '../../../i18n/project.ts';
 
 interface ProjectVisibilitySettingProps {
   project: Pick<ProjectDetail, 'id' | 'namespace' | 'name' | 'public'>;
@@ -28,19 +29,19 @@ export function ProjectVisibilitySetting({ project }: ProjectVisibilitySettingPr
   return (
     <SettingsCard
       titleId="project-visibility-title"
-      title={PROJECT_SETTINGS_TEXTS.visibilityTitle}
+      title={tProject('settings.visibilityTitle')}
       testId="project-visibility"
     >
       <SettingRow
         icon={isPublic ? 'pi pi-globe' : 'pi pi-lock'}
         iconTone={isPublic ? 'public' : undefined}
-        title={isPublic ? PROJECT_SETTINGS_TEXTS.publicState : PROJECT_SETTINGS_TEXTS.privateState}
+        title={isPublic ? tProject('settings.publicState') : tProject('settings.privateState')}
         titleTestId="project-visibility-state"
         description={
-          isPublic ? PROJECT_SETTINGS_TEXTS.publicDescription : PROJECT_SETTINGS_TEXTS.privateDescription
+          isPublic ? tProject('settings.publicDescription') : tProject('settings.privateDescription')
         }
         action={{
-          label: isPublic ? PROJECT_SETTINGS_TEXTS.makePrivate : PROJECT_SETTINGS_TEXTS.makePublic,
+          label: isPublic ? tProject('settings.makePrivate') : tProject('settings.makePublic'),
           icon: isPublic ? 'pi pi-lock' : 'pi pi-globe',
           onClick: handleToggle,
           testId: 'project-visibility-toggle',
@@ -49,11 +50,9 @@ export function ProjectVisibilitySetting({ project }: ProjectVisibilitySettingPr
       />
       <ConfirmDialog
         isVisible={isConfirming}
-        header={
-          target ? PROJECT_SETTINGS_TEXTS.confirmPublicHeader : PROJECT_SETTINGS_TEXTS.confirmPrivateHeader
-        }
-        message={target ? PROJECT_SETTINGS_TEXTS.confirmPublic : PROJECT_SETTINGS_TEXTS.confirmPrivate}
-        confirmLabel={target ? PROJECT_SETTINGS_TEXTS.makePublic : PROJECT_SETTINGS_TEXTS.makePrivate}
+        header={target ? tProject('settings.confirmPublicHeader') : tProject('settings.confirmPrivateHeader')}
+        message={target ? tProject('settings.confirmPublic') : tProject('settings.confirmPrivate')}
+        confirmLabel={target ? tProject('settings.makePublic') : tProject('settings.makePrivate')}
         isBusy={setPublic.isPending}
         testId="project-visibility-dialog"
         onConfirm={() => setPublic.mutate(target, { onSettled: close })}

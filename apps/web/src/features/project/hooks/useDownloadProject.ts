@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { PROJECT_PAGE_TEXTS, type ProjectDetail } from '@waymark/contract';
+import { type ProjectDetail } from '@waymark/contract';
 import { downloadProjectArchive } from '../api/projectApi.ts';
 import { readDownloadError } from '../downloadError.ts';
+import { tProject } from '../../../i18n/project.ts';
 
 // Long enough for the browser to start reading the blob after the click.
 const REVOKE_DELAY_MS = 10_000;
@@ -29,6 +30,6 @@ export function useDownloadProject(project: Pick<ProjectDetail, 'namespace' | 'n
     mutationFn: (version?: string) => downloadProjectArchive(project.namespace, project.name, version),
     onSuccess: (archive, version) =>
       saveFile(archive.blob, archive.fileName ?? `${project.name}${version ? `-${version}` : ''}.zip`),
-    meta: { readErrorMessage: (error) => readDownloadError(error, PROJECT_PAGE_TEXTS.downloadFailed) },
+    meta: { readErrorMessage: (error) => readDownloadError(error, tProject('page.downloadFailed')) },
   });
 }

@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PROJECT_PAGE_TEXTS } from '@waymark/contract';
+
 import { useSession } from '../../session/hooks/useSession.ts';
 import { loadProject, type ProjectLoadInput } from '../projectLoad.ts';
 import { projectQueryKey } from '../projectQueryKeys.ts';
+import { tProject } from '../../../i18n/project.ts';
 
 interface ProjectLoadQueryInput extends ProjectLoadInput {
   /** Who is looking: the user's id, or 'anonymous' (see projectQueryKey). */
@@ -15,7 +16,7 @@ export function projectLoadQueryOptions({ viewer, ...input }: ProjectLoadQueryIn
     queryKey: projectQueryKey(input.namespace, input.name, viewer),
     queryFn: () => loadProject(input),
     enabled: input.namespace !== '' && input.name !== '',
-    meta: { errorMessage: PROJECT_PAGE_TEXTS.loadFailed },
+    meta: { errorMessage: tProject('page.loadFailed') },
   });
 }
 

@@ -1,11 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  LEAVE_PROJECT_TEXTS,
-  PROJECT_ACCESS_TEXTS,
-  PROJECT_SETTINGS_TEXTS,
-  type ProjectDetail,
-  RENAME_PROJECT_TEXTS,
-} from '@waymark/contract';
+import { type ProjectDetail } from '@waymark/contract';
 import { useNavigate } from 'react-router';
 import { readToastUnlessDetail } from '../../../lib/forms/serverFormErrors.ts';
 import { notify } from '../../../lib/notifications.ts';
@@ -19,6 +13,7 @@ import {
 } from '../api/projectApi.ts';
 import { invalidateProjectLists } from '../projectListsCache.ts';
 import { forgetCachedProject, updateCachedProject } from '../projectQueryKeys.ts';
+import { tProject } from '../../../i18n/project.ts';
 
 type ProjectRef = Pick<ProjectDetail, 'id' | 'namespace' | 'name'>;
 
@@ -37,7 +32,7 @@ export function useSetProjectPublic(project: ProjectRef) {
         access: { ...current.access, public: isPublic },
       }));
     },
-    meta: { errorMessage: PROJECT_SETTINGS_TEXTS.publicFailed },
+    meta: { errorMessage: tProject('settings.publicFailed') },
   });
 }
 
@@ -48,12 +43,12 @@ export function useDeleteProject(project: ProjectRef) {
   return useMutation({
     mutationFn: () => scheduleProjectDelete(project.id),
     onSuccess: async () => {
-      notify.success(PROJECT_SETTINGS_TEXTS.deleted(`${project.namespace}/${project.name}`));
+      notify.success(tProject('settings.deleted', { name: `${project.namespace}/${project.name}` }));
       await navigate('/');
       forgetCachedProject(queryClient, project);
       await invalidateProjectLists(queryClient);
     },
-    meta: { errorMessage: PROJECT_SETTINGS_TEXTS.deleteFailed },
+    meta: { errorMessage: tProject('settings.deleteFailed') },
   });
 }
 
@@ -67,8 +62,8 @@ export function useRenameProject(project: ProjectRef) {
   return useMutation({
     mutationFn: (name: string) => renameProject(project.id, name),
     meta: {
-      successMessage: RENAME_PROJECT_TEXTS.renamed,
-      readErrorMessage: readToastUnlessDetail(RENAME_PROJECT_TEXTS.failed),
+      successMessage: tProject('renameProject.renamed'),
+      readErrorMessage: readToastUnlessDetail(tProject('renameProject.failed')),
     },
     onSuccess: async (_data, name) => {
       await navigate(`${projectPath(project.namespace, name)}/settings`, { replace: true });
@@ -89,7 +84,7 @@ export function useLeaveProject(project: ProjectRef) {
       forgetCachedProject(queryClient, project);
       await invalidateProjectLists(queryClient);
     },
-    meta: { errorMessage: LEAVE_PROJECT_TEXTS.failed },
+    meta: { errorMessage: tProject('leaveProject.failed') },
   });
 }
 
@@ -100,8 +95,8 @@ export function useRequestProjectAccess(namespace: string, name: string) {
   return useMutation({
     mutationFn: () => requestProjectAccess(namespace, name),
     meta: {
-      errorMessage: PROJECT_ACCESS_TEXTS.requestFailed,
-      successMessage: PROJECT_ACCESS_TEXTS.requested,
+      errorMessage: tProject('access.requestFailed'),
+      successMessage: tProject('access.requested'),
     },
     onSuccess: async () => {
       await navigate(PROJECTS_PATH);

@@ -1,6 +1,6 @@
-import { PROJECTS_LIST_TEXTS } from '@waymark/contract';
 import { Link } from 'react-router';
 import { EXPLORE_PATH } from '../../../lib/paths.ts';
+import { tProjects } from '../../../i18n/projects.ts';
 
 /** SPEC §2: points people at the public projects of the community. */
 export function CommunityBanner() {
@@ -15,12 +15,12 @@ export function CommunityBanner() {
       </span>
       <div className="community-banner__body">
         <h2 id="community-banner-title" className="community-banner__title">
-          {PROJECTS_LIST_TEXTS.communityTitle}
+          {tProjects('list.communityTitle')}
         </h2>
-        <p className="community-banner__text">{PROJECTS_LIST_TEXTS.communityText}</p>
+        <p className="community-banner__text">{tProjects('list.communityText')}</p>
       </div>
       <Link to={EXPLORE_PATH} className="p-button p-button-outlined community-banner__button">
-        {PROJECTS_LIST_TEXTS.communityButton}
+        {tProjects('list.communityButton')}
       </Link>
     </section>
   );

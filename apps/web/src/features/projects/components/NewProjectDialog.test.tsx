@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NEW_PROJECT_TEXTS, PROJECTS_LIST_TEXTS, PROJECTS_TOAST_TEXTS } from '@waymark/contract';
+
 import { beforeEach, describe, expect, it } from 'vitest';
 import { currentPath, renderApp, stubServer } from '../../../test/renderApp.tsx';
 import type { StubReply } from '../../../test/stubAdapter.ts';
@@ -8,6 +8,7 @@ import { useLayoutStore } from '../../layout/layoutStore.ts';
 import { useWorkspaceStore } from '../../workspaces/workspaceStore.ts';
 import { listReply, makeProject } from '../projectFixtures.ts';
 import { resetReachabilityForTests } from '../../../lib/network/serverReachability.ts';
+import { tProjects } from '../../../i18n/projects.ts';
 
 const CREATE = 'POST /v1/project/field-team';
 
@@ -22,16 +23,16 @@ async function openDialog(createReply: StubReply | StubReply[]) {
     overrides: { 'GET /v1/project/paginated': listReply([makeProject()]), [CREATE]: createReply },
   });
   const view = renderApp('/projects');
-  await userEvent.click(await screen.findByRole('button', { name: PROJECTS_LIST_TEXTS.createProject }));
-  const dialog = await screen.findByRole('dialog', { name: NEW_PROJECT_TEXTS.header });
+  await userEvent.click(await screen.findByRole('button', { name: tProjects('list.createProject') }));
+  const dialog = await screen.findByRole('dialog', { name: tProjects('newProject.header') });
   return { ...stub, ...view, dialog };
 }
 
-const nameField = () => screen.getByLabelText(NEW_PROJECT_TEXTS.nameLabel);
+const nameField = () => screen.getByLabelText(tProjects('newProject.nameLabel'));
 // The page's own 'Create project' button shares the name: look inside the dialog.
 const submitButton = () =>
-  within(screen.getByRole('dialog', { name: NEW_PROJECT_TEXTS.header })).getByRole('button', {
-    name: NEW_PROJECT_TEXTS.submit,
+  within(screen.getByRole('dialog', { name: tProjects('newProject.header') })).getByRole('button', {
+    name: tProjects('newProject.submit'),
   });
 
 describe('new project dialog', () => {
@@ -54,7 +55,9 @@ describe('new project dialog', () => {
     const create = requests.find((request) => request.method === 'POST');
     expect(create?.url).toBe('/v1/project/field-team');
     expect(create?.data).toEqual({ name: 'tree survey', public: false });
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: NEW_PROJECT_TEXTS.header })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: tProjects('newProject.header') })).toBeNull(),
+    );
   });
 
   it('shows the server reason under the field and stays open', async () => {
@@ -63,16 +66,16 @@ describe('new project dialog', () => {
     await userEvent.type(nameField(), 'survey');
     await userEvent.click(submitButton());
     expect((await screen.findByTestId('new-project-name-error')).textContent).toBe(detail);
-    expect(screen.getByRole('dialog', { name: NEW_PROJECT_TEXTS.header })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: tProjects('newProject.header') })).toBeTruthy();
     expect(currentPath(router)).toBe('/projects');
-    expect(screen.queryByText(PROJECTS_TOAST_TEXTS.createProject)).toBeNull();
+    expect(screen.queryByText(tProjects('toast.createProject'))).toBeNull();
   });
 
   it('falls back to a toast when the server gives no reason', async () => {
     await openDialog({ status: 500, data: {} });
     await userEvent.type(nameField(), 'survey');
     await userEvent.click(submitButton());
-    expect(await screen.findByText(PROJECTS_TOAST_TEXTS.createProject)).toBeTruthy();
+    expect(await screen.findByText(tProjects('toast.createProject'))).toBeTruthy();
     expect(screen.getByTestId('new-project-name-error').textContent?.trim()).toBe('');
   });
 
@@ -82,18 +85,20 @@ describe('new project dialog', () => {
     await userEvent.type(nameField(), 'survey');
     await userEvent.click(submitButton());
     expect(await screen.findByTestId('server-unreachable')).toBeTruthy();
-    expect(screen.queryByText(PROJECTS_TOAST_TEXTS.createProject)).toBeNull();
-    expect(screen.getByRole('dialog', { name: NEW_PROJECT_TEXTS.header })).toBeTruthy();
+    expect(screen.queryByText(tProjects('toast.createProject'))).toBeNull();
+    expect(screen.getByRole('dialog', { name: tProjects('newProject.header') })).toBeTruthy();
     resetReachabilityForTests();
   });
 
   it('closes on Cancel and starts empty the next time', async () => {
     await openDialog({ data: {} });
     await userEvent.type(nameField(), 'draft');
-    await userEvent.click(screen.getByRole('button', { name: NEW_PROJECT_TEXTS.cancel }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: NEW_PROJECT_TEXTS.header })).toBeNull());
+    await userEvent.click(screen.getByRole('button', { name: tProjects('newProject.cancel') }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: tProjects('newProject.header') })).toBeNull(),
+    );
     await userEvent.click(screen.getByTestId('projects-create'));
-    await screen.findByRole('dialog', { name: NEW_PROJECT_TEXTS.header });
+    await screen.findByRole('dialog', { name: tProjects('newProject.header') });
     expect((nameField() as HTMLInputElement).value).toBe('');
   });
 });

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { NEW_PROJECT_TEXTS, type NewProjectFormValues, newProjectFormSchema } from '@waymark/contract';
+import { type NewProjectFormValues, newProjectFormSchema } from '@waymark/contract';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useForm } from 'react-hook-form';
@@ -9,6 +9,7 @@ import { useIsSchemaValid } from '../../../lib/forms/useIsSchemaValid.ts';
 import { projectPath } from '../../../lib/paths.ts';
 import { BoundTextField } from '../../../ui/form/BoundTextField.tsx';
 import { useCreateProject } from '../hooks/useCreateProject.ts';
+import { tProjects } from '../../../i18n/projects.ts';
 
 interface NewProjectFormProps {
   namespace: string;
@@ -51,9 +52,9 @@ function NewProjectForm({ namespace, onClose }: NewProjectFormProps) {
         // The server's reason was about the name sent: a new name makes it stale.
         onValueChange={() => form.clearErrors('name')}
         id="new-project-name"
-        label={NEW_PROJECT_TEXTS.nameLabel}
+        label={tProjects('newProject.nameLabel')}
         errorTestId="new-project-name-error"
-        placeholder={NEW_PROJECT_TEXTS.namePlaceholder}
+        placeholder={tProjects('newProject.namePlaceholder')}
         autoFocus
         autoComplete="off"
         data-testid="new-project-name"
@@ -61,7 +62,7 @@ function NewProjectForm({ namespace, onClose }: NewProjectFormProps) {
       <div className="new-project-form__actions">
         <Button
           type="button"
-          label={NEW_PROJECT_TEXTS.cancel}
+          label={tProjects('newProject.cancel')}
           severity="secondary"
           outlined
           onClick={onClose}
@@ -70,7 +71,7 @@ function NewProjectForm({ namespace, onClose }: NewProjectFormProps) {
         />
         <Button
           type="submit"
-          label={NEW_PROJECT_TEXTS.submit}
+          label={tProjects('newProject.submit')}
           disabled={!isFilled || mutation.isPending}
           loading={mutation.isPending}
           data-testid="new-project-submit"
@@ -94,7 +95,7 @@ interface NewProjectDialogProps {
 export function NewProjectDialog({ isOpen, namespace, onClose }: NewProjectDialogProps) {
   return (
     <Dialog
-      header={NEW_PROJECT_TEXTS.header}
+      header={tProjects('newProject.header')}
       visible={isOpen}
       onHide={onClose}
       modal

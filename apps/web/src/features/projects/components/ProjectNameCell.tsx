@@ -1,11 +1,12 @@
 import type { ProjectListItem } from '@waymark/contract';
-import { PROJECTS_LIST_TEXTS } from '@waymark/contract';
+
 import { Tag } from 'primereact/tag';
 import { Link } from 'react-router';
 import { projectPath } from '../../../lib/paths.ts';
 import { IconHint } from '../../../ui/IconHint.tsx';
 import { RelativeTime } from '../../../ui/RelativeTime.tsx';
 import { getProjectWarnings, isPublicBadgeShown } from '../projectRules.ts';
+import { tProjects } from '../../../i18n/projects.ts';
 
 interface ProjectNameCellProps {
   project: ProjectListItem;
@@ -39,7 +40,7 @@ export function ProjectNameCell({ project, showNamespace, isOnlyPublic }: Projec
           </Link>
           {isPublicBadgeShown(project, isOnlyPublic) && (
             <Tag
-              value={PROJECTS_LIST_TEXTS.publicBadge}
+              value={tProjects('list.publicBadge')}
               severity="success"
               className="project-name-cell__badge"
               data-testid="project-public-badge"

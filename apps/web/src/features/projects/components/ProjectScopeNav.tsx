@@ -1,8 +1,8 @@
-import { PROJECTS_LIST_TEXTS } from '@waymark/contract';
 import { NavLink } from 'react-router';
 import { EXPLORE_PATH, MY_PROJECTS_PATH, PROJECTS_PATH, SHARED_PROJECTS_PATH } from '../../../lib/paths.ts';
 import { useCurrentWorkspace } from '../../workspaces/hooks/useCurrentWorkspace.ts';
 import { useProjectCount } from '../hooks/useProjectCount.ts';
+import { tProjects } from '../../../i18n/projects.ts';
 
 interface ScopeLinkProps {
   to: string;
@@ -39,28 +39,28 @@ export function ProjectScopeNav() {
   const createdCount = useProjectCount({ flag: 'created' });
   const sharedCount = useProjectCount({ flag: 'shared' });
   return (
-    <nav className="scope-nav" aria-label={PROJECTS_LIST_TEXTS.scopeNavLabel} data-testid="project-scope-nav">
+    <nav className="scope-nav" aria-label={tProjects('list.scopeNavLabel')} data-testid="project-scope-nav">
       <ScopeLink
         to={PROJECTS_PATH}
-        label={workspace?.name ?? PROJECTS_LIST_TEXTS.scopeWorkspace}
+        label={workspace?.name ?? tProjects('list.scopeWorkspace')}
         count={workspaceCount}
         testId="scope-workspace"
       />
       <ScopeLink
         to={MY_PROJECTS_PATH}
-        label={PROJECTS_LIST_TEXTS.scopeCreated}
+        label={tProjects('list.scopeCreated')}
         count={createdCount}
         testId="scope-created"
       />
       <ScopeLink
         to={SHARED_PROJECTS_PATH}
-        label={PROJECTS_LIST_TEXTS.scopeShared}
+        label={tProjects('list.scopeShared')}
         count={sharedCount}
         testId="scope-shared"
       />
       <ScopeLink
         to={EXPLORE_PATH}
-        label={PROJECTS_LIST_TEXTS.scopePublic}
+        label={tProjects('list.scopePublic')}
         count={undefined}
         testId="scope-public"
       />

@@ -1,5 +1,5 @@
-import { PROJECTS_LIST_TEXTS } from '@waymark/contract';
 import { SearchBox } from '../../../ui/SearchBox.tsx';
+import { tProjects } from '../../../i18n/projects.ts';
 
 interface ProjectSearchBoxProps {
   value: string;
@@ -12,8 +12,8 @@ export function ProjectSearchBox({ value, onChange }: ProjectSearchBoxProps) {
     <SearchBox
       value={value}
       onChange={onChange}
-      placeholder={PROJECTS_LIST_TEXTS.searchPlaceholder}
-      label={PROJECTS_LIST_TEXTS.searchLabel}
+      placeholder={tProjects('list.searchPlaceholder')}
+      label={tProjects('list.searchLabel')}
       testId="projects-search"
     />
   );

@@ -1,6 +1,6 @@
-import { PROJECT_SORT_LABELS, PROJECTS_LIST_TEXTS } from '@waymark/contract';
 import { SortMenu, type SortMenuOption } from '../../../ui/SortMenu.tsx';
 import type { ProjectSort } from '../api/projectListParams.ts';
+import { tProjects } from '../../../i18n/projects.ts';
 
 type ProjectSortKey = 'name_asc' | 'name_desc' | 'updated_desc' | 'size_desc';
 
@@ -10,14 +10,26 @@ export interface ProjectSortOption extends SortMenuOption<ProjectSortKey> {
 
 /** SPEC §2 sort menu; sizes and dates read best largest and newest first. */
 export const PROJECT_SORT_OPTIONS: ProjectSortOption[] = [
-  { key: 'name_asc', label: PROJECT_SORT_LABELS.nameAsc, sort: { sortBy: 'name', sortDesc: false } },
-  { key: 'name_desc', label: PROJECT_SORT_LABELS.nameDesc, sort: { sortBy: 'name', sortDesc: true } },
+  {
+    key: 'name_asc',
+    label: tProjects('projectSortLabels.nameAsc'),
+    sort: { sortBy: 'name', sortDesc: false },
+  },
+  {
+    key: 'name_desc',
+    label: tProjects('projectSortLabels.nameDesc'),
+    sort: { sortBy: 'name', sortDesc: true },
+  },
   {
     key: 'updated_desc',
-    label: PROJECT_SORT_LABELS.updatedDesc,
+    label: tProjects('projectSortLabels.updatedDesc'),
     sort: { sortBy: 'updated', sortDesc: true },
   },
-  { key: 'size_desc', label: PROJECT_SORT_LABELS.sizeDesc, sort: { sortBy: 'meta.size', sortDesc: true } },
+  {
+    key: 'size_desc',
+    label: tProjects('projectSortLabels.sizeDesc'),
+    sort: { sortBy: 'meta.size', sortDesc: true },
+  },
 ];
 
 function keyOf(sort: ProjectSort): ProjectSortKey | undefined {
@@ -41,7 +53,7 @@ export function ProjectSortMenu({ value, onChange }: ProjectSortMenuProps) {
       options={PROJECT_SORT_OPTIONS}
       value={keyOf(value)}
       onChange={handleChange}
-      label={PROJECTS_LIST_TEXTS.sortLabel}
+      label={tProjects('list.sortLabel')}
       testId="projects-sort"
     />
   );

@@ -1,8 +1,8 @@
-import { PROJECTS_LIST_TEXTS } from '@waymark/contract';
 import { Button } from 'primereact/button';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { FoldedMapIllustration } from '../../../ui/FoldedMapIllustration.tsx';
 import { useIsMaintenance } from '../../session/hooks/useInstance.ts';
+import { tProjects } from '../../../i18n/projects.ts';
 
 interface ProjectsEmptyStateProps {
   /** A search is narrowing the list. */
@@ -21,7 +21,7 @@ export function ProjectsEmptyState({ hasSearch, canCreate, onCreate, noneText }:
     return (
       <EmptyState
         illustration={<FoldedMapIllustration />}
-        title={PROJECTS_LIST_TEXTS.emptySearch}
+        title={tProjects('list.emptySearch')}
         testId="projects-empty"
       />
     );
@@ -29,13 +29,13 @@ export function ProjectsEmptyState({ hasSearch, canCreate, onCreate, noneText }:
   return (
     <EmptyState
       illustration={<FoldedMapIllustration />}
-      title={noneText ?? PROJECTS_LIST_TEXTS.emptyNone}
-      text={canCreate ? PROJECTS_LIST_TEXTS.emptyCreateHint : undefined}
+      title={noneText ?? tProjects('list.emptyNone')}
+      text={canCreate ? tProjects('list.emptyCreateHint') : undefined}
       testId="projects-empty"
     >
       {canCreate && (
         <Button
-          label={PROJECTS_LIST_TEXTS.emptyCreateButton}
+          label={tProjects('list.emptyCreateButton')}
           icon="pi pi-plus"
           onClick={onCreate}
           disabled={isReadOnly}

@@ -1,17 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  PROJECT_SORT_LABELS,
-  PROJECTS_LIST_TEXTS,
-  PROJECTS_TOAST_TEXTS,
-  type Workspace,
-} from '@waymark/contract';
+import { type Workspace } from '@waymark/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { currentPath, renderApp, stubServer, TEST_WORKSPACES } from '../../../test/renderApp.tsx';
 import type { RecordedRequest } from '../../../test/stubAdapter.ts';
 import { useLayoutStore } from '../../layout/layoutStore.ts';
 import { useWorkspaceStore } from '../../workspaces/workspaceStore.ts';
 import { listReply, makeProject } from '../projectFixtures.ts';
+import { tProjects } from '../../../i18n/projects.ts';
 
 const LIST = 'GET /v1/project/paginated';
 
@@ -41,7 +37,7 @@ describe('projects of the current workspace (/projects)', () => {
       },
     });
     renderApp('/projects');
-    expect(await screen.findByRole('heading', { name: PROJECTS_LIST_TEXTS.myProjectsTitle })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: tProjects('list.myProjectsTitle') })).toBeTruthy();
     const table = await screen.findByTestId('projects-table');
     expect(screen.getByTestId('projects-count').textContent).toBe('2');
 
@@ -52,15 +48,15 @@ describe('projects of the current workspace (/projects)', () => {
     expect(within(survey).getByText('3')).toBeTruthy();
     expect(within(survey).getByText('1.5 MB')).toBeTruthy();
     expect(within(survey).getByText('Updated 3 days ago')).toBeTruthy();
-    expect(within(survey).getByText(PROJECTS_LIST_TEXTS.publicBadge)).toBeTruthy();
-    expect(within(survey).queryByRole('img', { name: PROJECTS_LIST_TEXTS.missingQgis })).toBeNull();
+    expect(within(survey).getByText(tProjects('list.publicBadge'))).toBeTruthy();
+    expect(within(survey).queryByRole('img', { name: tProjects('list.missingQgis') })).toBeNull();
 
     const trees = within(table).getByRole('row', { name: /trees/ });
     expect(within(trees).getByText('12')).toBeTruthy();
     expect(within(trees).getByText('0.0 MB')).toBeTruthy();
-    expect(within(trees).queryByText(PROJECTS_LIST_TEXTS.publicBadge)).toBeNull();
-    expect(within(trees).getByRole('img', { name: PROJECTS_LIST_TEXTS.missingQgis })).toBeTruthy();
-    expect(within(trees).getByRole('img', { name: PROJECTS_LIST_TEXTS.conflict })).toBeTruthy();
+    expect(within(trees).queryByText(tProjects('list.publicBadge'))).toBeNull();
+    expect(within(trees).getByRole('img', { name: tProjects('list.missingQgis') })).toBeTruthy();
+    expect(within(trees).getByRole('img', { name: tProjects('list.conflict') })).toBeTruthy();
 
     expect(lastListParams(requests)).toEqual({
       page: 1,
@@ -69,7 +65,7 @@ describe('projects of the current workspace (/projects)', () => {
       only_namespace: 'field-team',
     });
     expect(screen.queryByTestId('projects-paginator')).toBeNull();
-    expect(screen.getByRole('link', { name: PROJECTS_LIST_TEXTS.communityButton }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: tProjects('list.communityButton') }).getAttribute('href')).toBe(
       '/projects/explore',
     );
   });
@@ -94,7 +90,7 @@ describe('projects of the current workspace (/projects)', () => {
     await userEvent.click(within(paginator).getByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(lastListParams(requests)?.page).toBe(2));
 
-    await userEvent.type(screen.getByPlaceholderText(PROJECTS_LIST_TEXTS.searchPlaceholder), '  tre ');
+    await userEvent.type(screen.getByPlaceholderText(tProjects('list.searchPlaceholder')), '  tre ');
     await waitFor(() => expect(lastListParams(requests)?.name).toBe('tre'), { timeout: 8000 });
     expect(lastListParams(requests)?.page).toBe(1);
     // Debounced: no request went out for the single letters typed.
@@ -111,7 +107,7 @@ describe('projects of the current workspace (/projects)', () => {
     await userEvent.click(screen.getByTestId('projects-sort'));
     // jsdom leaves PrimeReact's overlay measuring styles on, so its options count as hidden.
     await userEvent.click(
-      await screen.findByRole('option', { name: PROJECT_SORT_LABELS.sizeDesc, hidden: true }),
+      await screen.findByRole('option', { name: tProjects('projectSortLabels.sizeDesc'), hidden: true }),
     );
     await waitFor(() => expect(lastListParams(requests)?.order_params).toBe('disk_usage_desc'));
   });
@@ -130,10 +126,10 @@ describe('projects of the current workspace (/projects)', () => {
   it('says so and offers the first project to a workspace owner without projects', async () => {
     stubServer({ isAuthenticated: true, overrides: { [LIST]: listReply([]) } });
     renderApp('/projects');
-    expect(await screen.findByText(PROJECTS_LIST_TEXTS.emptyNone)).toBeTruthy();
-    expect(screen.getByText(PROJECTS_LIST_TEXTS.emptyCreateHint)).toBeTruthy();
-    expect(screen.getByRole('button', { name: PROJECTS_LIST_TEXTS.emptyCreateButton })).toBeTruthy();
-    expect(screen.getByRole('button', { name: PROJECTS_LIST_TEXTS.createProject })).toBeTruthy();
+    expect(await screen.findByText(tProjects('list.emptyNone'))).toBeTruthy();
+    expect(screen.getByText(tProjects('list.emptyCreateHint'))).toBeTruthy();
+    expect(screen.getByRole('button', { name: tProjects('list.emptyCreateButton') })).toBeTruthy();
+    expect(screen.getByRole('button', { name: tProjects('list.createProject') })).toBeTruthy();
   });
 
   it('offers no creation to a member who may not create projects', async () => {
@@ -142,10 +138,10 @@ describe('projects of the current workspace (/projects)', () => {
       overrides: { [LIST]: listReply([]), 'GET /v1/workspaces': { data: workspaceWithRole('writer') } },
     });
     renderApp('/projects');
-    expect(await screen.findByText(PROJECTS_LIST_TEXTS.emptyNone)).toBeTruthy();
-    expect(screen.queryByText(PROJECTS_LIST_TEXTS.emptyCreateHint)).toBeNull();
-    expect(screen.queryByRole('button', { name: PROJECTS_LIST_TEXTS.emptyCreateButton })).toBeNull();
-    expect(screen.queryByRole('button', { name: PROJECTS_LIST_TEXTS.createProject })).toBeNull();
+    expect(await screen.findByText(tProjects('list.emptyNone'))).toBeTruthy();
+    expect(screen.queryByText(tProjects('list.emptyCreateHint'))).toBeNull();
+    expect(screen.queryByRole('button', { name: tProjects('list.emptyCreateButton') })).toBeNull();
+    expect(screen.queryByRole('button', { name: tProjects('list.createProject') })).toBeNull();
   });
 
   it('lets a superuser create projects in any current workspace', async () => {
@@ -155,7 +151,7 @@ describe('projects of the current workspace (/projects)', () => {
       overrides: { [LIST]: listReply([]), 'GET /v1/workspaces': { data: workspaceWithRole('guest') } },
     });
     renderApp('/projects');
-    expect(await screen.findByRole('button', { name: PROJECTS_LIST_TEXTS.createProject })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: tProjects('list.createProject') })).toBeTruthy();
   });
 
   it('tells apart an empty search from an empty workspace', async () => {
@@ -168,18 +164,18 @@ describe('projects of the current workspace (/projects)', () => {
     });
     renderApp('/projects');
     await screen.findByTestId('projects-table');
-    await userEvent.type(screen.getByPlaceholderText(PROJECTS_LIST_TEXTS.searchPlaceholder), 'zzz');
-    expect(await screen.findByText(PROJECTS_LIST_TEXTS.emptySearch, {}, { timeout: 8000 })).toBeTruthy();
-    expect(screen.queryByText(PROJECTS_LIST_TEXTS.emptyNone)).toBeNull();
-    expect(screen.queryByText(PROJECTS_LIST_TEXTS.emptyCreateHint)).toBeNull();
+    await userEvent.type(screen.getByPlaceholderText(tProjects('list.searchPlaceholder')), 'zzz');
+    expect(await screen.findByText(tProjects('list.emptySearch'), {}, { timeout: 8000 })).toBeTruthy();
+    expect(screen.queryByText(tProjects('list.emptyNone'))).toBeNull();
+    expect(screen.queryByText(tProjects('list.emptyCreateHint'))).toBeNull();
   });
 
   it('shows the list toast when the projects cannot be loaded', async () => {
     stubServer({ isAuthenticated: true, overrides: { [LIST]: { status: 500, data: {} } } });
     renderApp('/projects');
-    expect(await screen.findByText(PROJECTS_TOAST_TEXTS.fetchProjectsList)).toBeTruthy();
-    expect(screen.getByText(PROJECTS_LIST_TEXTS.loadErrorTitle)).toBeTruthy();
-    expect(screen.queryByText(PROJECTS_LIST_TEXTS.emptyNone)).toBeNull();
+    expect(await screen.findByText(tProjects('toast.fetchProjectsList'))).toBeTruthy();
+    expect(screen.getByText(tProjects('list.loadErrorTitle'))).toBeTruthy();
+    expect(screen.queryByText(tProjects('list.emptyNone'))).toBeNull();
   });
 });
 
@@ -187,8 +183,8 @@ describe('public projects (/projects/explore)', () => {
   it('says there are no public projects, not that the user has none, when the server has none', async () => {
     stubServer({ overrides: { [LIST]: listReply([]) } });
     renderApp('/projects/explore');
-    expect(await screen.findByText(PROJECTS_LIST_TEXTS.emptyPublic)).toBeTruthy();
-    expect(screen.queryByText(PROJECTS_LIST_TEXTS.emptyNone)).toBeNull();
+    expect(await screen.findByText(tProjects('list.emptyPublic'))).toBeTruthy();
+    expect(screen.queryByText(tProjects('list.emptyNone'))).toBeNull();
   });
 
   it('lists only public projects, with namespaces and without Public badges', async () => {
@@ -196,14 +192,12 @@ describe('public projects (/projects/explore)', () => {
       overrides: { [LIST]: listReply([makeProject({ access: { ...makeProject().access, public: true } })]) },
     });
     renderApp('/projects/explore');
-    expect(
-      await screen.findByRole('heading', { name: PROJECTS_LIST_TEXTS.publicProjectsTitle }),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: tProjects('list.publicProjectsTitle') })).toBeTruthy();
     const table = await screen.findByTestId('projects-table');
     expect(within(table).getByRole('link', { name: 'field-team / survey' })).toBeTruthy();
-    expect(within(table).queryByText(PROJECTS_LIST_TEXTS.publicBadge)).toBeNull();
+    expect(within(table).queryByText(tProjects('list.publicBadge'))).toBeNull();
     expect(lastListParams(requests)).toMatchObject({ only_public: true });
-    expect(screen.queryByRole('button', { name: PROJECTS_LIST_TEXTS.createProject })).toBeNull();
+    expect(screen.queryByRole('button', { name: tProjects('list.createProject') })).toBeNull();
   });
 });
 
@@ -211,21 +205,21 @@ describe('projects of a namespace (/projects/:namespace)', () => {
   it('reports a namespace that shows no projects and is not one of the workspaces', async () => {
     const { requests } = stubServer({ isAuthenticated: true, overrides: { [LIST]: listReply([]) } });
     renderApp('/projects/nowhere');
-    expect(await screen.findByText(PROJECTS_LIST_TEXTS.namespaceNotFound)).toBeTruthy();
+    expect(await screen.findByText(tProjects('list.namespaceNotFound'))).toBeTruthy();
     expect(lastListParams(requests)).toMatchObject({ only_namespace: 'nowhere' });
   });
 
   it("keeps an empty workspace of the user's as an empty list", async () => {
     stubServer({ isAuthenticated: true, overrides: { [LIST]: listReply([]) } });
     renderApp('/projects/field-team');
-    expect(await screen.findByText(PROJECTS_LIST_TEXTS.emptyNone)).toBeTruthy();
-    expect(screen.queryByText(PROJECTS_LIST_TEXTS.namespaceNotFound)).toBeNull();
+    expect(await screen.findByText(tProjects('list.emptyNone'))).toBeTruthy();
+    expect(screen.queryByText(tProjects('list.namespaceNotFound'))).toBeNull();
   });
 
   it('lists the visible projects of another namespace', async () => {
     stubServer({ overrides: { [LIST]: listReply([makeProject({ namespace: 'others' })]) } });
     renderApp('/projects/others');
     expect(await screen.findByTestId('projects-table')).toBeTruthy();
-    expect(screen.queryByText(PROJECTS_LIST_TEXTS.namespaceNotFound)).toBeNull();
+    expect(screen.queryByText(tProjects('list.namespaceNotFound'))).toBeNull();
   });
 });

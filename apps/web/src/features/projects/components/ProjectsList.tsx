@@ -1,9 +1,4 @@
-import {
-  PROJECTS_LIST_TEXTS,
-  PROJECTS_PAGE_SIZE,
-  PROJECTS_TOAST_TEXTS,
-  SEARCH_DEBOUNCE_MS,
-} from '@waymark/contract';
+import { PROJECTS_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@waymark/contract';
 import { Button } from 'primereact/button';
 import { Paginator } from 'primereact/paginator';
 import { type ReactNode, useState } from 'react';
@@ -22,6 +17,7 @@ import { ProjectsLoadError } from './ProjectsLoadError.tsx';
 import { ProjectsTable } from './ProjectsTable.tsx';
 import './projects.css';
 import { useIsMaintenance } from '../../session/hooks/useInstance.ts';
+import { tProjects } from '../../../i18n/projects.ts';
 
 /** The filters a page fixes for its list; search, sort and page belong to the list itself. */
 export type ProjectListScope = Pick<
@@ -79,7 +75,7 @@ export function ProjectsList({
   const options: ProjectListOptions = { ...scope, page, perPage: pageSize, sort, search };
   const query = useProjectList({
     options,
-    errorText: PROJECTS_TOAST_TEXTS.fetchProjectsList,
+    errorText: tProjects('toast.fetchProjectsList'),
   });
   const count = query.data?.count;
   const projects = query.data?.projects ?? [];
@@ -105,7 +101,7 @@ export function ProjectsList({
           {(open, canCreate) =>
             canCreate && (
               <Button
-                label={PROJECTS_LIST_TEXTS.createProject}
+                label={tProjects('list.createProject')}
                 icon="pi pi-plus"
                 onClick={open}
                 disabled={isReadOnly}
@@ -156,7 +152,7 @@ export function ProjectsList({
               // SPEC §4: the page is the zero-based page plus 1.
               onPageChange={(event) => setPaging({ key: pagingKey, page: event.page + 1 })}
               className="projects-list__paginator"
-              aria-label={PROJECTS_LIST_TEXTS.paginatorLabel}
+              aria-label={tProjects('list.paginatorLabel')}
               data-testid="projects-paginator"
             />
           )}

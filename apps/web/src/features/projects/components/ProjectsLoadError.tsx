@@ -1,6 +1,6 @@
-import { PROJECTS_LIST_TEXTS } from '@waymark/contract';
 import { Button } from 'primereact/button';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
+import { tProjects } from '../../../i18n/projects.ts';
 
 interface ProjectsLoadErrorProps {
   onRetry: () => void;
@@ -12,8 +12,8 @@ interface ProjectsLoadErrorProps {
  */
 export function ProjectsLoadError({ onRetry }: ProjectsLoadErrorProps) {
   return (
-    <EmptyState title={PROJECTS_LIST_TEXTS.loadErrorTitle} testId="projects-load-error">
-      <Button label={PROJECTS_LIST_TEXTS.retry} icon="pi pi-refresh" outlined onClick={onRetry} />
+    <EmptyState title={tProjects('list.loadErrorTitle')} testId="projects-load-error">
+      <Button label={tProjects('list.retry')} icon="pi pi-refresh" outlined onClick={onRetry} />
     </EmptyState>
   );
 }

@@ -1,5 +1,5 @@
 import type { ProjectListItem } from '@waymark/contract';
-import { PROJECTS_LIST_TEXTS } from '@waymark/contract';
+
 import { Column } from 'primereact/column';
 import { DataTable, type DataTableRowClickEvent } from 'primereact/datatable';
 import { Skeleton } from 'primereact/skeleton';
@@ -8,6 +8,7 @@ import { formatSizeInMegabytes, formatVersionNumber } from '../../../lib/format/
 import { projectPath } from '../../../lib/paths.ts';
 import { ProjectNameCell } from './ProjectNameCell.tsx';
 import './projects.css';
+import { tProjects } from '../../../i18n/projects.ts';
 
 /** SPEC §4: while nothing has loaded yet the table shows this many skeleton rows. */
 export const DEFAULT_SKELETON_ROWS = 3;
@@ -63,15 +64,15 @@ export function ProjectsTable({
     return (
       <div className="projects-table" data-testid={`${testId}-loading`} aria-busy="true">
         <DataTable value={rows} dataKey="id">
-          <Column header={PROJECTS_LIST_TEXTS.columnName} body={SkeletonName} />
+          <Column header={tProjects('list.columnName')} body={SkeletonName} />
           <Column
-            header={PROJECTS_LIST_TEXTS.columnVersions}
+            header={tProjects('list.columnVersions')}
             body={skeletonCell}
             headerClassName="projects-table__number"
             bodyClassName="projects-table__number"
           />
           <Column
-            header={PROJECTS_LIST_TEXTS.columnSize}
+            header={tProjects('list.columnSize')}
             body={skeletonCell}
             headerClassName="projects-table__number"
             bodyClassName="projects-table__number"
@@ -98,7 +99,7 @@ export function ProjectsTable({
       >
         <Column
           field="name"
-          header={PROJECTS_LIST_TEXTS.columnName}
+          header={tProjects('list.columnName')}
           body={(project: ProjectListItem) => (
             <ProjectNameCell project={project} showNamespace={showNamespace} isOnlyPublic={isOnlyPublic} />
           )}
@@ -107,7 +108,7 @@ export function ProjectsTable({
         />
         <Column
           field="version"
-          header={PROJECTS_LIST_TEXTS.columnVersions}
+          header={tProjects('list.columnVersions')}
           body={(project: ProjectListItem) => (
             <span data-testid="project-versions">{formatVersionNumber(project.version)}</span>
           )}
@@ -116,7 +117,7 @@ export function ProjectsTable({
         />
         <Column
           field="disk_usage"
-          header={PROJECTS_LIST_TEXTS.columnSize}
+          header={tProjects('list.columnSize')}
           body={(project: ProjectListItem) => (
             <span data-testid="project-size">{formatSizeInMegabytes(project.disk_usage)}</span>
           )}

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { PROJECTS_TOAST_TEXTS } from '@waymark/contract';
+
 import { readToastUnlessDetail } from '../../../lib/forms/serverFormErrors.ts';
 import { createProject } from '../api/projectsApi.ts';
 import { PROJECTS_QUERY_KEY } from './useProjectList.ts';
+import { tProjects } from '../../../i18n/projects.ts';
 
 export interface CreateProjectInput {
   namespace: string;
@@ -18,7 +19,7 @@ export function useCreateProject() {
   return useMutation({
     mutationFn: ({ namespace, name }: CreateProjectInput) =>
       createProject(namespace, { name, public: false }),
-    meta: { readErrorMessage: readToastUnlessDetail(PROJECTS_TOAST_TEXTS.createProject) },
+    meta: { readErrorMessage: readToastUnlessDetail(tProjects('toast.createProject')) },
     onSuccess: () => {
       // Not awaited: the user moves on to the new project while the lists refresh behind them.
       void queryClient.invalidateQueries({ queryKey: PROJECTS_QUERY_KEY });

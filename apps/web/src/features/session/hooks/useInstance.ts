@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ConfigResponse, PingResponse } from '@waymark/contract';
-import { TOAST_TEXTS } from '@waymark/contract';
+
 import { fetchConfig, fetchPing } from '../api/sessionApi.ts';
 import { CONFIG_QUERY_KEY, PING_QUERY_KEY } from '../session.ts';
+import { tCommon } from '../../../i18n/common.ts';
 
 /** While maintenance is on the ping is asked again this often, so its end unlocks the app by itself. */
 export const MAINTENANCE_PING_INTERVAL_MS = 30_000;
@@ -13,7 +14,7 @@ export const pingQueryOptions = queryOptions({
   staleTime: 5 * 60_000,
   refetchInterval: (query) => (query.state.data?.maintenance === true ? MAINTENANCE_PING_INTERVAL_MS : false),
   retry: false,
-  meta: { errorMessage: TOAST_TEXTS.pingFailed },
+  meta: { errorMessage: tCommon('toast.pingFailed') },
 });
 
 export const configQueryOptions = queryOptions({
@@ -21,7 +22,7 @@ export const configQueryOptions = queryOptions({
   queryFn: fetchConfig,
   staleTime: Number.POSITIVE_INFINITY,
   retry: false,
-  meta: { errorMessage: TOAST_TEXTS.configFailed },
+  meta: { errorMessage: tCommon('toast.configFailed') },
 });
 
 /** GET /ping: server version and the maintenance flag. */

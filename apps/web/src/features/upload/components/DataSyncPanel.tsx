@@ -1,4 +1,4 @@
-import { isQgisProjectFile, type ProjectDetail, UPLOAD_TEXTS } from '@waymark/contract';
+import { isQgisProjectFile, type ProjectDetail } from '@waymark/contract';
 import { Button } from 'primereact/button';
 import { ProgressBar } from 'primereact/progressbar';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { type SyncChange, type SyncFileState, type SyncRow, summariseUpload } fr
 import { needsUploadConfirmation } from '../uploadRules.ts';
 import { type ProjectUpload, projectPathOf, sentBytesOf, uploadPercent } from '../uploadStore.ts';
 import { useIsMaintenance } from '../../session/hooks/useInstance.ts';
+import { tFiles } from '../../../i18n/files.ts';
 
 /** Rows listed at most; a larger upload says how many more it holds. */
 const MAX_LISTED_FILES = 300;
@@ -23,26 +24,26 @@ const CHANGE_ICONS: Record<SyncChange, string> = {
 };
 
 const CHANGE_LABELS: Record<SyncChange, string> = {
-  added: UPLOAD_TEXTS.stateAdded,
-  updated: UPLOAD_TEXTS.stateUpdated,
-  removed: UPLOAD_TEXTS.stateRemoved,
-  pending: UPLOAD_TEXTS.stateAnalysing,
+  added: tFiles('upload.stateAdded'),
+  updated: tFiles('upload.stateUpdated'),
+  removed: tFiles('upload.stateRemoved'),
+  pending: tFiles('upload.stateAnalysing'),
 };
 
 function stateLabel(row: SyncRow, state: SyncFileState): string {
   if (row.change === 'removed')
-    return state.kind === 'ready' ? UPLOAD_TEXTS.stateRemoved : UPLOAD_TEXTS.stateWillRemove;
+    return state.kind === 'ready' ? tFiles('upload.stateRemoved') : tFiles('upload.stateWillRemove');
   switch (state.kind) {
     case 'analysing':
-      return UPLOAD_TEXTS.stateAnalysing;
+      return tFiles('upload.stateAnalysing');
     case 'ready':
       return CHANGE_LABELS[row.change];
     case 'waiting':
-      return UPLOAD_TEXTS.stateQueued;
+      return tFiles('upload.stateQueued');
     case 'uploading':
-      return UPLOAD_TEXTS.stateUploading(state.percent);
+      return tFiles('upload.stateUploading', { percent: state.percent });
     case 'uploaded':
-      return UPLOAD_TEXTS.stateUploaded;
+      return tFiles('upload.stateUploaded');
   }
 }
 
@@ -120,10 +121,10 @@ export function DataSyncPanel({ project, upload }: DataSyncPanelProps) {
         </span>
         <div className="sync-panel__heading">
           <h2 id="sync-panel-title" className="card__title">
-            {UPLOAD_TEXTS.syncTitle}
+            {tFiles('upload.syncTitle')}
           </h2>
           <span className="sync-panel__size" data-testid="sync-size">
-            {UPLOAD_TEXTS.uploadSize}: {formatByteSize(size)}
+            {tFiles('upload.uploadSize')}: {formatByteSize(size)}
           </span>
         </div>
         <Button
@@ -132,7 +133,7 @@ export function DataSyncPanel({ project, upload }: DataSyncPanelProps) {
           rounded
           text
           severity="secondary"
-          aria-label={UPLOAD_TEXTS.closeSync}
+          aria-label={tFiles('upload.closeSync')}
           disabled={isFinishing}
           onClick={() => controller.discard(projectPath)}
           data-testid="sync-close"
@@ -140,15 +141,15 @@ export function DataSyncPanel({ project, upload }: DataSyncPanelProps) {
       </header>
 
       <div className="sync-panel__stats">
-        <Stat change="added" label={UPLOAD_TEXTS.added} count={diff.added.length} />
-        <Stat change="updated" label={UPLOAD_TEXTS.updated} count={diff.updated.length} />
-        <Stat change="removed" label={UPLOAD_TEXTS.removed} count={diff.removed.length} />
+        <Stat change="added" label={tFiles('upload.added')} count={diff.added.length} />
+        <Stat change="updated" label={tFiles('upload.updated')} count={diff.updated.length} />
+        <Stat change="removed" label={tFiles('upload.removed')} count={diff.removed.length} />
       </div>
 
       {rows.length > 0 ? (
         <ul
           className="sync-panel__files"
-          aria-label={UPLOAD_TEXTS.changesList}
+          aria-label={tFiles('upload.changesList')}
           // A scrolling list: keyboard users reach it to scroll it (WCAG 2.1.1).
           tabIndex={0}
           data-testid="sync-files"
@@ -157,11 +158,13 @@ export function DataSyncPanel({ project, upload }: DataSyncPanelProps) {
             <FileRow key={`${row.change}:${row.path}`} row={row} isRunning={isRunning} />
           ))}
           {rows.length > MAX_LISTED_FILES && (
-            <li className="sync-panel__more">{UPLOAD_TEXTS.moreFiles(rows.length - MAX_LISTED_FILES)}</li>
+            <li className="sync-panel__more">
+              {tFiles('upload.moreFiles', { count: rows.length - MAX_LISTED_FILES })}
+            </li>
           )}
         </ul>
       ) : (
-        <p className="sync-panel__empty">{UPLOAD_TEXTS.noChangesYet}</p>
+        <p className="sync-panel__empty">{tFiles('upload.noChangesYet')}</p>
       )}
 
       <footer className="sync-panel__footer">
@@ -170,19 +173,20 @@ export function DataSyncPanel({ project, upload }: DataSyncPanelProps) {
             <ProgressBar
               value={uploadPercent(upload)}
               showValue={false}
-              aria-label={UPLOAD_TEXTS.progressLabel(projectPath)}
+              aria-label={tFiles('upload.progressLabel', { projectPath })}
             />
             <span className="sync-panel__progress-text" role="status">
               {isFinishing
-                ? UPLOAD_TEXTS.finishing
-                : `${UPLOAD_TEXTS.uploadingOf(formatByteSize(sentBytesOf(upload)), formatByteSize(upload.totalBytes))} · ${uploadPercent(upload)}%`}
+                ? tFiles('upload.finishing')
+                : `${tFiles('upload.uploadingOf', { loaded: formatByteSize(sentBytesOf(upload)), total: formatByteSize(upload.totalBytes) })} · ${uploadPercent(upload)}%`}
             </span>
           </div>
         ) : (
           <span className="sync-panel__status" role="status" data-testid="sync-status">
             {analysing > 0 && (
               <>
-                <i className="pi pi-spin pi-spinner" aria-hidden="true" /> {UPLOAD_TEXTS.analysing(analysing)}
+                <i className="pi pi-spin pi-spinner" aria-hidden="true" />{' '}
+                {tFiles('upload.analysing', { count: analysing })}
               </>
             )}
           </span>
@@ -192,7 +196,7 @@ export function DataSyncPanel({ project, upload }: DataSyncPanelProps) {
           <Button
             key="cancel"
             type="button"
-            label={UPLOAD_TEXTS.cancelUpload}
+            label={tFiles('upload.cancelUpload')}
             icon="pi pi-stop-circle"
             severity="danger"
             outlined
@@ -204,7 +208,7 @@ export function DataSyncPanel({ project, upload }: DataSyncPanelProps) {
           <Button
             key="update"
             type="button"
-            label={UPLOAD_TEXTS.updateChanges}
+            label={tFiles('upload.updateChanges')}
             icon="pi pi-cloud-upload"
             disabled={!canUpdate}
             onClick={() => void handleUpdate()}
@@ -215,16 +219,16 @@ export function DataSyncPanel({ project, upload }: DataSyncPanelProps) {
 
       <ConfirmDialog
         isVisible={isConfirming}
-        header={UPLOAD_TEXTS.confirmHeader}
+        header={tFiles('upload.confirmHeader')}
         message={
           <>
-            <p className="upload-confirm__question">{UPLOAD_TEXTS.confirmQuestion}</p>
+            <p className="upload-confirm__question">{tFiles('upload.confirmQuestion')}</p>
             {merges.length > 0 && <MergeNotice project={project} merges={merges} />}
-            {mayLoseChanges && <p className="upload-confirm__text">{UPLOAD_TEXTS.confirmText}</p>}
+            {mayLoseChanges && <p className="upload-confirm__text">{tFiles('upload.confirmText')}</p>}
           </>
         }
-        confirmLabel={UPLOAD_TEXTS.confirmUpdate}
-        cancelLabel={UPLOAD_TEXTS.confirmCancel}
+        confirmLabel={tFiles('upload.confirmUpdate')}
+        cancelLabel={tFiles('upload.confirmCancel')}
         testId="upload-confirm"
         onConfirm={() => {
           setIsConfirming(false);

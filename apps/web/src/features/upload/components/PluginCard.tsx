@@ -1,6 +1,7 @@
-import { PLUGIN_DOCS_PATH, UPLOAD_TEXTS } from '@waymark/contract';
+import { PLUGIN_DOCS_PATH } from '../../../lib/constants.ts';
 import { Tag } from 'primereact/tag';
 import { useConfig } from '../../session/hooks/useInstance.ts';
+import { tFiles } from '../../../i18n/files.ts';
 
 /** The plugin mark: a desktop window with a map pin, for "use QGIS on your computer". */
 function DesktopPinIcon() {
@@ -22,16 +23,16 @@ export function PluginCard() {
   const docsUrl = useConfig()?.docs_url;
   return (
     <div className="upload-plugin" data-testid="upload-plugin-card">
-      <Tag value={UPLOAD_TEXTS.recommended} className="upload-plugin__tag" />
+      <Tag value={tFiles('upload.recommended')} className="upload-plugin__tag" />
       <span className="upload-plugin__icon">
         <DesktopPinIcon />
       </span>
-      <h3 className="upload-plugin__title">{UPLOAD_TEXTS.pluginTitle}</h3>
+      <h3 className="upload-plugin__title">{tFiles('upload.pluginTitle')}</h3>
       <p className="upload-plugin__text">
-        {UPLOAD_TEXTS.pluginText}{' '}
+        {tFiles('upload.pluginText')}{' '}
         {docsUrl && (
           <a href={`${docsUrl}${PLUGIN_DOCS_PATH}`} target="_blank" rel="noopener noreferrer">
-            {UPLOAD_TEXTS.pluginLink}
+            {tFiles('upload.pluginLink')}
           </a>
         )}
       </p>

@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FILE_DETAIL_TEXTS, type ProjectDetail, UPLOAD_TEXTS } from '@waymark/contract';
+import { type ProjectDetail } from '@waymark/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp, stubServer } from '../../../test/renderApp.tsx';
 import { buildProject } from '../../project/test/projectFixture.ts';
 import type { LocalFile } from '../uploadChanges.ts';
 import { newProjectUpload, type ProjectUpload, uploadStore } from '../uploadStore.ts';
 import { UPLOAD_TOAST_SPACE_VARIABLE } from './UploadProgressToast.tsx';
+import { tFiles } from '../../../i18n/files.ts';
 
 const GPKG = { path: 'survey.gpkg', checksum: 'old', size: 2048, mtime: '2025-01-01T00:00:00Z' };
 
@@ -52,18 +53,18 @@ afterEach(() => {
 describe('the Upload files panel', () => {
   it('is open for a writer of an empty project, with the plugin card and the drop area', async () => {
     await openTree(buildProject({ role: 'writer', files: [] }));
-    const toggle = screen.getByRole('button', { name: UPLOAD_TEXTS.panelTitle });
+    const toggle = screen.getByRole('button', { name: tFiles('upload.panelTitle') });
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
-    expect(screen.getByText(UPLOAD_TEXTS.pluginTitle)).toBeTruthy();
-    expect(screen.getByText(UPLOAD_TEXTS.dropTitle)).toBeTruthy();
-    expect(screen.getByRole('link', { name: UPLOAD_TEXTS.pluginLink }).getAttribute('href')).toBe(
+    expect(screen.getByText(tFiles('upload.pluginTitle'))).toBeTruthy();
+    expect(screen.getByText(tFiles('upload.dropTitle'))).toBeTruthy();
+    expect(screen.getByRole('link', { name: tFiles('upload.pluginLink') }).getAttribute('href')).toBe(
       'https://docs.example.com/manage/create-project',
     );
   });
 
   it('starts collapsed once the project has files, and opens on demand', async () => {
     await openTree(buildProject({ role: 'owner', files: [GPKG] }));
-    const toggle = screen.getByRole('button', { name: UPLOAD_TEXTS.panelTitle });
+    const toggle = screen.getByRole('button', { name: tFiles('upload.panelTitle') });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(screen.getByTestId('upload-drop-area').closest('[hidden]')).not.toBeNull();
     await userEvent.click(toggle);
@@ -90,18 +91,18 @@ describe('the Data Sync panel', () => {
     const sync = screen.getByTestId('data-sync');
     expect(within(sync).getByTestId('sync-count-added').textContent).toContain('1');
     expect(within(sync).getByTestId('sync-count-updated').textContent).toContain('1');
-    expect(within(sync).getByTestId('sync-size').textContent).toBe(`${UPLOAD_TEXTS.uploadSize}: 5.00 kB`);
+    expect(within(sync).getByTestId('sync-size').textContent).toBe(`${tFiles('upload.uploadSize')}: 5.00 kB`);
     expect(
       within(sync)
         .getAllByTestId('sync-file')
         .map((row) => row.textContent),
     ).toEqual([expect.stringContaining('photo.jpg'), expect.stringContaining('survey.gpkg')]);
 
-    await userEvent.click(within(sync).getByRole('button', { name: UPLOAD_TEXTS.updateChanges }));
-    const dialog = await screen.findByRole('dialog', { name: UPLOAD_TEXTS.confirmHeader });
-    expect(within(dialog).getByText(UPLOAD_TEXTS.confirmQuestion)).toBeTruthy();
-    expect(within(dialog).getByText(UPLOAD_TEXTS.confirmText)).toBeTruthy();
-    await userEvent.click(within(dialog).getByRole('button', { name: UPLOAD_TEXTS.confirmCancel }));
+    await userEvent.click(within(sync).getByRole('button', { name: tFiles('upload.updateChanges') }));
+    const dialog = await screen.findByRole('dialog', { name: tFiles('upload.confirmHeader') });
+    expect(within(dialog).getByText(tFiles('upload.confirmQuestion'))).toBeTruthy();
+    expect(within(dialog).getByText(tFiles('upload.confirmText'))).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: tFiles('upload.confirmCancel') }));
     expect(uploadStore.getState().uploads['field-team/survey']?.phase).toBe('preparing');
   });
 
@@ -110,9 +111,13 @@ describe('the Data Sync panel', () => {
     await openTree(buildProject({ role: 'writer', files: [GPKG] }));
     const sync = screen.getByTestId('data-sync');
     expect(
-      within(sync).getByRole('button', { name: UPLOAD_TEXTS.updateChanges }).hasAttribute('disabled'),
+      within(sync)
+        .getByRole('button', { name: tFiles('upload.updateChanges') })
+        .hasAttribute('disabled'),
     ).toBe(true);
-    expect(within(sync).getByTestId('sync-status').textContent).toContain(UPLOAD_TEXTS.analysing(1));
+    expect(within(sync).getByTestId('sync-status').textContent).toContain(
+      tFiles('upload.analysing', { count: 1 }),
+    );
   });
 
   it("keeps 'Update Changes' disabled during read-only maintenance, which the server would refuse", async () => {
@@ -121,7 +126,9 @@ describe('the Data Sync panel', () => {
     const sync = screen.getByTestId('data-sync');
     expect(within(sync).getByTestId('sync-count-added').textContent).toContain('1');
     expect(
-      within(sync).getByRole('button', { name: UPLOAD_TEXTS.updateChanges }).hasAttribute('disabled'),
+      within(sync)
+        .getByRole('button', { name: tFiles('upload.updateChanges') })
+        .hasAttribute('disabled'),
     ).toBe(true);
   });
 
@@ -148,12 +155,14 @@ describe('the Data Sync panel', () => {
     });
     await openTree(buildProject({ role: 'writer', files: [] }));
     const sync = screen.getByTestId('data-sync');
-    expect(within(sync).queryByRole('button', { name: UPLOAD_TEXTS.updateChanges })).toBeNull();
-    expect(within(sync).getByRole('button', { name: UPLOAD_TEXTS.cancelUpload })).toBeTruthy();
+    expect(within(sync).queryByRole('button', { name: tFiles('upload.updateChanges') })).toBeNull();
+    expect(within(sync).getByRole('button', { name: tFiles('upload.cancelUpload') })).toBeTruthy();
     expect(within(sync).getByTestId('sync-progress').textContent).toContain('1.00 kB of 4.00 kB · 25%');
-    expect(within(sync).getByTestId('sync-file-state').textContent).toBe(UPLOAD_TEXTS.stateUploading(25));
+    expect(within(sync).getByTestId('sync-file-state').textContent).toBe(
+      tFiles('upload.stateUploading', { percent: 25 }),
+    );
     const toast = await screen.findByTestId('upload-toast');
-    expect(within(toast).getByText(UPLOAD_TEXTS.progressTitle)).toBeTruthy();
+    expect(within(toast).getByText(tFiles('upload.progressTitle'))).toBeTruthy();
     expect(within(toast).getByTestId('upload-toast-numbers').textContent).toBe('1.00 kB of 4.00 kB · 25%');
   });
 });
@@ -176,6 +185,6 @@ describe('the files browser beside an upload', () => {
       },
     });
     renderApp('/projects/field-team/survey/tree?file_path=survey.gpkg');
-    expect(await screen.findByText(FILE_DETAIL_TEXTS.stateUpdated)).toBeTruthy();
+    expect(await screen.findByText(tFiles('fileDetail.stateUpdated'))).toBeTruthy();
   });
 });

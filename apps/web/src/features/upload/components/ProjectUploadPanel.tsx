@@ -1,4 +1,4 @@
-import { abilitiesOfProjectRole, UPLOAD_TEXTS } from '@waymark/contract';
+import { abilitiesOfProjectRole } from '@waymark/contract';
 import { useId, useState } from 'react';
 import { useParams } from 'react-router';
 import { useCurrentProject } from '../../project/hooks/useCurrentProject.ts';
@@ -7,6 +7,7 @@ import { DataSyncPanel } from './DataSyncPanel.tsx';
 import { PluginCard } from './PluginCard.tsx';
 import { UploadDropArea } from './UploadDropArea.tsx';
 import '../upload.css';
+import { tFiles } from '../../../i18n/files.ts';
 
 /**
  * The upload part of the files tab (SPEC §2): for project writers, the collapsible 'Upload files'
@@ -46,7 +47,7 @@ export function ProjectUploadPanel() {
             <span className="upload-panel__toggle-icon" aria-hidden="true">
               <i className="pi pi-upload" />
             </span>
-            <span className="upload-panel__title">{UPLOAD_TEXTS.panelTitle}</span>
+            <span className="upload-panel__title">{tFiles('upload.panelTitle')}</span>
             <i
               className={`pi ${isExpanded ? 'pi-chevron-up' : 'pi-chevron-down'} upload-panel__chevron`}
               aria-hidden="true"

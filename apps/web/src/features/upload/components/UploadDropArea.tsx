@@ -1,9 +1,5 @@
-import {
-  DRAG_OVER_DEBOUNCE_MS,
-  MAINTENANCE_UI_TEXTS,
-  type ProjectDetail,
-  UPLOAD_TEXTS,
-} from '@waymark/contract';
+import { type ProjectDetail } from '@waymark/contract';
+import { DRAG_OVER_DEBOUNCE_MS } from '../../../lib/constants.ts';
 import { Button } from 'primereact/button';
 import { type ChangeEvent, type DragEvent, useEffect, useRef, useState } from 'react';
 import { notify } from '../../../lib/notifications.ts';
@@ -12,6 +8,8 @@ import { useUploadController } from '../hooks/useUploadController.ts';
 import { itemsFromPickedFiles, readDrop, scanDroppedEntries } from '../scanDrop.ts';
 import { blacklistOf } from '../uploadRules.ts';
 import { isUploadRunning, projectPathOf, useUploadStore } from '../uploadStore.ts';
+import { tCommon } from '../../../i18n/common.ts';
+import { tFiles } from '../../../i18n/files.ts';
 
 interface UploadDropAreaProps {
   project: ProjectDetail;
@@ -59,13 +57,13 @@ export function UploadDropArea({ project, location }: UploadDropAreaProps) {
     setIsDragOver(false);
     if (isReadOnly) return;
     if (isRunning) {
-      notify.error(UPLOAD_TEXTS.dropDuringUpload);
+      notify.error(tFiles('upload.dropDuringUpload'));
       return;
     }
     // Taken now: the drop's items are gone once this handler returns.
     const content = readDrop(event.dataTransfer);
     if (content.kind === 'refused') {
-      notify.error(UPLOAD_TEXTS.dropOnlyFiles);
+      notify.error(tFiles('upload.dropOnlyFiles'));
       return;
     }
     void scanDroppedEntries(content.entries, blacklist).then((items) =>
@@ -105,18 +103,18 @@ export function UploadDropArea({ project, location }: UploadDropAreaProps) {
       </span>
       <h3 className="upload-drop__title">
         {isReadOnly
-          ? MAINTENANCE_UI_TEXTS.uploadPaused
+          ? tCommon('maintenanceUi.uploadPaused')
           : isDragOver
             ? isRunning
-              ? UPLOAD_TEXTS.dropRefused
-              : UPLOAD_TEXTS.dropHere
-            : UPLOAD_TEXTS.dropTitle}
+              ? tFiles('upload.dropRefused')
+              : tFiles('upload.dropHere')
+            : tFiles('upload.dropTitle')}
       </h3>
-      {!isReadOnly && <p className="upload-drop__text">{UPLOAD_TEXTS.dropText}</p>}
+      {!isReadOnly && <p className="upload-drop__text">{tFiles('upload.dropText')}</p>}
       <div className="upload-drop__actions">
         <Button
           type="button"
-          label={UPLOAD_TEXTS.chooseFiles}
+          label={tFiles('upload.chooseFiles')}
           icon="pi pi-file"
           size="small"
           outlined
@@ -124,10 +122,10 @@ export function UploadDropArea({ project, location }: UploadDropAreaProps) {
           onClick={() => filesInput.current?.click()}
           data-testid="upload-choose-files"
         />
-        <span className="upload-drop__or">{UPLOAD_TEXTS.or}</span>
+        <span className="upload-drop__or">{tFiles('upload.or')}</span>
         <Button
           type="button"
-          label={UPLOAD_TEXTS.chooseFolder}
+          label={tFiles('upload.chooseFolder')}
           icon="pi pi-folder"
           size="small"
           outlined
@@ -138,7 +136,8 @@ export function UploadDropArea({ project, location }: UploadDropAreaProps) {
       </div>
       {location !== '' && (
         <p className="upload-drop__target">
-          <i className="pi pi-folder-open" aria-hidden="true" /> {UPLOAD_TEXTS.dropInto(location)}
+          <i className="pi pi-folder-open" aria-hidden="true" />{' '}
+          {tFiles('upload.dropInto', { folder: location })}
         </p>
       )}
       <input

@@ -1,4 +1,4 @@
-import { UPLOAD_TEXTS, UPLOAD_TOAST_DEBOUNCE_MS } from '@waymark/contract';
+import { UPLOAD_TOAST_DEBOUNCE_MS } from '../../../lib/constants.ts';
 import { ProgressBar } from 'primereact/progressbar';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
@@ -12,6 +12,7 @@ import {
   useUploadStore,
 } from '../uploadStore.ts';
 import '../upload.css';
+import { tFiles } from '../../../i18n/files.ts';
 
 /** The space the progress toast takes while it shows, its height and a gap (base.css moves the app's toasts by it). */
 export const UPLOAD_TOAST_SPACE_VARIABLE = '--wm-upload-toast-space';
@@ -62,14 +63,14 @@ export function UploadProgressToast() {
     <aside
       ref={toastRef}
       className="upload-toast"
-      aria-label={UPLOAD_TEXTS.progressTitle}
+      aria-label={tFiles('upload.progressTitle')}
       data-testid="upload-toast"
     >
       <span className="upload-toast__icon" aria-hidden="true">
         <i className="pi pi-cloud-upload" />
       </span>
       <div className="upload-toast__body">
-        <p className="upload-toast__title">{UPLOAD_TEXTS.progressTitle}</p>
+        <p className="upload-toast__title">{tFiles('upload.progressTitle')}</p>
         {running.map((upload) => {
           const projectPath = projectPathOf(upload);
           const percent = uploadPercent(upload);
@@ -79,14 +80,14 @@ export function UploadProgressToast() {
                 <span className="upload-toast__project">{projectPath}</span>
                 <span className="upload-toast__numbers" data-testid="upload-toast-numbers">
                   {upload.phase === 'finishing'
-                    ? UPLOAD_TEXTS.finishing
-                    : `${UPLOAD_TEXTS.uploadingOf(formatByteSize(sentBytesOf(upload)), formatByteSize(upload.totalBytes))} · ${percent}%`}
+                    ? tFiles('upload.finishing')
+                    : `${tFiles('upload.uploadingOf', { loaded: formatByteSize(sentBytesOf(upload)), total: formatByteSize(upload.totalBytes) })} · ${percent}%`}
                 </span>
               </div>
               <ProgressBar
                 value={percent}
                 showValue={false}
-                aria-label={UPLOAD_TEXTS.progressLabel(projectPath)}
+                aria-label={tFiles('upload.progressLabel', { projectPath })}
               />
             </div>
           );

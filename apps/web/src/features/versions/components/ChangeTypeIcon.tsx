@@ -1,5 +1,5 @@
-import { CHANGESET_TEXTS } from '@waymark/contract';
 import type { ChangeType } from '../changesetTables.ts';
+import { tFiles } from '../../../i18n/files.ts';
 
 const ICONS: Record<ChangeType, string> = {
   insert: 'pi pi-plus',
@@ -9,7 +9,7 @@ const ICONS: Record<ChangeType, string> = {
 
 /** The insert / update / delete mark of a changed row or a summary column (SPEC §2), named for screen readers. */
 export function ChangeTypeIcon({ type, isDecorative = false }: { type: ChangeType; isDecorative?: boolean }) {
-  const label = CHANGESET_TEXTS[type];
+  const label = tFiles(`changeset.${type}`);
   return (
     <span
       className={`changeset-type changeset-type--${type}`}

@@ -1,5 +1,6 @@
-import { CHANGESET_TEXTS, CHANGESET_VALUE_MAX_CHARS } from '@waymark/contract';
+import { CHANGESET_VALUE_MAX_CHARS } from '../../../lib/constants.ts';
 import type { ChangesetCell, ChangeValue } from '../changesetTables.ts';
+import { tFiles } from '../../../i18n/files.ts';
 
 /**
  * One value of a changed row: 'N/A' when the changeset does not carry it, NULL marked as such, and long
@@ -7,10 +8,12 @@ import type { ChangesetCell, ChangeValue } from '../changesetTables.ts';
  */
 export function ChangeValueText({ value }: { value: ChangeValue | undefined }) {
   if (value === undefined) {
-    return <span className="changeset-value changeset-value--missing">{CHANGESET_TEXTS.notAvailable}</span>;
+    return (
+      <span className="changeset-value changeset-value--missing">{tFiles('changeset.notAvailable')}</span>
+    );
   }
   if (value === null) {
-    return <span className="changeset-value changeset-value--null">{CHANGESET_TEXTS.nullValue}</span>;
+    return <span className="changeset-value changeset-value--null">{tFiles('changeset.nullValue')}</span>;
   }
   const text = String(value);
   if (text.length <= CHANGESET_VALUE_MAX_CHARS) return <span className="changeset-value">{text}</span>;

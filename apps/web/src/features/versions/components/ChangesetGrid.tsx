@@ -1,4 +1,4 @@
-import { CHANGESET_PAGE_SIZE, CHANGESET_TEXTS } from '@waymark/contract';
+import { CHANGESET_PAGE_SIZE } from '@waymark/contract';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { useId } from 'react';
@@ -6,6 +6,7 @@ import type { ChangesetRow, ChangesetTable } from '../changesetTables.ts';
 import { ChangesetCellView } from './ChangeValueText.tsx';
 import { ChangeTypeIcon } from './ChangeTypeIcon.tsx';
 import '../changesets.css';
+import { tFiles } from '../../../i18n/files.ts';
 
 const PAGINATOR_TEMPLATE = 'FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink';
 
@@ -16,7 +17,7 @@ const PAGINATOR_TEMPLATE = 'FirstPageLink PrevPageLink PageLinks NextPageLink La
 export function ChangesetGrid({ table }: { table: ChangesetTable }) {
   const titleId = useId();
   const isPaged = table.rows.length > CHANGESET_PAGE_SIZE;
-  const label = CHANGESET_TEXTS.tableLabel(table.name);
+  const label = tFiles('changeset.tableLabel', { table: table.name });
   return (
     <section className="card changeset-grid" aria-labelledby={titleId} data-testid="changeset-grid">
       <header className="changeset-grid__header">
@@ -27,7 +28,7 @@ export function ChangesetGrid({ table }: { table: ChangesetTable }) {
           {table.name}
         </h3>
         <span className="changeset-grid__count" data-testid="changeset-grid-count">
-          {CHANGESET_TEXTS.rowCount(table.rows.length)}
+          {tFiles('changeset.rowCount', { count: table.rows.length })}
         </span>
       </header>
       <div className="data-table changeset-grid__table">
@@ -43,7 +44,7 @@ export function ChangesetGrid({ table }: { table: ChangesetTable }) {
           paginatorClassName="changeset-grid__paginator"
           emptyMessage={
             <p className="changeset-grid__empty" data-testid="changeset-grid-empty">
-              {CHANGESET_TEXTS.noLayerChangeset}
+              {tFiles('changeset.noLayerChangeset')}
             </p>
           }
           pt={{
@@ -53,7 +54,7 @@ export function ChangesetGrid({ table }: { table: ChangesetTable }) {
           }}
         >
           <Column
-            header={CHANGESET_TEXTS.columnChange}
+            header={tFiles('changeset.columnChange')}
             body={(row: ChangesetRow) => <ChangeTypeIcon type={row.type} />}
             headerClassName="changeset-grid__type"
             bodyClassName="changeset-grid__type"

@@ -1,10 +1,10 @@
-import { CHANGESET_TEXTS } from '@waymark/contract';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import type { ReactNode } from 'react';
 import { type ChangeType, type LayerSummary, shownLayers } from '../changesetTables.ts';
 import { ChangeTypeIcon } from './ChangeTypeIcon.tsx';
 import '../changesets.css';
+import { tFiles } from '../../../i18n/files.ts';
 
 interface ChangesetSummaryTableProps {
   summary: readonly LayerSummary[];
@@ -16,9 +16,9 @@ interface ChangesetSummaryTableProps {
 }
 
 const COUNT_COLUMNS: { type: ChangeType; header: string }[] = [
-  { type: 'insert', header: CHANGESET_TEXTS.columnInserts },
-  { type: 'update', header: CHANGESET_TEXTS.columnUpdates },
-  { type: 'delete', header: CHANGESET_TEXTS.columnDeletes },
+  { type: 'insert', header: tFiles('changeset.columnInserts') },
+  { type: 'update', header: tFiles('changeset.columnUpdates') },
+  { type: 'delete', header: tFiles('changeset.columnDeletes') },
 ];
 
 function countHeader(type: ChangeType, text: string): ReactNode {
@@ -37,7 +37,7 @@ function countHeader(type: ChangeType, text: string): ReactNode {
 export function ChangesetSummaryTable({
   summary,
   label,
-  emptyText = CHANGESET_TEXTS.noLayerChanges,
+  emptyText = tFiles('changeset.noLayerChanges'),
   testId = 'changeset-summary',
 }: ChangesetSummaryTableProps) {
   return (
@@ -54,7 +54,7 @@ export function ChangesetSummaryTable({
         }}
       >
         <Column
-          header={CHANGESET_TEXTS.columnLayer}
+          header={tFiles('changeset.columnLayer')}
           field="table"
           headerClassName="changeset-summary__layer"
           bodyClassName="changeset-summary__layer"

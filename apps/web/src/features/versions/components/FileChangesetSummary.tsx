@@ -1,16 +1,12 @@
-import {
-  CHANGESET_TEXTS,
-  isGeoPackagePath,
-  MAP_WEB_TEXTS,
-  type ProjectVersionDetail,
-  type VersionFileChange,
-} from '@waymark/contract';
+import { isGeoPackagePath, type ProjectVersionDetail, type VersionFileChange } from '@waymark/contract';
 import { Button } from 'primereact/button';
 import { Link } from 'react-router';
 import { fileVersionDetailPath } from '../../../lib/paths.ts';
 import { FILE_VIEW_PARAM, FILE_VIEW_MAP } from '../fileVersionView.ts';
 import { fileChangesetState } from '../changesetWaiting.ts';
 import { ChangesetSummaryTable } from './ChangesetSummaryTable.tsx';
+import { tFiles } from '../../../i18n/files.ts';
+import { tMap } from '../../../i18n/map.ts';
 
 export interface ChangesetWaiting {
   /** The sidebar is still asking for the changesets by itself. */
@@ -40,20 +36,20 @@ export function FileChangesetSummary({ version, change, waiting }: FileChangeset
       return (
         <p className="version-changes__note version-changes__note--error" data-testid="changeset-error">
           <i className="pi pi-exclamation-circle" aria-hidden="true" />
-          <span>{CHANGESET_TEXTS.detailsNotAvailable(state.error)}</span>
+          <span>{tFiles('changeset.detailsNotAvailable', { error: state.error })}</span>
         </p>
       );
     case 'pending':
       return waiting.isPolling ? (
         <p className="version-changes__note" role="status" data-testid="changeset-calculating">
           <i className="pi pi-spin pi-spinner" aria-hidden="true" />
-          {CHANGESET_TEXTS.calculating}
+          {tFiles('changeset.calculating')}
         </p>
       ) : (
         <p className="version-changes__note" data-testid="changeset-still-calculating">
-          {CHANGESET_TEXTS.stillCalculating}
+          {tFiles('changeset.stillCalculating')}
           <Button
-            label={CHANGESET_TEXTS.checkAgain}
+            label={tFiles('changeset.checkAgain')}
             link
             size="small"
             loading={waiting.isChecking}
@@ -68,11 +64,11 @@ export function FileChangesetSummary({ version, change, waiting }: FileChangeset
         <div className="version-changes__changeset">
           <ChangesetSummaryTable
             summary={state.changeset.summary}
-            label={CHANGESET_TEXTS.summaryLabel(change.path)}
+            label={tFiles('changeset.summaryLabel', { path: change.path })}
           />
           <div className="version-changes__links">
             <Link to={page} className="version-changes__advanced" data-testid="changeset-show-advanced">
-              {CHANGESET_TEXTS.showAdvanced}
+              {tFiles('changeset.showAdvanced')}
             </Link>
             {isGeoPackagePath(change.path) && (
               <Link
@@ -80,7 +76,7 @@ export function FileChangesetSummary({ version, change, waiting }: FileChangeset
                 className="version-changes__advanced"
                 data-testid="changeset-show-on-map"
               >
-                <i className="pi pi-map" aria-hidden="true" /> {MAP_WEB_TEXTS.showOnMap}
+                <i className="pi pi-map" aria-hidden="true" /> {tMap('changes.showOnMap')}
               </Link>
             )}
           </div>

@@ -2,15 +2,13 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   CHANGESET_PAGE_SIZE,
-  CHANGESET_TEXTS,
-  CHANGESET_VALUE_MAX_CHARS,
   MAP_TEXTS,
-  MAP_WEB_TEXTS,
   type MapChanges,
   type ProjectDetail,
   type ProjectVersionDetail,
   RESTORE_FILE_TEXTS,
 } from '@waymark/contract';
+import { CHANGESET_VALUE_MAX_CHARS } from '../../../lib/constants.ts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CONFIG, currentPath, renderApp, stubServer } from '../../../test/renderApp.tsx';
 import type { StubReply } from '../../../test/stubAdapter.ts';
@@ -19,6 +17,8 @@ import { useWorkspaceStore } from '../../workspaces/workspaceStore.ts';
 import { LONG_LINE, SURVEY_CHANGES } from '../test/changesetFixtures.ts';
 import { buildFileChange, buildVersionDetail } from '../test/versionFixture.ts';
 import { ChangesetGrid } from './ChangesetGrid.tsx';
+import { tFiles } from '../../../i18n/files.ts';
+import { tMap } from '../../../i18n/map.ts';
 
 const change = (path: string, checksum = 'b') => buildFileChange(path, 'updated', checksum);
 const SUMMARY = { summary: [{ table: 'trees', insert: 1, update: 1, delete: 1 }], size: 300 };
@@ -109,10 +109,10 @@ describe('file version detail page', () => {
     await openPage({ data: SURVEY_CHANGES });
     const summary = await screen.findByTestId('changeset-summary');
     for (const header of [
-      CHANGESET_TEXTS.columnLayer,
-      CHANGESET_TEXTS.columnInserts,
-      CHANGESET_TEXTS.columnUpdates,
-      CHANGESET_TEXTS.columnDeletes,
+      tFiles('changeset.columnLayer'),
+      tFiles('changeset.columnInserts'),
+      tFiles('changeset.columnUpdates'),
+      tFiles('changeset.columnDeletes'),
     ]) {
       expect(within(summary).getByRole('columnheader', { name: header })).toBeTruthy();
     }
@@ -131,18 +131,18 @@ describe('file version detail page', () => {
       within(trees)
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
-    ).toEqual([CHANGESET_TEXTS.columnChange, 'fid', 'geom', 'species']);
+    ).toEqual([tFiles('changeset.columnChange'), 'fid', 'geom', 'species']);
     expect(rowTexts(trees)).toEqual([
       ['', '4', 'POINT(14.44 50.1)', 'ash'],
       // The update carries its key and the changed column: the geometry is not in it.
-      ['', '3', CHANGESET_TEXTS.notAvailable, 'birch → silver birch'],
-      ['', '2', 'POINT(14.42 50.09)', CHANGESET_TEXTS.nullValue],
+      ['', '3', tFiles('changeset.notAvailable'), 'birch → silver birch'],
+      ['', '2', 'POINT(14.42 50.09)', tFiles('changeset.nullValue')],
     ]);
     expect(
       within(trees)
         .getAllByRole('img')
         .map((icon) => icon.getAttribute('aria-label')),
-    ).toEqual([CHANGESET_TEXTS.insert, CHANGESET_TEXTS.update, CHANGESET_TEXTS.delete]);
+    ).toEqual([tFiles('changeset.insert'), tFiles('changeset.update'), tFiles('changeset.delete')]);
     expect(within(trees).getByTestId('changeset-grid-count').textContent).toBe('3 changes');
     // Ten rows or fewer: no paginator.
     expect(trees.querySelector('.p-paginator')).toBeNull();
@@ -164,22 +164,24 @@ describe('file version detail page', () => {
   it('says Changes cannot be calculated, with the synchronisation docs, when the server answers 422', async () => {
     await openPage({ status: 422, data: { detail: 'Change set could not be calculated: schema changed' } });
     const notice = await screen.findByTestId('changeset-not-calculable');
-    expect(within(notice).getByRole('heading', { name: CHANGESET_TEXTS.cannotCalculate })).toBeTruthy();
+    expect(within(notice).getByRole('heading', { name: tFiles('changeset.cannotCalculate') })).toBeTruthy();
     expect(
-      within(notice).getByRole('link', { name: CHANGESET_TEXTS.cannotCalculateLink }).getAttribute('href'),
+      within(notice)
+        .getByRole('link', { name: tFiles('changeset.cannotCalculateLink') })
+        .getAttribute('href'),
     ).toBe(`${CONFIG.docs_url}/manage/synchronisation`);
     expect(within(notice).getByTestId('changeset-not-calculable-reason').textContent).toBe(
       'Change set could not be calculated: schema changed',
     );
-    expect(screen.queryByText(CHANGESET_TEXTS.fetchFailed)).toBeNull();
+    expect(screen.queryByText(tFiles('changeset.fetchFailed'))).toBeNull();
   });
 
   it('toasts Failed to display changeset of file on other failures and can try again', async () => {
     const { requests } = await openPage({ status: 404, data: { detail: 'Diff not found' } });
-    expect(await screen.findByText(CHANGESET_TEXTS.fetchFailed)).toBeTruthy();
+    expect(await screen.findByText(tFiles('changeset.fetchFailed'))).toBeTruthy();
     const failed = screen.getByTestId('file-version-failed');
-    expect(within(failed).getByText(CHANGESET_TEXTS.loadFailed)).toBeTruthy();
-    await userEvent.click(within(failed).getByRole('button', { name: CHANGESET_TEXTS.retry }));
+    expect(within(failed).getByText(tFiles('changeset.loadFailed'))).toBeTruthy();
+    await userEvent.click(within(failed).getByRole('button', { name: tFiles('changeset.retry') }));
     await waitFor(() =>
       expect(requests.filter((request) => request.url.startsWith('/v1/resource/changesets/'))).toHaveLength(
         2,
@@ -189,7 +191,7 @@ describe('file version detail page', () => {
 
   it('says so when the version changed no rows', async () => {
     await openPage({ data: [] });
-    expect(await screen.findByText(CHANGESET_TEXTS.noChanges)).toBeTruthy();
+    expect(await screen.findByText(tFiles('changeset.noChanges'))).toBeTruthy();
     expect(screen.queryByTestId('changeset-grid')).toBeNull();
   });
 
@@ -204,7 +206,9 @@ describe('file version detail page', () => {
     expect(requests.find((request) => request.url.startsWith('/v1/resource/'))?.params).toEqual({
       path: 'data/survey.gpkg',
     });
-    await userEvent.click(screen.getByRole('link', { name: CHANGESET_TEXTS.backToVersion('v2') }));
+    await userEvent.click(
+      screen.getByRole('link', { name: tFiles('changeset.backToVersion', { version: 'v2' }) }),
+    );
     await waitFor(() =>
       expect(currentPath(router)).toBe('/projects/field-team/survey/history?version_id=v2'),
     );
@@ -218,11 +222,13 @@ describe('file version detail page: files without a changeset (issue 25)', () =>
       '/projects/field-team/survey/history/v2/notes.txt',
     );
     const notice = await screen.findByTestId('file-version-added');
-    expect(within(notice).getByRole('heading', { name: CHANGESET_TEXTS.addedTitle('v2') })).toBeTruthy();
-    expect(within(notice).getByText(CHANGESET_TEXTS.addedText('v2'))).toBeTruthy();
+    expect(
+      within(notice).getByRole('heading', { name: tFiles('changeset.addedTitle', { version: 'v2' }) }),
+    ).toBeTruthy();
+    expect(within(notice).getByText(tFiles('changeset.addedText', { version: 'v2' }))).toBeTruthy();
     expect(requests.filter((request) => request.url.startsWith('/v1/resource/changesets/'))).toEqual([]);
-    expect(screen.queryByText(CHANGESET_TEXTS.fetchFailed)).toBeNull();
-    expect(screen.queryByText(CHANGESET_TEXTS.loadFailed)).toBeNull();
+    expect(screen.queryByText(tFiles('changeset.fetchFailed'))).toBeNull();
+    expect(screen.queryByText(tFiles('changeset.loadFailed'))).toBeNull();
   });
 
   it('says a removed file was removed and one the version did not touch was not changed', async () => {
@@ -232,11 +238,11 @@ describe('file version detail page: files without a changeset (issue 25)', () =>
     const view = await openPage({ data: [] }, '/projects/field-team/survey/history/v2/old.txt', {
       version: removed,
     });
-    expect(await screen.findByText(CHANGESET_TEXTS.removedText('v2'))).toBeTruthy();
+    expect(await screen.findByText(tFiles('changeset.removedText', { version: 'v2' }))).toBeTruthy();
     expect(screen.queryByTestId('file-version-restore')).toBeNull();
     view.unmount();
     await openPage({ data: [] }, '/projects/field-team/survey/history/v2/other.txt');
-    expect(await screen.findByText(CHANGESET_TEXTS.notChangedText('v2'))).toBeTruthy();
+    expect(await screen.findByText(tFiles('changeset.notChangedText', { version: 'v2' }))).toBeTruthy();
   });
 
   it('accepts a nested path with plain slashes', async () => {
@@ -291,7 +297,7 @@ describe('file version detail page: the changes on a map (issue 27)', () => {
     });
     const { router } = renderApp(PAGE);
     await screen.findAllByTestId('changeset-grid');
-    await userEvent.click(screen.getByRole('link', { name: MAP_WEB_TEXTS.showOnMap }));
+    await userEvent.click(screen.getByRole('link', { name: tMap('changes.showOnMap') }));
     await waitFor(() => expect(router.state.location.search).toBe('?view=map'));
     const map = await screen.findByTestId('changes-map');
     expect(
@@ -299,14 +305,14 @@ describe('file version detail page: the changes on a map (issue 27)', () => {
         .getAllByTestId('changes-layer')
         .map((item) => item.textContent),
     ).toEqual([
-      `trees ${MAP_WEB_TEXTS.layerChanges(1, 1, 1)}`,
-      `notes ${MAP_WEB_TEXTS.layerChanges(2, 0, 0)} · ${MAP_TEXTS.noGeometry}`,
+      `trees ${tMap('changes.layerChanges', { inserted: 1, updated: 1, deleted: 1 })}`,
+      `notes ${tMap('changes.layerChanges', { inserted: 2, updated: 0, deleted: 0 })} · ${MAP_TEXTS.noGeometry}`,
     ]);
     expect(within(screen.getByTestId('changes-legend')).getByText('Inserted').textContent).toContain('3');
     const asked = stub.requests.filter((request) => request.url.endsWith('/changes'));
     expect(asked.map((request) => request.params)).toEqual([{ file: 'survey.gpkg', version: 'v2' }]);
     expect(screen.queryByTestId('changeset-grid')).toBeNull();
-    await userEvent.click(screen.getByRole('link', { name: MAP_WEB_TEXTS.showAsTable }));
+    await userEvent.click(screen.getByRole('link', { name: tMap('changes.showAsTable') }));
     await screen.findAllByTestId('changeset-grid');
     expect(router.state.location.search).toBe('');
   });
@@ -367,6 +373,6 @@ describe('restore this file version (issue 28)', () => {
 describe('changeset grid', () => {
   it('says No changeset for current layer when a layer has no rows', () => {
     render(<ChangesetGrid table={{ name: 'trees', columns: [], rows: [] }} />);
-    expect(screen.getByTestId('changeset-grid-empty').textContent).toBe(CHANGESET_TEXTS.noLayerChangeset);
+    expect(screen.getByTestId('changeset-grid-empty').textContent).toBe(tFiles('changeset.noLayerChangeset'));
   });
 });

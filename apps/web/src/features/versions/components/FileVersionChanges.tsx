@@ -1,12 +1,10 @@
 import {
   abilitiesOfProjectRole,
-  CHANGESET_TEXTS,
   isGeoPackagePath,
-  MAP_WEB_TEXTS,
   type ProjectDetail,
   RESTORE_FILE_TEXTS,
-  SYNC_DOCS_PATH,
 } from '@waymark/contract';
+import { SYNC_DOCS_PATH } from '../../../lib/constants.ts';
 import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
@@ -27,6 +25,8 @@ import { RestoreFileButton } from './RestoreFileButton.tsx';
 import { ChangesetGrid } from './ChangesetGrid.tsx';
 import { ChangesetSummaryTable } from './ChangesetSummaryTable.tsx';
 import '../changesets.css';
+import { tFiles } from '../../../i18n/files.ts';
+import { tMap } from '../../../i18n/map.ts';
 
 // MapLibre comes in its own chunk, only when the changes are shown on a map.
 const ChangesMap = lazy(() =>
@@ -58,7 +58,7 @@ function FileVersionHeader({
         data-testid="file-version-back"
       >
         <i className="pi pi-arrow-left" aria-hidden="true" />
-        {CHANGESET_TEXTS.backToVersion(version)}
+        {tFiles('changeset.backToVersion', { version })}
       </Link>
       <div className="file-version__title-row">
         <span className="file-version__icon" aria-hidden="true">
@@ -66,7 +66,7 @@ function FileVersionHeader({
         </span>
         <div className="file-version__title-text">
           <span className="file-version__version">
-            {CHANGESET_TEXTS.versionLabel} <strong data-testid="file-version-version">{version}</strong>
+            {tFiles('changeset.versionLabel')} <strong data-testid="file-version-version">{version}</strong>
           </span>
           <h2 className="file-version__title" data-testid="file-version-name">
             {path.slice(slash + 1)}
@@ -87,7 +87,7 @@ function ChangesLoading() {
       aria-live="polite"
       data-testid="file-version-loading"
     >
-      <span className="visually-hidden">{CHANGESET_TEXTS.loading}</span>
+      <span className="visually-hidden">{tFiles('changeset.loading')}</span>
       <Skeleton height="8rem" borderRadius="12px" />
       <Skeleton height="16rem" borderRadius="12px" />
     </div>
@@ -102,14 +102,14 @@ function NotCalculable({ reason }: { reason: string | undefined }) {
       <span className="file-version__notice-icon" aria-hidden="true">
         <i className="pi pi-exclamation-circle" />
       </span>
-      <h3 className="file-version__notice-title">{CHANGESET_TEXTS.cannotCalculate}</h3>
+      <h3 className="file-version__notice-title">{tFiles('changeset.cannotCalculate')}</h3>
       {docsUrl && (
         <p className="file-version__notice-text">
-          {CHANGESET_TEXTS.cannotCalculateBefore}{' '}
+          {tFiles('changeset.cannotCalculateBefore')}{' '}
           <a href={`${docsUrl}${SYNC_DOCS_PATH}`} target="_blank" rel="noopener noreferrer">
-            {CHANGESET_TEXTS.cannotCalculateLink}
+            {tFiles('changeset.cannotCalculateLink')}
           </a>
-          {CHANGESET_TEXTS.cannotCalculateAfter}
+          {tFiles('changeset.cannotCalculateAfter')}
         </p>
       )}
       {reason && (
@@ -134,13 +134,13 @@ function LoadedChanges({
       <section className="card file-version__summary" aria-labelledby="file-version-summary-title">
         <header className="card__header">
           <h3 id="file-version-summary-title" className="card__title">
-            {CHANGESET_TEXTS.summaryTitle}
+            {tFiles('changeset.summaryTitle')}
           </h3>
         </header>
         <ChangesetSummaryTable
           summary={summarizeChangesetTables(tables)}
-          label={CHANGESET_TEXTS.summaryLabel(path)}
-          emptyText={CHANGESET_TEXTS.noChanges}
+          label={tFiles('changeset.summaryLabel', { path })}
+          emptyText={tFiles('changeset.noChanges')}
         />
       </section>
       {tables.map((table) => (
@@ -153,17 +153,25 @@ function LoadedChanges({
 /** Why a file has no changed rows to show in this version: added, removed, replaced as a whole or untouched. */
 function NoChangesetNotice({ state, version }: { state: FileVersionState; version: string }) {
   const texts = {
-    added: ['pi pi-plus-circle', CHANGESET_TEXTS.addedTitle(version), CHANGESET_TEXTS.addedText(version)],
+    added: [
+      'pi pi-plus-circle',
+      tFiles('changeset.addedTitle', { version }),
+      tFiles('changeset.addedText', { version }),
+    ],
     removed: [
       'pi pi-minus-circle',
-      CHANGESET_TEXTS.removedTitle(version),
-      CHANGESET_TEXTS.removedText(version),
+      tFiles('changeset.removedTitle', { version }),
+      tFiles('changeset.removedText', { version }),
     ],
-    replaced: ['pi pi-file-edit', CHANGESET_TEXTS.noChangesetTitle(version), CHANGESET_TEXTS.noChangesetText],
+    replaced: [
+      'pi pi-file-edit',
+      tFiles('changeset.noChangesetTitle', { version }),
+      tFiles('changeset.noChangesetText'),
+    ],
     unchanged: [
       'pi pi-file',
-      CHANGESET_TEXTS.notChangedTitle(version),
-      CHANGESET_TEXTS.notChangedText(version),
+      tFiles('changeset.notChangedTitle', { version }),
+      tFiles('changeset.notChangedText', { version }),
     ],
   } as const;
   if (!(state.kind in texts)) return null;
@@ -195,9 +203,9 @@ function ChangesetRows({
   if (query.isError) {
     return (
       <section className="card" data-testid="file-version-failed">
-        <EmptyState title={CHANGESET_TEXTS.loadFailed}>
+        <EmptyState title={tFiles('changeset.loadFailed')}>
           <Button
-            label={CHANGESET_TEXTS.retry}
+            label={tFiles('changeset.retry')}
             icon="pi pi-refresh"
             outlined
             loading={query.isFetching}
@@ -267,7 +275,7 @@ function ViewSwitch({ onMap }: { onMap: boolean }) {
         data-testid={onMap ? 'file-version-show-table' : 'file-version-show-map'}
       >
         <i className={onMap ? 'pi pi-table' : 'pi pi-map'} aria-hidden="true" />
-        {onMap ? MAP_WEB_TEXTS.showAsTable : MAP_WEB_TEXTS.showOnMap}
+        {onMap ? tMap('changes.showAsTable') : tMap('changes.showOnMap')}
       </Link>
     </div>
   );

@@ -1,14 +1,15 @@
-import { type ProjectVersionDetail, VERSION_DETAIL_TEXTS, type VersionFileChange } from '@waymark/contract';
+import { type ProjectVersionDetail, type VersionFileChange } from '@waymark/contract';
 import { Accordion, AccordionTab } from 'primereact/accordion';
 import { formatByteSize } from '../../../lib/format/byteSize.ts';
 import { type ChangesetWaiting, FileChangesetSummary } from './FileChangesetSummary.tsx';
+import { tFiles } from '../../../i18n/files.ts';
 
 type ChangeKey = 'added' | 'updated' | 'removed';
 
 const GROUPS: { key: ChangeKey; label: string; icon: string }[] = [
-  { key: 'added', label: VERSION_DETAIL_TEXTS.filesAdded, icon: 'pi pi-plus' },
-  { key: 'updated', label: VERSION_DETAIL_TEXTS.filesEdited, icon: 'pi pi-pencil' },
-  { key: 'removed', label: VERSION_DETAIL_TEXTS.filesRemoved, icon: 'pi pi-trash' },
+  { key: 'added', label: tFiles('versionDetail.filesAdded'), icon: 'pi pi-plus' },
+  { key: 'updated', label: tFiles('versionDetail.filesEdited'), icon: 'pi pi-pencil' },
+  { key: 'removed', label: tFiles('versionDetail.filesRemoved'), icon: 'pi pi-trash' },
 ];
 
 /**
@@ -28,11 +29,11 @@ function FileSizes({ version, change }: { version: ProjectVersionDetail; change:
       {changesetSize !== undefined && (
         <span
           className="version-changes__changeset-size"
-          title={VERSION_DETAIL_TEXTS.changesetSizeHint}
+          title={tFiles('versionDetail.changesetSizeHint')}
           data-testid="version-change-changeset-size"
         >
           {' · '}
-          {VERSION_DETAIL_TEXTS.changesetSize(formatByteSize(changesetSize))}
+          {tFiles('versionDetail.changesetSize', { size: formatByteSize(changesetSize) })}
         </span>
       )}
     </span>
@@ -53,7 +54,7 @@ interface VersionChangesProps {
 export function VersionChanges({ version, changesetWaiting }: VersionChangesProps) {
   const openGroups = GROUPS.flatMap((group, index) => (version.changes[group.key].length > 0 ? [index] : []));
   return (
-    <section className="version-changes" aria-label={VERSION_DETAIL_TEXTS.changesLabel}>
+    <section className="version-changes" aria-label={tFiles('versionDetail.changesLabel')}>
       <Accordion multiple activeIndex={openGroups} className="version-changes__accordion">
         {GROUPS.map((group) => {
           const changes = version.changes[group.key];

@@ -1,21 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  CHANGESET_TEXTS,
-  MAP_WEB_TEXTS,
-  type ProjectVersionDetail,
-  VERSION_DETAIL_TEXTS,
-} from '@waymark/contract';
+import { type ProjectVersionDetail } from '@waymark/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentPath, renderApp, stubServer } from '../../../test/renderApp.tsx';
 import type { StubReply } from '../../../test/stubAdapter.ts';
 import { buildProject } from '../../project/test/projectFixture.ts';
 import { useWorkspaceStore } from '../../workspaces/workspaceStore.ts';
+import { tFiles } from '../../../i18n/files.ts';
+import { tMap } from '../../../i18n/map.ts';
 
 // The sidebar's polling, shortened: every 50 ms, at most 40 more answers (the real 2 s × 30 is a minute).
 const POLL_MAX = 40;
-vi.mock('@waymark/contract', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@waymark/contract')>()),
+vi.mock('../../../lib/constants.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../lib/constants.ts')>()),
   CHANGESET_POLL_INTERVAL_MS: 50,
   CHANGESET_POLL_MAX: 40,
 }));
@@ -98,20 +95,20 @@ describe('changesets in the version detail sidebar', () => {
     // The file's size, and the changeset's labelled beside it: alone, 612 B read as the GeoPackage's size.
     expect(within(survey).getByTestId('version-change-size').textContent).toBe('4.00 kB · changes 612 B');
     expect(within(survey).getByTestId('version-change-changeset-size').getAttribute('title')).toBe(
-      VERSION_DETAIL_TEXTS.changesetSizeHint,
+      tFiles('versionDetail.changesetSizeHint'),
     );
     const table = within(survey).getByRole('table', {
-      name: CHANGESET_TEXTS.summaryLabel('data/survey.gpkg'),
+      name: tFiles('changeset.summaryLabel', { path: 'data/survey.gpkg' }),
     });
     expect(
       within(table)
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
     ).toEqual([
-      CHANGESET_TEXTS.columnLayer,
-      CHANGESET_TEXTS.columnInserts,
-      CHANGESET_TEXTS.columnUpdates,
-      CHANGESET_TEXTS.columnDeletes,
+      tFiles('changeset.columnLayer'),
+      tFiles('changeset.columnInserts'),
+      tFiles('changeset.columnUpdates'),
+      tFiles('changeset.columnDeletes'),
     ]);
     expect(
       within(table)
@@ -140,14 +137,16 @@ describe('changesets in the version detail sidebar', () => {
     );
     // Files that are not GeoPackages have no changeset.
     expect(within(fileEntry(sidebar, 'notes.txt')).queryByRole('table')).toBeNull();
-    expect(within(sidebar).getAllByRole('link', { name: CHANGESET_TEXTS.showAdvanced })).toHaveLength(1);
+    expect(within(sidebar).getAllByRole('link', { name: tFiles('changeset.showAdvanced') })).toHaveLength(1);
     // The GeoPackage's changes on a map: the same page with ?view=map (issue 27).
-    expect(within(survey).getByRole('link', { name: MAP_WEB_TEXTS.showOnMap }).getAttribute('href')).toBe(
-      '/projects/field-team/survey/history/v2/data/survey.gpkg?view=map',
-    );
-    expect(within(sidebar).getAllByRole('link', { name: MAP_WEB_TEXTS.showOnMap })).toHaveLength(1);
+    expect(
+      within(survey)
+        .getByRole('link', { name: tMap('changes.showOnMap') })
+        .getAttribute('href'),
+    ).toBe('/projects/field-team/survey/history/v2/data/survey.gpkg?view=map');
+    expect(within(sidebar).getAllByRole('link', { name: tMap('changes.showOnMap') })).toHaveLength(1);
 
-    await userEvent.click(within(survey).getByRole('link', { name: CHANGESET_TEXTS.showAdvanced }));
+    await userEvent.click(within(survey).getByRole('link', { name: tFiles('changeset.showAdvanced') }));
     await waitFor(() =>
       expect(currentPath(router)).toBe('/projects/field-team/survey/history/v2/data/survey.gpkg'),
     );
@@ -159,14 +158,14 @@ describe('changesets in the version detail sidebar', () => {
     const { sidebar, requests } = await openVersion(() => ({ data: detail(changesets) }));
     expect(
       within(fileEntry(sidebar, 'data/survey.gpkg')).getByTestId('changeset-calculating').textContent,
-    ).toBe(CHANGESET_TEXTS.calculating);
+    ).toBe(tFiles('changeset.calculating'));
     expect(within(fileEntry(sidebar, 'plots.sqlite')).getByTestId('changeset-calculating')).toBeTruthy();
     expect(within(fileEntry(sidebar, 'notes.txt')).queryByTestId('changeset-calculating')).toBeNull();
 
     changesets = { 'plots.sqlite': { summary: [], size: 0 } };
     await waitFor(() =>
       expect(
-        within(fileEntry(sidebar, 'plots.sqlite')).queryByText(CHANGESET_TEXTS.noLayerChanges),
+        within(fileEntry(sidebar, 'plots.sqlite')).queryByText(tFiles('changeset.noLayerChanges')),
       ).not.toBeNull(),
     );
     expect(within(fileEntry(sidebar, 'data/survey.gpkg')).getByTestId('changeset-calculating')).toBeTruthy();
@@ -186,14 +185,14 @@ describe('changesets in the version detail sidebar', () => {
     let changesets: ProjectVersionDetail['changesets'] = {};
     const { sidebar, requests } = await openVersion(() => ({ data: detail(changesets) }));
     const still = await within(sidebar).findAllByTestId('changeset-still-calculating');
-    expect(still[0]?.textContent).toContain(CHANGESET_TEXTS.stillCalculating);
+    expect(still[0]?.textContent).toContain(tFiles('changeset.stillCalculating'));
     // The first answer and POLL_MAX more.
     expect(versionCalls(requests)).toBe(POLL_MAX + 1);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(versionCalls(requests)).toBe(POLL_MAX + 1);
 
     changesets = { 'data/survey.gpkg': SURVEY_SUMMARY, 'plots.sqlite': { summary: [], size: 0 } };
-    await userEvent.click(within(still[0]!).getByRole('button', { name: CHANGESET_TEXTS.checkAgain }));
+    await userEvent.click(within(still[0]!).getByRole('button', { name: tFiles('changeset.checkAgain') }));
     await waitFor(() =>
       expect(within(fileEntry(sidebar, 'data/survey.gpkg')).queryByRole('table')).not.toBeNull(),
     );

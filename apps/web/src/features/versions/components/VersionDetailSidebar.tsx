@@ -3,7 +3,6 @@ import {
   type ProjectDetail,
   type ProjectVersionDetail,
   RESTORE_VERSION_TEXTS,
-  VERSION_DETAIL_TEXTS,
 } from '@waymark/contract';
 import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
@@ -17,6 +16,7 @@ import { useProjectVersion } from '../hooks/useProjectVersion.ts';
 import { RestoreVersionButton } from './RestoreVersionButton.tsx';
 import { VersionChanges } from './VersionChanges.tsx';
 import { VersionMergeFact } from './VersionMergeFact.tsx';
+import { tFiles } from '../../../i18n/files.ts';
 
 interface VersionDetailSidebarProps {
   project: Pick<ProjectDetail, 'id' | 'namespace' | 'name' | 'role' | 'files' | 'version'>;
@@ -31,31 +31,31 @@ function VersionFacts({ version }: { version: ProjectVersionDetail }) {
   return (
     <dl className="detail-panel__facts">
       <div className="detail-panel__fact">
-        <dt className="detail-panel__label">{VERSION_DETAIL_TEXTS.author}</dt>
+        <dt className="detail-panel__label">{tFiles('versionDetail.author')}</dt>
         <dd className="detail-panel__value" data-testid="version-detail-author">
-          {version.author ?? VERSION_DETAIL_TEXTS.unknown}
+          {version.author ?? tFiles('versionDetail.unknown')}
         </dd>
       </div>
       <div className="detail-panel__fact detail-panel__fact--end">
-        <dt className="detail-panel__label">{VERSION_DETAIL_TEXTS.projectSize}</dt>
+        <dt className="detail-panel__label">{tFiles('versionDetail.projectSize')}</dt>
         <dd className="detail-panel__value" data-testid="version-detail-size">
           {formatByteSize(version.project_size)}
         </dd>
       </div>
       <div className="detail-panel__fact detail-panel__fact--wide">
-        <dt className="detail-panel__label">{VERSION_DETAIL_TEXTS.created}</dt>
+        <dt className="detail-panel__label">{tFiles('versionDetail.created')}</dt>
         <dd data-testid="version-detail-created">
           <span className="detail-panel__value">{formatDateTime(version.created)}</span>
           <RelativeTime value={version.created} className="detail-panel__hint" />
         </dd>
       </div>
       <div className="detail-panel__fact detail-panel__fact--wide">
-        <dt className="detail-panel__label">{VERSION_DETAIL_TEXTS.userAgent}</dt>
+        <dt className="detail-panel__label">{tFiles('versionDetail.userAgent')}</dt>
         <dd
           className="detail-panel__value detail-panel__value--plain"
           data-testid="version-detail-user-agent"
         >
-          {version.user_agent || VERSION_DETAIL_TEXTS.unknown}
+          {version.user_agent || tFiles('versionDetail.unknown')}
         </dd>
       </div>
       {version.restored_from && (
@@ -74,7 +74,7 @@ function VersionFacts({ version }: { version: ProjectVersionDetail }) {
 function FactsSkeleton() {
   return (
     <div className="detail-panel__facts" role="status" aria-live="polite">
-      <span className="visually-hidden">{VERSION_DETAIL_TEXTS.loading}</span>
+      <span className="visually-hidden">{tFiles('versionDetail.loading')}</span>
       <Skeleton width="6rem" height="2.5rem" />
       <Skeleton width="6rem" height="2.5rem" className="detail-panel__skeleton-end" />
       <Skeleton width="12rem" height="2.5rem" />
@@ -101,7 +101,7 @@ export function VersionDetailSidebar({
     <DetailSidebar
       isVisible={selectedVersion !== undefined && selectedVersion !== ''}
       labelledBy={titleId}
-      closeLabel={VERSION_DETAIL_TEXTS.close}
+      closeLabel={tFiles('versionDetail.close')}
       onHide={onClose}
       focusKey={selectedVersion}
       testId="version-detail-sidebar"
@@ -112,7 +112,7 @@ export function VersionDetailSidebar({
             <i className="pi pi-history" />
           </span>
           <div className="detail-panel__title-text">
-            <span className="detail-panel__label">{VERSION_DETAIL_TEXTS.version}</span>
+            <span className="detail-panel__label">{tFiles('versionDetail.version')}</span>
             <h2 id={titleId} className="detail-panel__title" data-testid="version-detail-name">
               {version?.name ?? selectedVersion}
             </h2>
@@ -121,16 +121,16 @@ export function VersionDetailSidebar({
         {version ? <VersionFacts version={version} /> : query.isError ? null : <FactsSkeleton />}
         {query.isError && (
           <p className="detail-panel__note" data-testid="version-detail-failed">
-            {VERSION_DETAIL_TEXTS.fetchFailed}
+            {tFiles('versionDetail.fetchFailed')}
           </p>
         )}
         {selectedVersion && !query.isError && (
           <div className="detail-panel__actions">
             <Button
-              label={VERSION_DETAIL_TEXTS.download}
+              label={tFiles('versionDetail.download')}
               icon="pi pi-download"
               outlined
-              aria-label={VERSION_DETAIL_TEXTS.downloadVersion(selectedVersion)}
+              aria-label={tFiles('versionDetail.downloadVersion', { version: selectedVersion })}
               loading={download.isPending}
               onClick={() => download.mutate(selectedVersion)}
               data-testid="version-detail-download"

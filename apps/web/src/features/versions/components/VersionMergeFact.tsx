@@ -1,10 +1,11 @@
-import { MERGE_TEXTS, type VersionMerge } from '@waymark/contract';
+import { type VersionMerge } from '@waymark/contract';
+import { tFiles } from '../../../i18n/files.ts';
 
 /** The version sidebar's word on a browser upload merged on newer files (issue 28): per GeoPackage what happened. */
 export function VersionMergeFact({ merge }: { merge: VersionMerge }) {
   return (
     <div className="detail-panel__fact detail-panel__fact--wide">
-      <dt className="detail-panel__label">{MERGE_TEXTS.mergedLabel}</dt>
+      <dt className="detail-panel__label">{tFiles('merge.mergedLabel')}</dt>
       <dd className="detail-panel__value detail-panel__value--plain" data-testid="version-detail-merge">
         <ul className="version-merge">
           {merge.files.map((file) => (
@@ -12,15 +13,19 @@ export function VersionMergeFact({ merge }: { merge: VersionMerge }) {
               {file.overwritten ? (
                 <span className="version-merge__warning">
                   <i className="pi pi-exclamation-triangle" aria-hidden="true" />{' '}
-                  {MERGE_TEXTS.overwritten(file.path, merge.base, file.overwritten)}
+                  {tFiles('merge.overwritten', {
+                    path: file.path,
+                    base: merge.base,
+                    reason: file.overwritten,
+                  })}
                 </span>
               ) : (
                 <>
-                  {MERGE_TEXTS.merged(file.path, merge.base, file.kept)}
+                  {tFiles('merge.merged', { path: file.path, base: merge.base, count: file.kept })}
                   {file.conflict_file && (
                     <span className="version-merge__conflict" data-testid="version-detail-conflict-file">
                       {' '}
-                      {MERGE_TEXTS.conflictFile(file.conflict_file, file.conflicts)}
+                      {tFiles('merge.conflictFile', { file: file.conflict_file, count: file.conflicts })}
                     </span>
                   )}
                 </>

@@ -1,18 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  type ProjectVersionDetail,
-  type ProjectVersionListItem,
-  NETWORK_TEXTS,
-  VERSION_DETAIL_TEXTS,
-  VERSIONS_TEXTS,
-} from '@waymark/contract';
+import { type ProjectVersionDetail, type ProjectVersionListItem } from '@waymark/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetReachabilityForTests } from '../../../lib/network/serverReachability.ts';
 import { currentPath, renderApp, stubServer } from '../../../test/renderApp.tsx';
 import type { RecordedRequest, StubReply } from '../../../test/stubAdapter.ts';
 import { buildProject } from '../../project/test/projectFixture.ts';
 import { useWorkspaceStore } from '../../workspaces/workspaceStore.ts';
+import { tCommon } from '../../../i18n/common.ts';
+import { tFiles } from '../../../i18n/files.ts';
 
 const PROJECT = buildProject({ role: 'writer' });
 const PROJECT_URL = 'GET /v1/project/field-team/survey';
@@ -99,13 +95,13 @@ describe('history tab', () => {
     await waitFor(() => expect(versionNames()).toEqual(['v3', 'v2', 'v1']));
     const table = screen.getByTestId('versions-table');
     for (const header of [
-      VERSIONS_TEXTS.columnVersion,
-      VERSIONS_TEXTS.columnCreated,
-      VERSIONS_TEXTS.columnAuthor,
-      VERSIONS_TEXTS.columnAdded,
-      VERSIONS_TEXTS.columnEdited,
-      VERSIONS_TEXTS.columnRemoved,
-      VERSIONS_TEXTS.columnSize,
+      tFiles('versions.columnVersion'),
+      tFiles('versions.columnCreated'),
+      tFiles('versions.columnAuthor'),
+      tFiles('versions.columnAdded'),
+      tFiles('versions.columnEdited'),
+      tFiles('versions.columnRemoved'),
+      tFiles('versions.columnSize'),
     ]) {
       expect(within(table).getByRole('columnheader', { name: header })).toBeTruthy();
     }
@@ -116,7 +112,9 @@ describe('history tab', () => {
     expect(within(v3).getByTestId('version-removed').textContent).toBe('0');
     expect(within(v3).getByTestId('version-size').textContent).toBe('6.00 kB');
     expect(within(v3).getByText('ada')).toBeTruthy();
-    expect(within(v3).getByRole('button', { name: VERSIONS_TEXTS.download('v3') })).toBeTruthy();
+    expect(
+      within(v3).getByRole('button', { name: tFiles('versions.download', { version: 'v3' }) }),
+    ).toBeTruthy();
     expect(screen.getByTestId('versions-count').textContent).toBe('3');
     expect(versionCalls(requests).at(-1)?.params).toEqual({ page: 1, per_page: 50, descending: true });
     expect(screen.queryByTestId('versions-paginator')).toBeNull();
@@ -126,7 +124,7 @@ describe('history tab', () => {
     const { requests } = await openHistory();
     await userEvent.click(screen.getByTestId('versions-sort'));
     await userEvent.click(
-      await screen.findByRole('option', { name: VERSIONS_TEXTS.sortOldest, hidden: true }),
+      await screen.findByRole('option', { name: tFiles('versions.sortOldest'), hidden: true }),
     );
     await waitFor(() => expect(versionNames()).toEqual(['v1', 'v2', 'v3']));
     expect(versionCalls(requests).at(-1)?.params.descending).toBe(false);
@@ -141,7 +139,7 @@ describe('history tab', () => {
 
   it('says No versions found. when there are none', async () => {
     await openHistory(HISTORY, { data: { versions: [], count: 0 } });
-    expect(await screen.findByText(VERSIONS_TEXTS.empty)).toBeTruthy();
+    expect(await screen.findByText(tFiles('versions.empty'))).toBeTruthy();
   });
 
   it("downloads a version's zip from its row, named by the server or else {name}-{version}.zip", async () => {
@@ -168,9 +166,13 @@ describe('history tab', () => {
         },
       });
       renderApp(HISTORY);
-      await userEvent.click(await screen.findByRole('button', { name: VERSIONS_TEXTS.download('v3') }));
+      await userEvent.click(
+        await screen.findByRole('button', { name: tFiles('versions.download', { version: 'v3' }) }),
+      );
       await waitFor(() => expect(savedNames).toEqual(['survey-v3.zip']));
-      await userEvent.click(screen.getByRole('button', { name: VERSIONS_TEXTS.download('v2') }));
+      await userEvent.click(
+        screen.getByRole('button', { name: tFiles('versions.download', { version: 'v2' }) }),
+      );
       await waitFor(() => expect(savedNames).toEqual(['survey-v3.zip', 'survey-v2.zip']));
       const downloads = stub.requests.filter((request) => request.url.startsWith('/v1/project/download/'));
       expect(downloads.map((request) => request.url)).toEqual([
@@ -188,9 +190,9 @@ describe('history tab', () => {
 
   it('toasts when the versions cannot be fetched, and says they could not load rather than that there are none', async () => {
     await openHistory(HISTORY, { status: 500, data: {} });
-    expect(await screen.findByText(VERSIONS_TEXTS.fetchFailed)).toBeTruthy();
-    expect(await screen.findByText(NETWORK_TEXTS.versionsLoadError)).toBeTruthy();
-    expect(screen.queryByText(VERSIONS_TEXTS.empty)).toBeNull();
+    expect(await screen.findByText(tFiles('versions.fetchFailed'))).toBeTruthy();
+    expect(await screen.findByText(tCommon('network.versionsLoadError'))).toBeTruthy();
+    expect(screen.queryByText(tFiles('versions.empty'))).toBeNull();
   });
 
   it('without an answer from the server: one notice instead of a toast, and the list loads by itself when it is back', async () => {
@@ -198,12 +200,12 @@ describe('history tab', () => {
     resetReachabilityForTests(() => Promise.resolve(isUp));
     await openHistory(HISTORY, [{ isNetworkError: true }, { data: { versions: [listItem(1)], count: 1 } }]);
     expect(await screen.findByTestId('server-unreachable')).toBeTruthy();
-    expect(await screen.findByText(NETWORK_TEXTS.versionsLoadError)).toBeTruthy();
-    expect(screen.queryByText(VERSIONS_TEXTS.fetchFailed)).toBeNull();
+    expect(await screen.findByText(tCommon('network.versionsLoadError'))).toBeTruthy();
+    expect(screen.queryByText(tFiles('versions.fetchFailed'))).toBeNull();
     isUp = true;
     expect(await screen.findByTestId('version-link', {}, { timeout: 4000 })).toBeTruthy();
     expect(screen.queryByTestId('server-unreachable')).toBeNull();
-    expect(screen.queryByText(NETWORK_TEXTS.versionsLoadError)).toBeNull();
+    expect(screen.queryByText(tCommon('network.versionsLoadError'))).toBeNull();
     resetReachabilityForTests();
   });
 });
@@ -221,10 +223,10 @@ describe('version detail sidebar', () => {
       'Waymark web/1.0 (Chromium)',
     );
     for (const label of [
-      VERSION_DETAIL_TEXTS.author,
-      VERSION_DETAIL_TEXTS.projectSize,
-      VERSION_DETAIL_TEXTS.created,
-      VERSION_DETAIL_TEXTS.userAgent,
+      tFiles('versionDetail.author'),
+      tFiles('versionDetail.projectSize'),
+      tFiles('versionDetail.created'),
+      tFiles('versionDetail.userAgent'),
     ]) {
       expect(within(sidebar).getByText(label)).toBeTruthy();
     }
@@ -239,10 +241,12 @@ describe('version detail sidebar', () => {
       'survey.gpkg87.89 kB · changes 2.00 kB',
     ]);
     expect(
-      within(sidebar).getByRole('button', { name: VERSION_DETAIL_TEXTS.downloadVersion('v3') }),
+      within(sidebar).getByRole('button', {
+        name: tFiles('versionDetail.downloadVersion', { version: 'v3' }),
+      }),
     ).toBeTruthy();
 
-    await userEvent.click(screen.getByRole('button', { name: VERSION_DETAIL_TEXTS.close }));
+    await userEvent.click(screen.getByRole('button', { name: tFiles('versionDetail.close') }));
     await waitFor(() => expect(currentPath(router)).toBe(HISTORY));
   });
 
@@ -252,7 +256,7 @@ describe('version detail sidebar', () => {
       data: { detail: 'Version not found' },
     });
     expect(await screen.findByTestId('version-detail-failed')).toBeTruthy();
-    expect(screen.getAllByText(VERSION_DETAIL_TEXTS.fetchFailed).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(tFiles('versionDetail.fetchFailed')).length).toBeGreaterThan(0);
   });
 
   it('comes from the old /history/:version_id address', async () => {

@@ -1,9 +1,4 @@
-import {
-  NETWORK_TEXTS,
-  type ProjectVersionListItem,
-  VERSIONS_PAGE_SIZE,
-  VERSIONS_TEXTS,
-} from '@waymark/contract';
+import { type ProjectVersionListItem, VERSIONS_PAGE_SIZE } from '@waymark/contract';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTableRowClickEvent } from 'primereact/datatable';
@@ -19,13 +14,15 @@ import { RelativeTime } from '../../../ui/RelativeTime.tsx';
 import { useDownloadProject } from '../../project/hooks/useDownloadProject.ts';
 import { useProjectVersions } from '../hooks/useProjectVersions.ts';
 import { versionDetailSearch } from '../hooks/useSelectedVersion.ts';
+import { tCommon } from '../../../i18n/common.ts';
+import { tFiles } from '../../../i18n/files.ts';
 
 const PAGINATOR_TEMPLATE = 'FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink';
 const SKELETON_ROWS = 3;
 
 const SORT_OPTIONS = [
-  { label: VERSIONS_TEXTS.sortNewest, descending: true },
-  { label: VERSIONS_TEXTS.sortOldest, descending: false },
+  { label: tFiles('versions.sortNewest'), descending: true },
+  { label: tFiles('versions.sortOldest'), descending: false },
 ];
 
 /** SPEC §2 "Files edited": updated plus updated_diff. */
@@ -86,7 +83,7 @@ export function VersionsTable({ namespace, projectName, selectedVersion }: Versi
       <header className="versions-card__header">
         <div className="versions-card__title-row">
           <h2 id="versions-title" className="card__title">
-            {VERSIONS_TEXTS.title}
+            {tFiles('versions.title')}
           </h2>
           {count !== undefined && <CountBadge count={count} testId="versions-count" />}
         </div>
@@ -96,8 +93,8 @@ export function VersionsTable({ namespace, projectName, selectedVersion }: Versi
           optionLabel="label"
           optionValue="descending"
           onChange={(event) => setDescending(event.value === true)}
-          ariaLabel={VERSIONS_TEXTS.sortLabel}
-          aria-label={VERSIONS_TEXTS.sortLabel}
+          ariaLabel={tFiles('versions.sortLabel')}
+          aria-label={tFiles('versions.sortLabel')}
           dropdownIcon="pi pi-sort-alt"
           className="versions-card__sort"
           data-testid="versions-sort"
@@ -116,22 +113,22 @@ export function VersionsTable({ namespace, projectName, selectedVersion }: Versi
           emptyMessage={
             query.isError ? (
               <ListLoadError
-                title={NETWORK_TEXTS.versionsLoadError}
-                retryLabel={NETWORK_TEXTS.retry}
+                title={tCommon('network.versionsLoadError')}
+                retryLabel={tCommon('network.retry')}
                 onRetry={() => void query.refetch()}
                 testId="versions-load-error"
               />
             ) : (
               <p className="versions-table__empty" data-testid="versions-empty">
-                {VERSIONS_TEXTS.empty}
+                {tFiles('versions.empty')}
               </p>
             )
           }
-          aria-label={VERSIONS_TEXTS.tableLabel}
+          aria-label={tFiles('versions.tableLabel')}
           data-testid="versions-table"
         >
           <Column
-            header={VERSIONS_TEXTS.columnVersion}
+            header={tFiles('versions.columnVersion')}
             body={cell((version) => (
               <Link
                 to={`${pathname}${versionDetailSearch(version.name)}`}
@@ -148,7 +145,7 @@ export function VersionsTable({ namespace, projectName, selectedVersion }: Versi
             bodyClassName="versions-table__name"
           />
           <Column
-            header={VERSIONS_TEXTS.columnCreated}
+            header={tFiles('versions.columnCreated')}
             body={cell((version) => (
               <RelativeTime value={version.created} />
             ))}
@@ -156,48 +153,48 @@ export function VersionsTable({ namespace, projectName, selectedVersion }: Versi
             bodyClassName="versions-table__created"
           />
           <Column
-            header={VERSIONS_TEXTS.columnAuthor}
+            header={tFiles('versions.columnAuthor')}
             body={cell((version) => (
               <span className="versions-table__author">{version.author ?? '—'}</span>
             ))}
           />
           <Column
-            header={VERSIONS_TEXTS.columnAdded}
+            header={tFiles('versions.columnAdded')}
             body={cell((version) => (
               <span data-testid="version-added">{version.changes.added}</span>
             ))}
             {...numberColumn}
           />
           <Column
-            header={VERSIONS_TEXTS.columnEdited}
+            header={tFiles('versions.columnEdited')}
             body={cell((version) => (
               <span data-testid="version-edited">{editedCount(version)}</span>
             ))}
             {...numberColumn}
           />
           <Column
-            header={VERSIONS_TEXTS.columnRemoved}
+            header={tFiles('versions.columnRemoved')}
             body={cell((version) => (
               <span data-testid="version-removed">{version.changes.removed}</span>
             ))}
             {...numberColumn}
           />
           <Column
-            header={VERSIONS_TEXTS.columnSize}
+            header={tFiles('versions.columnSize')}
             body={cell((version) => (
               <span data-testid="version-size">{formatByteSize(version.project_size)}</span>
             ))}
             {...numberColumn}
           />
           <Column
-            header={<span className="visually-hidden">{VERSIONS_TEXTS.columnDownload}</span>}
+            header={<span className="visually-hidden">{tFiles('versions.columnDownload')}</span>}
             body={cell((version) => (
               <Button
                 icon="pi pi-download"
                 rounded
                 text
                 severity="secondary"
-                aria-label={VERSIONS_TEXTS.download(version.name)}
+                aria-label={tFiles('versions.download', { version: version.name })}
                 loading={download.isPending && download.variables === version.name}
                 onClick={(event) => {
                   event.stopPropagation();
@@ -219,7 +216,7 @@ export function VersionsTable({ namespace, projectName, selectedVersion }: Versi
           template={PAGINATOR_TEMPLATE}
           onPageChange={(event) => setPaging({ descending, page: event.page + 1 })}
           className="versions-card__paginator"
-          aria-label={VERSIONS_TEXTS.paginatorLabel}
+          aria-label={tFiles('versions.paginatorLabel')}
           data-testid="versions-paginator"
         />
       )}

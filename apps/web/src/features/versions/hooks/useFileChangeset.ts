@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { CHANGESET_TEXTS } from '@waymark/contract';
+
 import { type ChangesetLoadInput, loadChangeset } from '../changesetLoad.ts';
 import { fileChangesetKey } from '../versionQueryKeys.ts';
+import { tFiles } from '../../../i18n/files.ts';
 
 /**
  * The changed rows of one file in one version, or the 422 notice; other failures toast SPEC §8's 'Failed
@@ -13,6 +14,6 @@ export function useFileChangeset(input: ChangesetLoadInput, isEnabled = true) {
     queryFn: () => loadChangeset(input),
     enabled: isEnabled,
     staleTime: Infinity,
-    meta: { errorMessage: CHANGESET_TEXTS.fetchFailed },
+    meta: { errorMessage: tFiles('changeset.fetchFailed') },
   });
 }

@@ -1,8 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CHANGESET_POLL_INTERVAL_MS, type ProjectDetail, VERSION_DETAIL_TEXTS } from '@waymark/contract';
+import { type ProjectDetail } from '@waymark/contract';
+import { CHANGESET_POLL_INTERVAL_MS } from '../../../lib/constants.ts';
 import { fetchProjectVersion } from '../api/versionsApi.ts';
 import { hasPendingChangesets, isPollingChangesets } from '../changesetWaiting.ts';
 import { projectVersionKey } from '../versionQueryKeys.ts';
+import { tFiles } from '../../../i18n/files.ts';
 
 /**
  * The detail of one version of the project, while `version` is set. While the server still computes the
@@ -22,7 +24,7 @@ export function useProjectVersion(
     // A version never changes once made, except for changesets that are still being computed.
     staleTime: (cached) => (hasPendingChangesets(cached.state.data) ? 0 : Infinity),
     refetchInterval: (cached) => (isPollingChangesets(cached.state) ? CHANGESET_POLL_INTERVAL_MS : false),
-    meta: { errorMessage: VERSION_DETAIL_TEXTS.fetchFailed },
+    meta: { errorMessage: tFiles('versionDetail.fetchFailed') },
   });
   // Reading `dataUpdatedAt` re-renders on every answer, even one equal to the last (same `data` object).
   const answeredAt = query.dataUpdatedAt;

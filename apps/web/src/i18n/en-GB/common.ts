@@ -1,0 +1,123 @@
+/**
+ * British English texts every page may show: the shell, sign-in, dashboard frame, errors and toasts (SPEC §2, §8).
+ * The reference catalogue: other languages copy its keys (see ../README.md).
+ */
+export default {
+  /** The product's name (SPEC §2 "Shell"), in the logo, the page titles and the tip boxes. */
+  productName: 'Waymark',
+  /** Title of the tip boxes (SPEC §2 "Shell": the product's tip title). */
+  tipTitle: 'Tip from $t(productName)',
+  /** Relative times (lib/format/timeAgo.ts); the rest of them comes from Intl.RelativeTimeFormat. */
+  time: {
+    justNow: 'just now',
+    lessThanAMinute: 'less than a minute',
+  },
+  brandFooter: '{{product}} speaks the Mergin Maps API.',
+  /** Defaults of the generic confirmation dialog (SPEC §2 "Generic dialog holder"). */
+  confirmDialog: {
+    header: 'Action',
+    confirm: 'Confirm',
+    cancel: 'Cancel',
+  },
+
+  /** Toast texts of SPEC §8. */
+  toast: {
+    initFailed: 'Failed to init application.',
+    pingFailed: 'Failed to fetch ping data.',
+    configFailed: 'Failed to fetch config data.',
+    loginFailed: 'Failed to login',
+    loadWorkspace: 'Failed to load workspace',
+    loadWorkspaces: 'Failed to load workspaces',
+    fetchProfile: "Failed to fetch user's profile",
+  },
+
+  notFound: {
+    title: 'Ooops, it seems the GPS has lost its way.',
+    body: 'This page does not exist, check your url for mistakes, please.',
+    back: 'Back to Dashboard',
+  },
+
+  passwordRule:
+    'Password must be at least 8 characters long and include at least three of the following: lowercase letters, uppercase letters, numbers or special characters.',
+
+  login: {
+    title: 'Sign in',
+    subtitle: 'Welcome back! Sign in to reach your projects.',
+    loginLabel: 'Username or email',
+    loginPlaceholder: 'Please enter username or email',
+    passwordLabel: 'Password',
+    passwordPlaceholder: 'Please enter your password',
+    forgotPassword: 'Forgot password?',
+    submit: 'Sign in',
+    resetTitle: 'Reset your password',
+    resetSubtitle: 'Enter the email of your account and we will send you a link to set a new password.',
+    emailLabel: 'Email',
+    emailPlaceholder: 'Type your email',
+    resetSubmit: 'Reset password',
+    backToLogin: 'Back to login',
+    resetSent: 'Email with password reset link was sent to your email address',
+    resetFailed: 'Failed to send confirmation email',
+    tip: 'Upload and sync data straight from QGIS with the Mergin Maps plugin — it keeps your team’s edits in step.',
+  },
+
+  shell: {
+    dashboard: 'Dashboard',
+    projects: 'Projects',
+    myProjects: 'Created by me',
+    sharedProjects: 'Shared with me',
+    adminPanel: 'Admin Panel',
+    noWorkspace: 'no workspace',
+    switchWorkspace: 'Switch workspace',
+    yourProfile: 'Your profile',
+    signOut: 'Sign out',
+    signIn: 'Sign in',
+    signOutFailed: 'Failed to sign out',
+    documentation: 'Documentation',
+    communityChat: 'Community chat',
+    apiReference: 'API reference',
+    toggleDrawer: 'Toggle navigation',
+    help: 'Help',
+    openProfileMenu: 'Open profile menu',
+    profilePopup: 'Profile',
+    breadcrumbs: 'Breadcrumb',
+    mainNavigation: 'Main navigation',
+    skipToContent: 'Skip to content',
+  },
+
+  /** Read-only maintenance (SPEC §2, §4): the shell's banner and the hint of the write actions it disables. */
+  maintenanceUi: {
+    bannerTitle: 'Read-only maintenance',
+    disabledHint: 'Not available during read-only maintenance',
+    uploadPaused: 'Uploads are paused during read-only maintenance',
+  },
+
+  dashboard: {
+    title: 'Dashboard',
+    recentProjectsTitle: 'Recent active projects',
+    recentProjectsEmpty: 'Your most recently updated projects will appear here.',
+    browseProjects: 'Browse projects',
+    pluginTip:
+      'Install the Mergin Maps plugin in QGIS to upload data and sync field changes back to your desktop.',
+  },
+
+  /** The one notice shown while the server cannot be reached (no answer at all), and the page-level fallbacks. */
+  network: {
+    unreachableTitle: 'Cannot reach the server',
+    unreachableBody: 'Your page stays as it is and reconnects by itself.',
+    retryingIn: 'Trying again in {{seconds}} s.',
+    retrying: 'Trying again…',
+    retryNow: 'Try now',
+    recovered: 'Connected to the server again.',
+    /** Lists that could not load: never 'nothing here' then. */
+    versionsLoadError: 'The versions could not be loaded.',
+    membersLoadError: 'The members could not be loaded.',
+    accessRequestsLoadError: 'The access requests could not be loaded.',
+    retry: 'Try again',
+  },
+
+  errorPage: {
+    title: 'Something went wrong',
+    body: 'The page could not be displayed. Reload to try again.',
+    reload: 'Reload page',
+  },
+} as const;

@@ -1,0 +1,27 @@
+import type account from './en-GB/account.ts';
+import type admin from './en-GB/admin.ts';
+import type common from './en-GB/common.ts';
+import type files from './en-GB/files.ts';
+import type map from './en-GB/map.ts';
+import type project from './en-GB/project.ts';
+import type projects from './en-GB/projects.ts';
+
+/** The English catalogue is the reference: every key and `{{value}}` of a `t` call is checked against it. */
+export type Resources = {
+  common: typeof common;
+  account: typeof account;
+  admin: typeof admin;
+  projects: typeof projects;
+  project: typeof project;
+  files: typeof files;
+  map: typeof map;
+};
+export type Namespace = keyof Resources;
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: Resources;
+    strictKeyChecks: true;
+  }
+}
