@@ -7,9 +7,13 @@ import './app/styles/index.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createApp } from './app/App.tsx';
+import { locale } from './i18n/i18n.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');
+
+// The page's language is the catalogue's (screen readers, hyphenation, spelling).
+document.documentElement.lang = locale();
 
 const app = createApp();
 

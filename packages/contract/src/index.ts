@@ -10,7 +10,6 @@ export * from './service.ts';
 export * from './texts.ts';
 export * from './user.ts';
 export * from './web-auth.ts';
-export * from './web-forms.ts';
 export * from './workspace.ts';
 export * from './workspace-abilities.ts';
 export * from './ids.ts';

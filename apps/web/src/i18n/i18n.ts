@@ -1,4 +1,5 @@
 import i18next, { type TFunction } from 'i18next';
+import { initReactI18next } from 'react-i18next';
 import { FALLBACK_LANGUAGE, pickLanguage } from './language.ts';
 import type { Namespace } from './types.ts';
 
@@ -24,7 +25,8 @@ export const LANGUAGES = Object.keys(commonCatalogues).map(languageOf);
 
 export const i18n = i18next.createInstance();
 
-void i18n.init({
+// react-i18next's <Trans> puts links and other elements into a text of the catalogue.
+void i18n.use(initReactI18next).init({
   lng: pickLanguage(typeof navigator === 'undefined' ? [] : navigator.languages, LANGUAGES),
   fallbackLng: FALLBACK_LANGUAGE,
   supportedLngs: LANGUAGES,

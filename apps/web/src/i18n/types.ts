@@ -25,3 +25,12 @@ declare module 'i18next' {
     strictKeyChecks: true;
   }
 }
+
+/**
+ * The shape another language's file of a namespace must have: every key of the English one, as text. It may add
+ * plural forms English lacks (`_few`, `_many`: i18next picks them by `Intl.PluralRules`).
+ * `export default { … } satisfies Catalogue<typeof import('../en-GB/admin.ts').default>;`
+ */
+export type Catalogue<English> = {
+  [Key in keyof English]: English[Key] extends string ? string : Catalogue<English[Key]>;
+} & { [pluralForm: string]: unknown };

@@ -1,9 +1,5 @@
-import type {
-  AdminCreateUserFormOutput,
-  AdminCreateUserRequest,
-  AdminUser,
-  StorageQuotaUnit,
-} from '@waymark/contract';
+import type { AdminCreateUserRequest, AdminUser } from '@waymark/contract';
+import type { AdminCreateUserFormOutput, StorageQuotaUnit } from './adminFormSchemas.ts';
 import axios from 'axios';
 import { readErrorDetail } from '../../lib/api/apiErrors.ts';
 import type { ServerFormError } from '../../lib/forms/serverFormErrors.ts';

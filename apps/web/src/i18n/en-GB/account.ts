@@ -9,9 +9,8 @@ export default {
     confirmLabel: 'Confirm password',
     confirmPlaceholder: 'Repeat the new password',
     submit: 'Change',
-    /** Followed by a link reading `signIn`; together: 'Your password was changed. You can now Sign in'. */
-    successPrefix: 'Your password was changed. You can now ',
-    signIn: 'Sign in',
+    /** <signIn> is the link to the sign-in page. */
+    success: 'Your password was changed. You can now <signIn>Sign in</signIn>',
     failed: 'Failed to change password',
     checking: 'Checking the link…',
     /** A used, expired or garbled link, found when the page opens (not after the new password was typed twice). */

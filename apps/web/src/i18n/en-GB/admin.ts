@@ -125,6 +125,7 @@ export default {
     namePlaceholder: 'e.g. Field Team',
     quotaLabel: 'Storage quota',
     quotaUnitLabel: 'Unit of the storage quota',
+    quotaNotNumber: 'Enter a number, e.g. 5 or 1.5.',
     create: 'Create',
     created: 'Workspace {{name}} has been created',
     createFailed: 'Failed to create the workspace',

@@ -141,9 +141,8 @@ export default {
     summaryTitle: 'Summary',
     loading: 'Loading changes…',
     cannotCalculate: 'Changes cannot be calculated',
-    cannotCalculateBefore: 'For details please check the',
-    cannotCalculateLink: 'documentation',
-    cannotCalculateAfter: '.',
+    /** <docs> is the link to the synchronisation guide. */
+    cannotCalculateDocs: 'For details please check the <docs>documentation</docs>.',
     noChanges: 'This version changed no rows in the layers of this file.',
     noLayerChangeset: 'No changeset for current layer',
     loadFailed: 'The changes of this file could not be loaded.',

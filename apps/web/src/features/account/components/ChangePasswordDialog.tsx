@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { type ChangePasswordRequest } from '@waymark/contract';
 import {
   type ChangeOwnPasswordFormValues,
-  type ChangePasswordRequest,
   changeOwnPasswordFormSchema,
-} from '@waymark/contract';
+} from '../../../lib/forms/formSchemas.ts';
 import { Dialog } from 'primereact/dialog';
 import { useForm } from 'react-hook-form';
 import { setServerFormError } from '../../../lib/forms/serverFormErrors.ts';

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type EditAccountFormValues, editAccountFormSchema, type UserProfile } from '@waymark/contract';
+import { type UserProfile } from '@waymark/contract';
+import { type EditAccountFormValues, editAccountFormSchema } from '../../../lib/forms/formSchemas.ts';
 import { Dialog } from 'primereact/dialog';
 import { useForm } from 'react-hook-form';
 import { setServerFormError } from '../../../lib/forms/serverFormErrors.ts';

@@ -4,7 +4,7 @@ import {
   type AdminCreateUserFormValues,
   type AdminCreateUserMode,
   adminCreateUserFormSchema,
-} from '@waymark/contract';
+} from '../adminFormSchemas.ts';
 import { Dialog } from 'primereact/dialog';
 import { SelectButton } from 'primereact/selectbutton';
 import { useId } from 'react';

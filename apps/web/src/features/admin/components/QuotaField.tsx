@@ -1,4 +1,4 @@
-import { STORAGE_QUOTA_UNITS, type StorageQuotaUnit } from '@waymark/contract';
+import { STORAGE_QUOTA_UNITS, type StorageQuotaUnit } from '../adminFormSchemas.ts';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { type Control, type FieldValues, type Path, useController } from 'react-hook-form';

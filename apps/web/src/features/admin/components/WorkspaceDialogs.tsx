@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { type AdminWorkspace, DEFAULT_WORKSPACE_STORAGE } from '@waymark/contract';
 import {
   type AdminCreateWorkspaceFormValues,
   type AdminQuotaFormValues,
-  type AdminWorkspace,
   adminCreateWorkspaceFormSchema,
   adminQuotaFormSchema,
-  DEFAULT_WORKSPACE_STORAGE,
-} from '@waymark/contract';
+} from '../adminFormSchemas.ts';
 import { Dialog } from 'primereact/dialog';
 import { useForm, useWatch } from 'react-hook-form';
 import { formatByteSize } from '../../../lib/format/byteSize.ts';

@@ -1,10 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import {
-  type ChangePasswordFormValues,
-  changePasswordFormSchema,
-  type ResetPasswordWithToken,
-} from '@waymark/contract';
+import { type ResetPasswordWithToken } from '@waymark/contract';
+import { type ChangePasswordFormValues, changePasswordFormSchema } from '../../../lib/forms/formSchemas.ts';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { useForm } from 'react-hook-form';
@@ -15,6 +12,7 @@ import { LOGIN_PATH } from '../../../lib/paths.ts';
 import { BoundPasswordField } from '../../../ui/form/BoundPasswordField.tsx';
 import { changePasswordByToken } from '../api/authApi.ts';
 import { resolveChangePasswordError } from '../changePasswordError.ts';
+import { Trans } from 'react-i18next';
 import { tAccount } from '../../../i18n/account.ts';
 
 interface ChangePasswordFormProps {
@@ -42,10 +40,11 @@ export function ChangePasswordForm({ token }: ChangePasswordFormProps) {
   if (mutation.isSuccess) {
     return (
       <p className="onboarding__subtitle" data-testid="change-password-success">
-        {tAccount('changePassword.successPrefix')}
-        <Link to={LOGIN_PATH} className="auth-form__link">
-          {tAccount('changePassword.signIn')}
-        </Link>
+        <Trans
+          t={tAccount}
+          i18nKey="changePassword.success"
+          components={{ signIn: <Link to={LOGIN_PATH} className="auth-form__link" /> }}
+        />
       </p>
     );
   }

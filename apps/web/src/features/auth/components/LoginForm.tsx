@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type LoginFormValues, loginFormSchema, type LoginRequest } from '@waymark/contract';
+import { type LoginRequest } from '@waymark/contract';
+import { type LoginFormValues, loginFormSchema } from '../../../lib/forms/formSchemas.ts';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { useForm } from 'react-hook-form';

@@ -1,10 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import {
-  type ResetPasswordFormValues,
-  resetPasswordFormSchema,
-  type ResetPasswordRequest,
-} from '@waymark/contract';
+import { type ResetPasswordRequest } from '@waymark/contract';
+import { type ResetPasswordFormValues, resetPasswordFormSchema } from '../../../lib/forms/formSchemas.ts';
 import { Button } from 'primereact/button';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';

@@ -1,11 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  type CloneProjectFormValues,
-  cloneProjectFormSchema,
-  type CloneProjectRequest,
-  type ProjectDetail,
-  type Workspace,
-} from '@waymark/contract';
+import { type CloneProjectRequest, type ProjectDetail, type Workspace } from '@waymark/contract';
+import { type CloneProjectFormValues, cloneProjectFormSchema } from '../../../lib/forms/formSchemas.ts';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useId, useState } from 'react';

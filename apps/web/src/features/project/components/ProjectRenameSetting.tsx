@@ -1,10 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  type ProjectDetail,
-  type RenameProjectFormValues,
-  renameProjectFormSchema,
-  type RenameProjectRequest,
-} from '@waymark/contract';
+import { type ProjectDetail, type RenameProjectRequest } from '@waymark/contract';
+import { type RenameProjectFormValues, renameProjectFormSchema } from '../../../lib/forms/formSchemas.ts';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useId, useState } from 'react';

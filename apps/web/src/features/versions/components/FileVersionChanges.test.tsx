@@ -165,11 +165,9 @@ describe('file version detail page', () => {
     await openPage({ status: 422, data: { detail: 'Change set could not be calculated: schema changed' } });
     const notice = await screen.findByTestId('changeset-not-calculable');
     expect(within(notice).getByRole('heading', { name: tFiles('changeset.cannotCalculate') })).toBeTruthy();
-    expect(
-      within(notice)
-        .getByRole('link', { name: tFiles('changeset.cannotCalculateLink') })
-        .getAttribute('href'),
-    ).toBe(`${CONFIG.docs_url}/manage/synchronisation`);
+    expect(within(notice).getByRole('link', { name: 'documentation' }).getAttribute('href')).toBe(
+      `${CONFIG.docs_url}/manage/synchronisation`,
+    );
     expect(within(notice).getByTestId('changeset-not-calculable-reason').textContent).toBe(
       'Change set could not be calculated: schema changed',
     );

@@ -25,6 +25,7 @@ import { RestoreFileButton } from './RestoreFileButton.tsx';
 import { ChangesetGrid } from './ChangesetGrid.tsx';
 import { ChangesetSummaryTable } from './ChangesetSummaryTable.tsx';
 import '../changesets.css';
+import { Trans } from 'react-i18next';
 import { tFiles } from '../../../i18n/files.ts';
 import { tMap } from '../../../i18n/map.ts';
 
@@ -105,11 +106,14 @@ function NotCalculable({ reason }: { reason: string | undefined }) {
       <h3 className="file-version__notice-title">{tFiles('changeset.cannotCalculate')}</h3>
       {docsUrl && (
         <p className="file-version__notice-text">
-          {tFiles('changeset.cannotCalculateBefore')}{' '}
-          <a href={`${docsUrl}${SYNC_DOCS_PATH}`} target="_blank" rel="noopener noreferrer">
-            {tFiles('changeset.cannotCalculateLink')}
-          </a>
-          {tFiles('changeset.cannotCalculateAfter')}
+          <Trans
+            t={tFiles}
+            i18nKey="changeset.cannotCalculateDocs"
+            components={{
+              // Trans puts the link's text in from the catalogue.
+              docs: <a href={`${docsUrl}${SYNC_DOCS_PATH}`} target="_blank" rel="noopener noreferrer" />,
+            }}
+          />
         </p>
       )}
       {reason && (
