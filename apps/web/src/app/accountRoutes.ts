@@ -4,7 +4,6 @@ import { ACCESS_REQUESTS_PATH, DASHBOARD_PATH, PROFILE_PATH } from '../lib/paths
 import { ROUTE_NAMES } from '../lib/routeNames.ts';
 import { handle } from './routeHelpers.ts';
 import { tCommon } from '../i18n/common.ts';
-import { tProject } from '../i18n/project.ts';
 
 /** The pages outside the shell that anyone may open: sign-in, e-mail confirmation, a new password (fresh objects per call). */
 export const signInRoutes = (): RouteObject[] => [
@@ -50,10 +49,10 @@ export const accountRoutes = (): RouteObject[] => [
       })),
     handle: handle({
       name: ROUTE_NAMES.accessRequests,
-      title: tProject('accessRequestTable.workspaceTitle'),
+      title: tCommon('pageTitles.accessRequests'),
       breadcrumb: [
         { title: tCommon('shell.dashboard'), path: DASHBOARD_PATH },
-        { title: tProject('accessRequestTable.workspaceTitle'), path: ACCESS_REQUESTS_PATH },
+        { title: tCommon('pageTitles.accessRequests'), path: ACCESS_REQUESTS_PATH },
       ],
     }),
   },

@@ -8,7 +8,6 @@ import {
 } from '../lib/paths.ts';
 import { ROUTE_NAMES } from '../lib/routeNames.ts';
 import { handle } from './routeHelpers.ts';
-import { tAdmin } from '../i18n/admin.ts';
 import { tCommon } from '../i18n/common.ts';
 
 /** The admin panel: its pages are all under one route, guarded for superusers there. */
@@ -39,8 +38,8 @@ export const adminRoutes = (): RouteObject[] => [
           })),
         handle: handle({
           name: ROUTE_NAMES.adminUsers,
-          title: tAdmin('panel.users'),
-          breadcrumb: [{ title: tAdmin('panel.users'), path: ADMIN_USERS_PATH }],
+          title: tCommon('pageTitles.adminUsers'),
+          breadcrumb: [{ title: tCommon('pageTitles.adminUsers'), path: ADMIN_USERS_PATH }],
         }),
       },
       {
@@ -51,8 +50,8 @@ export const adminRoutes = (): RouteObject[] => [
           })),
         handle: handle({
           name: ROUTE_NAMES.adminWorkspaces,
-          title: tAdmin('panel.workspaces'),
-          breadcrumb: [{ title: tAdmin('panel.workspaces'), path: ADMIN_WORKSPACES_PATH }],
+          title: tCommon('pageTitles.adminWorkspaces'),
+          breadcrumb: [{ title: tCommon('pageTitles.adminWorkspaces'), path: ADMIN_WORKSPACES_PATH }],
         }),
       },
       {
@@ -63,8 +62,8 @@ export const adminRoutes = (): RouteObject[] => [
           })),
         handle: handle({
           name: ROUTE_NAMES.adminProjects,
-          title: tAdmin('panel.projects'),
-          breadcrumb: [{ title: tAdmin('panel.projects'), path: ADMIN_PROJECTS_PATH }],
+          title: tCommon('pageTitles.adminProjects'),
+          breadcrumb: [{ title: tCommon('pageTitles.adminProjects'), path: ADMIN_PROJECTS_PATH }],
         }),
       },
       {
@@ -75,8 +74,8 @@ export const adminRoutes = (): RouteObject[] => [
           })),
         handle: handle({
           name: ROUTE_NAMES.adminServer,
-          title: tAdmin('panel.server'),
-          breadcrumb: [{ title: tAdmin('panel.server'), path: ADMIN_SERVER_PATH }],
+          title: tCommon('pageTitles.adminServer'),
+          breadcrumb: [{ title: tCommon('pageTitles.adminServer'), path: ADMIN_SERVER_PATH }],
         }),
       },
     ],

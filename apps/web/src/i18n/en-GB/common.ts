@@ -20,6 +20,18 @@ export default {
     cancel: 'Cancel',
   },
 
+  /**
+   * Titles of pages whose texts load with them (the route table names them before): the tab title and the
+   * breadcrumb.
+   */
+  pageTitles: {
+    adminUsers: 'Users',
+    adminWorkspaces: 'Workspaces',
+    adminProjects: 'Projects',
+    adminServer: 'Server',
+    accessRequests: 'Project access requests',
+  },
+
   /** Toast texts of SPEC §8. */
   toast: {
     initFailed: 'Failed to init application.',
