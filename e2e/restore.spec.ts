@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { RESTORE_FILE_TEXTS, RESTORE_VERSION_TEXTS } from '@waymark/contract';
+
 import { apiAsUser, E2E_ADMIN, signIn, snap as snapPage } from './fixtures.ts';
 import { bearerToken, pushFiles } from './projectFiles.ts';
 import { snapBoth } from './viewports.ts';
@@ -69,7 +69,7 @@ test('restores a version from History with a confirmation of what will change', 
 
   // The latest version offers no restore: its files are the current ones.
   await expect(detail.getByTestId('version-detail-restore')).toHaveCount(0);
-  await expect(detail.getByTestId('version-detail-latest')).toHaveText(RESTORE_VERSION_TEXTS.isLatest);
+  await expect(detail.getByTestId('version-detail-latest')).toHaveText(tFiles('restoreVersion.isLatest'));
 
   // The files are v1's again.
   await page.goto(`/projects/${PROJECT_PATH}/tree`);
@@ -84,25 +84,33 @@ test('restores a version from History with a confirmation of what will change', 
   );
   await expect(page.getByText(tFiles('changeset.fetchFailed'))).toHaveCount(0);
   // It is the file's current content: nothing to restore.
-  await expect(page.getByTestId('file-version-current')).toHaveText(RESTORE_FILE_TEXTS.isCurrent);
+  await expect(page.getByTestId('file-version-current')).toHaveText(tFiles('restoreFile.isCurrent'));
 
   // The surveyed park of v3 comes back alone from its file-version page.
   await page.goto(`/projects/${PROJECT_PATH}/history/v3/park.gpkg`);
   await expect(page.getByTestId('file-version-added')).toBeVisible();
-  await page.getByRole('button', { name: RESTORE_FILE_TEXTS.buttonLabel('park.gpkg', 'v3') }).click();
-  const fileDialog = page.getByRole('dialog', { name: RESTORE_FILE_TEXTS.header('park.gpkg', 'v3') });
-  await expect(fileDialog.getByText(RESTORE_FILE_TEXTS.message('park.gpkg', 'v3'))).toBeVisible();
+  await page
+    .getByRole('button', { name: tFiles('restoreFile.buttonLabel', { path: 'park.gpkg', version: 'v3' }) })
+    .click();
+  const fileDialog = page.getByRole('dialog', {
+    name: tFiles('restoreFile.header', { name: 'park.gpkg', version: 'v3' }),
+  });
+  await expect(
+    fileDialog.getByText(tFiles('restoreFile.message', { path: 'park.gpkg', version: 'v3' })),
+  ).toBeVisible();
   // On a phone the dialog fits the window: the page does not pan sideways behind it.
   await snapBoth(page, 'restore-file-confirm', async () => {
     await expect.poll(() => sidewaysScroll(page)).toBeLessThanOrEqual(0);
   });
-  await fileDialog.getByRole('button', { name: RESTORE_FILE_TEXTS.confirm }).click();
+  await fileDialog.getByRole('button', { name: tFiles('restoreFile.confirm') }).click();
   await expect(page).toHaveURL(new RegExp(`/projects/${PROJECT_PATH}/history/v5/park\\.gpkg$`));
-  await expect(page.getByText(RESTORE_FILE_TEXTS.restored('park.gpkg', 'v3', 'v5'))).toBeVisible();
+  await expect(
+    page.getByText(tFiles('restoreFile.restored', { path: 'park.gpkg', version: 'v3', created: 'v5' })),
+  ).toBeVisible();
   await expect(page.getByTestId('project-header-version')).toHaveText('v5');
   // Only park.gpkg changed, as a GeoPackage update whose rows are shown.
   await expect(page.getByTestId('changeset-grid').first()).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId('file-version-current')).toHaveText(RESTORE_FILE_TEXTS.isCurrent);
+  await expect(page.getByTestId('file-version-current')).toHaveText(tFiles('restoreFile.isCurrent'));
   await snapBoth(page, 'restore-file-done');
   const v5 = (await (await page.request.get(`/v1/project/version/${await projectId(page)}/v5`)).json()) as {
     restored_from: string;
@@ -114,21 +122,29 @@ test('restores a version from History with a confirmation of what will change', 
 
   // The file history in the file sidebar: v5 is current (v3 holds the same bytes), v4 (v1's park) can come back.
   await page.goto(`/projects/${PROJECT_PATH}/tree?file_path=park.gpkg`);
-  const history = page.getByRole('list', { name: RESTORE_FILE_TEXTS.historyLabel('park.gpkg') });
+  const history = page.getByRole('list', { name: tFiles('restoreFile.historyLabel', { path: 'park.gpkg' }) });
   await expect(history.getByTestId('file-history-version')).toHaveText(['v5', 'v4', 'v3']);
   await expect(history.getByTestId('file-history-restore')).toHaveCount(1);
   await expect(
     history.getByTestId('file-history-row').first().getByTestId('file-history-current'),
   ).toBeVisible();
   await snapBoth(page, 'restore-file-history');
-  await history.getByRole('button', { name: RESTORE_FILE_TEXTS.buttonLabel('park.gpkg', 'v4') }).click();
-  const rowDialog = page.getByRole('dialog', { name: RESTORE_FILE_TEXTS.header('park.gpkg', 'v4') });
-  await expect(rowDialog.getByText(RESTORE_FILE_TEXTS.message('park.gpkg', 'v4'))).toBeVisible();
+  await history
+    .getByRole('button', { name: tFiles('restoreFile.buttonLabel', { path: 'park.gpkg', version: 'v4' }) })
+    .click();
+  const rowDialog = page.getByRole('dialog', {
+    name: tFiles('restoreFile.header', { name: 'park.gpkg', version: 'v4' }),
+  });
+  await expect(
+    rowDialog.getByText(tFiles('restoreFile.message', { path: 'park.gpkg', version: 'v4' })),
+  ).toBeVisible();
   await snapBoth(page, 'restore-file-history-confirm', async () => {
     await expect.poll(() => sidewaysScroll(page)).toBeLessThanOrEqual(0);
   });
-  await rowDialog.getByRole('button', { name: RESTORE_FILE_TEXTS.confirm }).click();
-  await expect(page.getByText(RESTORE_FILE_TEXTS.restored('park.gpkg', 'v4', 'v6'))).toBeVisible();
+  await rowDialog.getByRole('button', { name: tFiles('restoreFile.confirm') }).click();
+  await expect(
+    page.getByText(tFiles('restoreFile.restored', { path: 'park.gpkg', version: 'v4', created: 'v6' })),
+  ).toBeVisible();
   await expect(history.getByTestId('file-history-version')).toHaveText(['v6', 'v5', 'v4', 'v3']);
   await expect(page.getByTestId('project-header-version')).toHaveText('v6');
   expect(problems).toEqual([]);

@@ -371,19 +371,11 @@ export const diagnosticLogSchema = z.object({
 });
 export type DiagnosticLog = z.infer<typeof diagnosticLogSchema>;
 
+/** The answers of the diagnostic log calls (the admin panel's texts of them: the web app's catalogue). */
 export const DIAGNOSTIC_LOG_TEXTS = {
   saved: 'Log saved successfully',
   emptyLog: 'The log is empty',
   notText: 'The log must be plain text',
   appRequired: 'app is required',
   notFound: 'Log not found',
-  title: 'Diagnostic logs',
-  empty: 'No diagnostic logs received yet.',
-  tableLabel: 'Diagnostic logs sent by the apps',
-  columnName: 'Log',
-  columnSize: 'Size',
-  columnReceived: 'Received',
-  download: 'Download',
-  downloadOf: (name: string) => `Download ${name}`,
-  fetchFailed: 'Failed to load diagnostic logs',
 } as const;

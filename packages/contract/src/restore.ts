@@ -16,51 +16,6 @@ export const restoreRequestSchema = z.object({
 });
 export type RestoreRequest = z.input<typeof restoreRequestSchema>;
 
-/** The web app's 'Restore this version' (History tab, version sidebar; writers). */
-export const RESTORE_VERSION_TEXTS = {
-  button: 'Restore this version',
-  buttonLabel: (version: string) => `Restore the files of ${version} as a new version`,
-  header: (version: string) => `Restore ${version}`,
-  intro: (version: string) =>
-    `A new version will be made whose files equal those of ${version}. No version is lost: the history keeps them all.`,
-  added: 'Added back',
-  updated: 'Changed back',
-  removed: 'Removed',
-  nothing: (version: string) => `The files already equal those of ${version}: nothing would change.`,
-  loading: 'Comparing the files…',
-  loadFailed: 'Failed to load the files of this version',
-  confirm: 'Restore',
-  failed: 'Failed to restore the version',
-  restored: (version: string) => `Restored from ${version}`,
-  restoredFrom: 'Restored from',
-  /** In the version sidebar of the latest version, instead of the button (nothing to restore). */
-  isLatest: 'This is the latest version: its files are the current ones.',
-};
-
-/** The web app's 'Restore this file version' (file-version page and the file history; writers). */
-export const RESTORE_FILE_TEXTS = {
-  button: 'Restore this file version',
-  buttonLabel: (path: string, version: string) => `Restore ${path} as it was in ${version}`,
-  rowButton: 'Restore',
-  header: (name: string, version: string) => `Restore ${name} from ${version}`,
-  message: (path: string, version: string) =>
-    `A new version will be made in which only ${path} changes back to its content of ${version}. The other files stay as they are, and no version is lost.`,
-  confirm: 'Restore file',
-  failed: 'Failed to restore the file',
-  restored: (path: string, version: string, created: string) =>
-    `${path} restored from ${version} as ${created}`,
-  isCurrent: 'This is the current content of the file.',
-  historyTitle: 'Versions of this file',
-  historyLabel: (path: string) => `Versions of ${path}`,
-  historyLoading: 'Loading the versions of this file…',
-  historyFailed: 'The versions of this file could not be loaded.',
-  historyNote: 'Since the file was last added.',
-  current: 'Current',
-  added: 'Added',
-  updated: 'Changed',
-  removed: 'Removed',
-};
-
 export const RESTORE_TEXTS = {
   nothingToRestore: (version: string) => `Nothing to restore: the files already equal those of ${version}`,
   unknownPaths: (version: string, paths: string[]) =>

@@ -61,20 +61,3 @@ export const workspaceInvitationSchema = z.object({
 export type WorkspaceInvitation = z.infer<typeof workspaceInvitationSchema>;
 
 export const invitationParamsSchema = z.object({ id: z.uuid({ error: 'Invitation not found' }) });
-
-/** The web app's page of an invitation link (`/invitation/:id`). */
-export const INVITATION_PAGE_TEXTS = {
-  title: 'Workspace invitation',
-  loading: 'Loading the invitation…',
-  invited: (workspace: string, role: string) =>
-    `You are invited to join the workspace ${workspace} as ${role}.`,
-  accept: 'Accept invitation',
-  decline: 'Decline',
-  accepted: (workspace: string) => `You joined the workspace ${workspace}`,
-  declined: 'Invitation declined',
-  invalidTitle: 'This invitation is no longer valid',
-  invalidText:
-    'It was accepted, withdrawn or replaced by a newer one, or it was sent to another account. Ask the workspace admin for a new one.',
-  toDashboard: 'Go to the dashboard',
-  failed: 'Failed to accept the invitation',
-} as const;

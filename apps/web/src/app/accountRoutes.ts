@@ -1,4 +1,3 @@
-import { INVITATION_PAGE_TEXTS } from '@waymark/contract';
 import type { RouteObject } from 'react-router';
 import { ACCESS_REQUESTS_PATH, DASHBOARD_PATH, PROFILE_PATH } from '../lib/paths.ts';
 import { ROUTE_NAMES } from '../lib/routeNames.ts';
@@ -65,7 +64,7 @@ export const accountRoutes = (): RouteObject[] => [
     handle: handle({
       name: ROUTE_NAMES.invitation,
       allowedWithoutWorkspace: true,
-      title: INVITATION_PAGE_TEXTS.title,
+      title: tCommon('pageTitles.invitation'),
       breadcrumb: [{ title: tCommon('shell.dashboard'), path: DASHBOARD_PATH }],
     }),
   },

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { INVITATION_PAGE_TEXTS } from '@waymark/contract';
+
 import { Button } from 'primereact/button';
 import { Link, useNavigate, useParams } from 'react-router';
 import { notify } from '../lib/notifications.ts';
@@ -15,6 +15,7 @@ import { WORKSPACES_QUERY_KEY } from '../features/workspaces/workspacesQuery.ts'
 import { LostWaypointIllustration } from '../ui/LostWaypointIllustration.tsx';
 import { MapLockIllustration } from '../ui/MapLockIllustration.tsx';
 import { NoticeCard } from '../ui/NoticeCard.tsx';
+import { tAccount } from '../i18n/account.ts';
 
 /**
  * /invitation/:id, the link of a workspace invitation mail: the signed-in account of the invited address accepts
@@ -39,9 +40,9 @@ export function InvitationPage() {
   };
   const accept = useMutation({
     mutationFn: () => acceptInvitation(id),
-    meta: { errorMessage: INVITATION_PAGE_TEXTS.failed },
+    meta: { errorMessage: tAccount('invitation.failed') },
     onSuccess: async (workspace) => {
-      notify.success(INVITATION_PAGE_TEXTS.accepted(workspace.name));
+      notify.success(tAccount('invitation.accepted', { workspace: workspace.name }));
       await joined();
       const workspaces = queryClient.getQueryData<Array<{ id: number }>>(WORKSPACES_QUERY_KEY) ?? [];
       useWorkspaceStore.getState().selectWorkspace(workspace.id, workspaces);
@@ -50,14 +51,14 @@ export function InvitationPage() {
   });
   const decline = useMutation({
     mutationFn: () => declineInvitation(id),
-    meta: { successMessage: INVITATION_PAGE_TEXTS.declined },
+    meta: { successMessage: tAccount('invitation.declined') },
     onSuccess: () => navigate(DASHBOARD_PATH),
   });
 
   if (invitation.isPending) {
     return (
       <p className="notice-card__text" role="status">
-        {INVITATION_PAGE_TEXTS.loading}
+        {tAccount('invitation.loading')}
       </p>
     );
   }
@@ -66,11 +67,11 @@ export function InvitationPage() {
       <NoticeCard
         testId="invitation-invalid"
         illustration={<LostWaypointIllustration />}
-        title={INVITATION_PAGE_TEXTS.invalidTitle}
-        text={INVITATION_PAGE_TEXTS.invalidText}
+        title={tAccount('invitation.invalidTitle')}
+        text={tAccount('invitation.invalidText')}
         actions={
           <Link to={DASHBOARD_PATH} className="p-button p-button-sm">
-            {INVITATION_PAGE_TEXTS.toDashboard}
+            {tAccount('invitation.toDashboard')}
           </Link>
         }
       />
@@ -81,12 +82,12 @@ export function InvitationPage() {
     <NoticeCard
       testId="invitation"
       illustration={<MapLockIllustration variant="lock" />}
-      title={INVITATION_PAGE_TEXTS.title}
-      text={INVITATION_PAGE_TEXTS.invited(workspace.name, role)}
+      title={tAccount('invitation.title')}
+      text={tAccount('invitation.invited', { workspace: workspace.name, role })}
       actions={
         <>
           <Button
-            label={INVITATION_PAGE_TEXTS.decline}
+            label={tAccount('invitation.decline')}
             severity="secondary"
             outlined
             size="small"
@@ -96,7 +97,7 @@ export function InvitationPage() {
             data-testid="invitation-decline"
           />
           <Button
-            label={INVITATION_PAGE_TEXTS.accept}
+            label={tAccount('invitation.accept')}
             icon="pi pi-check"
             size="small"
             disabled={decline.isPending}

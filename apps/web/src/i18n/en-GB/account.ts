@@ -82,4 +82,20 @@ export default {
     invalid: 'Invalid token',
     continue: 'Continue',
   },
+
+  /** The web app's page of an invitation link (`/invitation/:id`). */
+  invitation: {
+    title: 'Workspace invitation',
+    loading: 'Loading the invitation…',
+    invited: 'You are invited to join the workspace {{workspace}} as {{role}}.',
+    accept: 'Accept invitation',
+    decline: 'Decline',
+    accepted: 'You joined the workspace {{workspace}}',
+    declined: 'Invitation declined',
+    invalidTitle: 'This invitation is no longer valid',
+    invalidText:
+      'It was accepted, withdrawn or replaced by a newer one, or it was sent to another account. Ask the workspace admin for a new one.',
+    toDashboard: 'Go to the dashboard',
+    failed: 'Failed to accept the invitation',
+  },
 } as const;

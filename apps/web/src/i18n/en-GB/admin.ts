@@ -277,4 +277,16 @@ export default {
     download: 'Download usage report',
     invalidRange: 'Choose a start date that is not after the end date.',
   },
+
+  diagnosticLogs: {
+    title: 'Diagnostic logs',
+    empty: 'No diagnostic logs received yet.',
+    tableLabel: 'Diagnostic logs sent by the apps',
+    columnName: 'Log',
+    columnSize: 'Size',
+    columnReceived: 'Received',
+    download: 'Download',
+    downloadOf: 'Download {{name}}',
+    fetchFailed: 'Failed to load diagnostic logs',
+  },
 } as const;

@@ -30,6 +30,7 @@ export default {
     adminProjects: 'Projects',
     adminServer: 'Server',
     accessRequests: 'Project access requests',
+    invitation: 'Workspace invitation',
   },
 
   /** Toast texts of SPEC §8. */

@@ -266,4 +266,48 @@ export default {
     finishedOverwritten:
       "Warning: {{paths}} could not be merged with the newer version and replaced it as uploaded. See the version's details.",
   },
+
+  /** The web app's 'Restore this version' (History tab, version sidebar; writers). */
+  restoreVersion: {
+    button: 'Restore this version',
+    buttonLabel: 'Restore the files of {{version}} as a new version',
+    header: 'Restore {{version}}',
+    intro:
+      'A new version will be made whose files equal those of {{version}}. No version is lost: the history keeps them all.',
+    added: 'Added back',
+    updated: 'Changed back',
+    removed: 'Removed',
+    nothing: 'The files already equal those of {{version}}: nothing would change.',
+    loading: 'Comparing the files…',
+    loadFailed: 'Failed to load the files of this version',
+    confirm: 'Restore',
+    failed: 'Failed to restore the version',
+    restored: 'Restored from {{version}}',
+    restoredFrom: 'Restored from',
+    /** In the version sidebar of the latest version, instead of the button (nothing to restore). */
+    isLatest: 'This is the latest version: its files are the current ones.',
+  },
+
+  /** The web app's 'Restore this file version' (file-version page and the file history; writers). */
+  restoreFile: {
+    button: 'Restore this file version',
+    buttonLabel: 'Restore {{path}} as it was in {{version}}',
+    rowButton: 'Restore',
+    header: 'Restore {{name}} from {{version}}',
+    message:
+      'A new version will be made in which only {{path}} changes back to its content of {{version}}. The other files stay as they are, and no version is lost.',
+    confirm: 'Restore file',
+    failed: 'Failed to restore the file',
+    restored: '{{path}} restored from {{version}} as {{created}}',
+    isCurrent: 'This is the current content of the file.',
+    historyTitle: 'Versions of this file',
+    historyLabel: 'Versions of {{path}}',
+    historyLoading: 'Loading the versions of this file…',
+    historyFailed: 'The versions of this file could not be loaded.',
+    historyNote: 'Since the file was last added.',
+    current: 'Current',
+    added: 'Added',
+    updated: 'Changed',
+    removed: 'Removed',
+  },
 } as const;

@@ -1,6 +1,5 @@
 import {
   type AdminServerInfo,
-  DIAGNOSTIC_LOG_TEXTS,
   type FailedMail,
   type MailTransportInfo,
   type ServerUsage,
@@ -306,7 +305,7 @@ export function AdminServer() {
         ))}
       </ServerCard>
       <ServerCard
-        title={DIAGNOSTIC_LOG_TEXTS.title}
+        title={tAdmin('diagnosticLogs.title')}
         testId="admin-diagnostic-logs"
         className="admin-server-card--table"
       >

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DIAGNOSTIC_LOG_TEXTS } from '@waymark/contract';
+
 import { notify } from '../../../lib/notifications.ts';
 import { PING_QUERY_KEY } from '../../session/session.ts';
 import { fetchDiagnosticLogs, fetchServerInfo, fetchServerUsage, setMaintenance } from '../api/adminApi.ts';
@@ -51,6 +51,6 @@ export function useDiagnosticLogs() {
   return useQuery({
     queryKey: [...ADMIN_QUERY_KEY, 'diagnostic-logs'],
     queryFn: fetchDiagnosticLogs,
-    meta: { errorMessage: DIAGNOSTIC_LOG_TEXTS.fetchFailed },
+    meta: { errorMessage: tAdmin('diagnosticLogs.fetchFailed') },
   });
 }

@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type ProjectRole, RESTORE_FILE_TEXTS } from '@waymark/contract';
+import { type ProjectRole } from '@waymark/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { currentPath, renderApp, stubServer } from '../../../test/renderApp.tsx';
 import { buildProject } from '../../project/test/projectFixture.ts';
 import { useWorkspaceStore } from '../../workspaces/workspaceStore.ts';
 import { buildFileChange, buildVersionDetail } from '../test/versionFixture.ts';
+import { tFiles } from '../../../i18n/files.ts';
 
 const entry = (change: 'added' | 'updated' | 'removed', checksum: string, size = 10) => ({
   path: 'data/notes.txt',
@@ -56,7 +57,7 @@ describe('the file history in the file sidebar (issue 28)', () => {
   it('lists the versions of the file newest first, each leading to its file-version page', async () => {
     const { requests, router } = open('writer');
     const history = await screen.findByRole('list', {
-      name: RESTORE_FILE_TEXTS.historyLabel('data/notes.txt'),
+      name: tFiles('restoreFile.historyLabel', { path: 'data/notes.txt' }),
     });
     await waitFor(() => expect(within(history).getAllByTestId('file-history-row')).toHaveLength(3));
     const rows = within(history).getAllByTestId('file-history-row');
@@ -69,7 +70,9 @@ describe('the file history in the file sidebar (issue 28)', () => {
       path: 'data/notes.txt',
     });
     // Only the newest entry with the current bytes is current; v1 had the same bytes, so nothing to restore there.
-    expect(within(rows[0]!).getByTestId('file-history-current').textContent).toBe(RESTORE_FILE_TEXTS.current);
+    expect(within(rows[0]!).getByTestId('file-history-current').textContent).toBe(
+      tFiles('restoreFile.current'),
+    );
     expect(within(rows[2]!).queryByTestId('file-history-current')).toBeNull();
     expect(rows.map((row) => within(row).queryByTestId('file-history-restore') !== null)).toEqual([
       false,
@@ -85,15 +88,25 @@ describe('the file history in the file sidebar (issue 28)', () => {
   it('restores a past content of the file after a confirmation naming it and the version', async () => {
     const { requests, project } = open('writer');
     await userEvent.click(
-      await screen.findByRole('button', { name: RESTORE_FILE_TEXTS.buttonLabel('data/notes.txt', 'v3') }),
+      await screen.findByRole('button', {
+        name: tFiles('restoreFile.buttonLabel', { path: 'data/notes.txt', version: 'v3' }),
+      }),
     );
     const historyCalls = () => requests.filter((request) => request.url.startsWith('/v1/resource/history/'));
     const before = historyCalls().length;
     const dialog = await screen.findByTestId('restore-file-dialog');
-    expect(within(dialog).getByText(RESTORE_FILE_TEXTS.header('notes.txt', 'v3'))).toBeTruthy();
-    expect(within(dialog).getByText(RESTORE_FILE_TEXTS.message('data/notes.txt', 'v3'))).toBeTruthy();
-    await userEvent.click(within(dialog).getByRole('button', { name: RESTORE_FILE_TEXTS.confirm }));
-    expect(await screen.findByText(RESTORE_FILE_TEXTS.restored('data/notes.txt', 'v3', 'v6'))).toBeTruthy();
+    expect(
+      within(dialog).getByText(tFiles('restoreFile.header', { name: 'notes.txt', version: 'v3' })),
+    ).toBeTruthy();
+    expect(
+      within(dialog).getByText(tFiles('restoreFile.message', { path: 'data/notes.txt', version: 'v3' })),
+    ).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: tFiles('restoreFile.confirm') }));
+    expect(
+      await screen.findByText(
+        tFiles('restoreFile.restored', { path: 'data/notes.txt', version: 'v3', created: 'v6' }),
+      ),
+    ).toBeTruthy();
     expect(
       requests.filter((request) => request.method === 'POST').map((request) => [request.url, request.data]),
     ).toEqual([[`/v2/projects/${project.id}/restore`, { version: 'v3', paths: ['data/notes.txt'] }]]);
@@ -105,7 +118,7 @@ describe('the file history in the file sidebar (issue 28)', () => {
     for (const role of ['reader', 'editor'] as const) {
       const view = open(role);
       const history = await screen.findByRole('list', {
-        name: RESTORE_FILE_TEXTS.historyLabel('data/notes.txt'),
+        name: tFiles('restoreFile.historyLabel', { path: 'data/notes.txt' }),
       });
       await waitFor(() => expect(within(history).getAllByTestId('file-history-row')).toHaveLength(3));
       expect(within(history).queryByTestId('file-history-restore')).toBeNull();

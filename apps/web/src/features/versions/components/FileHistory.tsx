@@ -1,10 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  abilitiesOfProjectRole,
-  type FileHistoryItem,
-  type ProjectDetail,
-  RESTORE_FILE_TEXTS,
-} from '@waymark/contract';
+import { abilitiesOfProjectRole, type FileHistoryItem, type ProjectDetail } from '@waymark/contract';
 import { Skeleton } from 'primereact/skeleton';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -14,6 +9,7 @@ import { fetchFileHistory } from '../api/versionsApi.ts';
 import { fileHistoryKey } from '../versionQueryKeys.ts';
 import { RestoreFileButton } from './RestoreFileButton.tsx';
 import '../versions.css';
+import { tFiles } from '../../../i18n/files.ts';
 
 interface FileHistoryProps {
   project: Pick<ProjectDetail, 'id' | 'namespace' | 'name' | 'role' | 'files'>;
@@ -22,9 +18,9 @@ interface FileHistoryProps {
 }
 
 const CHANGE_LABELS: Record<FileHistoryItem['change'], string> = {
-  added: RESTORE_FILE_TEXTS.added,
-  updated: RESTORE_FILE_TEXTS.updated,
-  removed: RESTORE_FILE_TEXTS.removed,
+  added: tFiles('restoreFile.added'),
+  updated: tFiles('restoreFile.updated'),
+  removed: tFiles('restoreFile.removed'),
 };
 
 /** The history's entries newest first (`v12` after `v9`). */
@@ -49,7 +45,7 @@ export function FileHistory({ project, path }: FileHistoryProps) {
   if (query.isPending) {
     body = (
       <div role="status" aria-live="polite" className="file-history__loading">
-        <span className="visually-hidden">{RESTORE_FILE_TEXTS.historyLoading}</span>
+        <span className="visually-hidden">{tFiles('restoreFile.historyLoading')}</span>
         <Skeleton height="2.25rem" />
         <Skeleton height="2.25rem" />
       </div>
@@ -57,7 +53,7 @@ export function FileHistory({ project, path }: FileHistoryProps) {
   } else if (query.isError) {
     body = (
       <p className="detail-panel__note" data-testid="file-history-failed">
-        {RESTORE_FILE_TEXTS.historyFailed}
+        {tFiles('restoreFile.historyFailed')}
       </p>
     );
   } else {
@@ -67,7 +63,7 @@ export function FileHistory({ project, path }: FileHistoryProps) {
       ([, item]) => item.change !== 'removed' && item.checksum === current?.checksum,
     )?.[0];
     body = (
-      <ol className="file-history__list" aria-label={RESTORE_FILE_TEXTS.historyLabel(path)}>
+      <ol className="file-history__list" aria-label={tFiles('restoreFile.historyLabel', { path })}>
         {rows.map(([version, item]) => {
           const isRestorable = canRestore && item.change !== 'removed' && item.checksum !== current?.checksum;
           return (
@@ -88,7 +84,7 @@ export function FileHistory({ project, path }: FileHistoryProps) {
               <span className="file-history__action">
                 {version === currentVersion && (
                   <span className="file-history__current" data-testid="file-history-current">
-                    {RESTORE_FILE_TEXTS.current}
+                    {tFiles('restoreFile.current')}
                   </span>
                 )}
                 {isRestorable && (
@@ -104,9 +100,9 @@ export function FileHistory({ project, path }: FileHistoryProps) {
   return (
     <section className="file-history" aria-labelledby={titleId} data-testid="file-history">
       <h3 id={titleId} className="file-history__title">
-        {RESTORE_FILE_TEXTS.historyTitle}
+        {tFiles('restoreFile.historyTitle')}
       </h3>
-      <p className="file-history__note">{RESTORE_FILE_TEXTS.historyNote}</p>
+      <p className="file-history__note">{tFiles('restoreFile.historyNote')}</p>
       {body}
     </section>
   );

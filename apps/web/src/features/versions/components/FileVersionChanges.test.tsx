@@ -6,7 +6,6 @@ import {
   type MapChanges,
   type ProjectDetail,
   type ProjectVersionDetail,
-  RESTORE_FILE_TEXTS,
 } from '@waymark/contract';
 import { CHANGESET_VALUE_MAX_CHARS } from '../../../lib/constants.ts';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -337,25 +336,35 @@ describe('restore this file version (issue 28)', () => {
       '/projects/field-team/survey/history/v2/data/survey.gpkg',
     );
     await userEvent.click(
-      await screen.findByRole('button', { name: RESTORE_FILE_TEXTS.buttonLabel('data/survey.gpkg', 'v2') }),
+      await screen.findByRole('button', {
+        name: tFiles('restoreFile.buttonLabel', { path: 'data/survey.gpkg', version: 'v2' }),
+      }),
     );
     const dialog = await screen.findByTestId('restore-file-dialog');
-    expect(within(dialog).getByText(RESTORE_FILE_TEXTS.header('survey.gpkg', 'v2'))).toBeTruthy();
-    expect(within(dialog).getByText(RESTORE_FILE_TEXTS.message('data/survey.gpkg', 'v2'))).toBeTruthy();
-    await userEvent.click(within(dialog).getByRole('button', { name: RESTORE_FILE_TEXTS.confirm }));
+    expect(
+      within(dialog).getByText(tFiles('restoreFile.header', { name: 'survey.gpkg', version: 'v2' })),
+    ).toBeTruthy();
+    expect(
+      within(dialog).getByText(tFiles('restoreFile.message', { path: 'data/survey.gpkg', version: 'v2' })),
+    ).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: tFiles('restoreFile.confirm') }));
     await waitFor(() =>
       expect(currentPath(router)).toBe('/projects/field-team/survey/history/v4/data/survey.gpkg'),
     );
     expect(
       requests.filter((request) => request.method === 'POST').map((request) => [request.url, request.data]),
     ).toEqual([[`/v2/projects/${PROJECT.id}/restore`, { version: 'v2', paths: ['data/survey.gpkg'] }]]);
-    expect(await screen.findByText(RESTORE_FILE_TEXTS.restored('data/survey.gpkg', 'v2', 'v4'))).toBeTruthy();
+    expect(
+      await screen.findByText(
+        tFiles('restoreFile.restored', { path: 'data/survey.gpkg', version: 'v2', created: 'v4' }),
+      ),
+    ).toBeTruthy();
   });
 
   it('offers nothing to restore when the file is the same now, and nothing to readers and editors', async () => {
     const same = await openPage({ data: [] }, '/projects/field-team/survey/history/v2/notes.txt');
     expect((await screen.findByTestId('file-version-current')).textContent).toContain(
-      RESTORE_FILE_TEXTS.isCurrent,
+      tFiles('restoreFile.isCurrent'),
     );
     expect(screen.queryByTestId('file-version-restore')).toBeNull();
     same.unmount();

@@ -1,9 +1,4 @@
-import {
-  abilitiesOfProjectRole,
-  isGeoPackagePath,
-  type ProjectDetail,
-  RESTORE_FILE_TEXTS,
-} from '@waymark/contract';
+import { abilitiesOfProjectRole, isGeoPackagePath, type ProjectDetail } from '@waymark/contract';
 import { SYNC_DOCS_PATH } from '../../../lib/constants.ts';
 import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
@@ -245,7 +240,7 @@ function FileVersionActions({
     if (state.kind === 'unchanged' || state.kind === 'removed') return null;
     return (
       <span className="file-version__current" data-testid="file-version-current">
-        <i className="pi pi-check-circle" aria-hidden="true" /> {RESTORE_FILE_TEXTS.isCurrent}
+        <i className="pi pi-check-circle" aria-hidden="true" /> {tFiles('restoreFile.isCurrent')}
       </span>
     );
   }

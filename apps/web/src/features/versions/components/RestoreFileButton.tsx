@@ -1,9 +1,10 @@
-import { type ProjectDetail, RESTORE_FILE_TEXTS } from '@waymark/contract';
+import { type ProjectDetail } from '@waymark/contract';
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { useNotify } from '../../../lib/notifications.ts';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { useRestoreFile } from '../hooks/useRestoreVersion.ts';
+import { tFiles } from '../../../i18n/files.ts';
 
 interface RestoreFileButtonProps {
   project: Pick<ProjectDetail, 'id' | 'namespace' | 'name'>;
@@ -33,7 +34,7 @@ export function RestoreFileButton({
   const restore = useRestoreFile(project, {
     onRestored: (created) => {
       setOpen(false);
-      notify.success(RESTORE_FILE_TEXTS.restored(path, version, created.name));
+      notify.success(tFiles('restoreFile.restored', { path, version, created: created.name }));
       onRestored?.(created.name);
     },
   });
@@ -41,19 +42,19 @@ export function RestoreFileButton({
   return (
     <>
       <Button
-        label={size === 'page' ? RESTORE_FILE_TEXTS.button : RESTORE_FILE_TEXTS.rowButton}
+        label={size === 'page' ? tFiles('restoreFile.button') : tFiles('restoreFile.rowButton')}
         icon="pi pi-replay"
         outlined
         size={size === 'row' ? 'small' : undefined}
-        aria-label={RESTORE_FILE_TEXTS.buttonLabel(path, version)}
+        aria-label={tFiles('restoreFile.buttonLabel', { path, version })}
         onClick={() => setOpen(true)}
         data-testid={size === 'page' ? 'file-version-restore' : 'file-history-restore'}
       />
       <ConfirmDialog
         isVisible={isOpen}
-        header={RESTORE_FILE_TEXTS.header(name, version)}
-        message={RESTORE_FILE_TEXTS.message(path, version)}
-        confirmLabel={RESTORE_FILE_TEXTS.confirm}
+        header={tFiles('restoreFile.header', { name, version })}
+        message={tFiles('restoreFile.message', { path, version })}
+        confirmLabel={tFiles('restoreFile.confirm')}
         isBusy={restore.isPending}
         testId="restore-file-dialog"
         onConfirm={() => restore.mutate({ version, path })}

@@ -1,17 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  type ProjectDetail,
-  type ProjectVersionDetail,
-  RESTORE_VERSION_TEXTS,
-  type ProjectRole,
-} from '@waymark/contract';
+import { type ProjectDetail, type ProjectVersionDetail, type ProjectRole } from '@waymark/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { currentPath, renderApp, stubServer } from '../../../test/renderApp.tsx';
 import type { RecordedRequest } from '../../../test/stubAdapter.ts';
 import { buildProject } from '../../project/test/projectFixture.ts';
 import { useWorkspaceStore } from '../../workspaces/workspaceStore.ts';
 import { buildVersionDetail } from '../test/versionFixture.ts';
+import { tFiles } from '../../../i18n/files.ts';
 
 const file = (path: string, checksum: string) => ({
   path,
@@ -56,10 +52,12 @@ describe('restore this version', () => {
     const { requests, router, project } = open('writer');
     const sidebar = await screen.findByTestId('version-detail');
     await userEvent.click(
-      await within(sidebar).findByRole('button', { name: RESTORE_VERSION_TEXTS.buttonLabel('v2') }),
+      await within(sidebar).findByRole('button', {
+        name: tFiles('restoreVersion.buttonLabel', { version: 'v2' }),
+      }),
     );
     const dialog = await screen.findByTestId('restore-dialog');
-    expect(within(dialog).getByText(RESTORE_VERSION_TEXTS.header('v2'))).toBeTruthy();
+    expect(within(dialog).getByText(tFiles('restoreVersion.header', { version: 'v2' }))).toBeTruthy();
     await within(dialog).findByTestId('restore-plan');
     const listed = (testId: string) =>
       within(within(dialog).getByTestId(testId))
@@ -96,7 +94,7 @@ describe('restore this version', () => {
     await within(sidebar).findByTestId('version-detail-download');
     expect(within(sidebar).queryByTestId('version-detail-restore')).toBeNull();
     expect(within(sidebar).getByTestId('version-detail-latest').textContent).toBe(
-      RESTORE_VERSION_TEXTS.isLatest,
+      tFiles('restoreVersion.isLatest'),
     );
   });
 

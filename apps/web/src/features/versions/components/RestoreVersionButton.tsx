@@ -1,9 +1,10 @@
-import { planRestore, type ProjectDetail, type ProjectFile, RESTORE_VERSION_TEXTS } from '@waymark/contract';
+import { planRestore, type ProjectDetail, type ProjectFile } from '@waymark/contract';
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { useFilesAtVersion, useRestoreVersion } from '../hooks/useRestoreVersion.ts';
 import { useIsMaintenance } from '../../session/hooks/useInstance.ts';
+import { tFiles } from '../../../i18n/files.ts';
 
 interface RestoreVersionButtonProps {
   project: Pick<ProjectDetail, 'id' | 'namespace' | 'name' | 'files'>;
@@ -31,16 +32,20 @@ function PlanList({ title, files, testId }: { title: string; files: ProjectFile[
 /** What the restore will change against the latest files, computed by the server's own rule (`planRestore`). */
 function RestorePlanMessage({ project, version }: Pick<RestoreVersionButtonProps, 'project' | 'version'>) {
   const past = useFilesAtVersion(project, version, true);
-  if (past.isError) return <p>{RESTORE_VERSION_TEXTS.loadFailed}</p>;
-  if (!past.data) return <p role="status">{RESTORE_VERSION_TEXTS.loading}</p>;
+  if (past.isError) return <p>{tFiles('restoreVersion.loadFailed')}</p>;
+  if (!past.data) return <p role="status">{tFiles('restoreVersion.loading')}</p>;
   const plan = planRestore(past.data, project.files);
   const isEmpty = plan.added.length + plan.updated.length + plan.removed.length === 0;
   return (
     <div className="restore-plan" data-testid="restore-plan">
-      <p>{isEmpty ? RESTORE_VERSION_TEXTS.nothing(version) : RESTORE_VERSION_TEXTS.intro(version)}</p>
-      <PlanList title={RESTORE_VERSION_TEXTS.added} files={plan.added} testId="restore-plan-added" />
-      <PlanList title={RESTORE_VERSION_TEXTS.updated} files={plan.updated} testId="restore-plan-updated" />
-      <PlanList title={RESTORE_VERSION_TEXTS.removed} files={plan.removed} testId="restore-plan-removed" />
+      <p>
+        {isEmpty
+          ? tFiles('restoreVersion.nothing', { version })
+          : tFiles('restoreVersion.intro', { version })}
+      </p>
+      <PlanList title={tFiles('restoreVersion.added')} files={plan.added} testId="restore-plan-added" />
+      <PlanList title={tFiles('restoreVersion.updated')} files={plan.updated} testId="restore-plan-updated" />
+      <PlanList title={tFiles('restoreVersion.removed')} files={plan.removed} testId="restore-plan-removed" />
     </div>
   );
 }
@@ -59,19 +64,19 @@ export function RestoreVersionButton({ project, version, onRestored }: RestoreVe
   return (
     <>
       <Button
-        label={RESTORE_VERSION_TEXTS.button}
+        label={tFiles('restoreVersion.button')}
         icon="pi pi-replay"
         outlined
-        aria-label={RESTORE_VERSION_TEXTS.buttonLabel(version)}
+        aria-label={tFiles('restoreVersion.buttonLabel', { version })}
         onClick={() => setOpen(true)}
         disabled={isReadOnly}
         data-testid="version-detail-restore"
       />
       <ConfirmDialog
         isVisible={isOpen}
-        header={RESTORE_VERSION_TEXTS.header(version)}
+        header={tFiles('restoreVersion.header', { version })}
         message={isOpen ? <RestorePlanMessage project={project} version={version} /> : null}
-        confirmLabel={RESTORE_VERSION_TEXTS.confirm}
+        confirmLabel={tFiles('restoreVersion.confirm')}
         isBusy={restore.isPending}
         testId="restore-dialog"
         onConfirm={() => restore.mutate(version)}

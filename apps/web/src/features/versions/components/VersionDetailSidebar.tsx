@@ -1,9 +1,4 @@
-import {
-  abilitiesOfProjectRole,
-  type ProjectDetail,
-  type ProjectVersionDetail,
-  RESTORE_VERSION_TEXTS,
-} from '@waymark/contract';
+import { abilitiesOfProjectRole, type ProjectDetail, type ProjectVersionDetail } from '@waymark/contract';
 import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
 import { useId } from 'react';
@@ -60,7 +55,7 @@ function VersionFacts({ version }: { version: ProjectVersionDetail }) {
       </div>
       {version.restored_from && (
         <div className="detail-panel__fact detail-panel__fact--wide">
-          <dt className="detail-panel__label">{RESTORE_VERSION_TEXTS.restoredFrom}</dt>
+          <dt className="detail-panel__label">{tFiles('restoreVersion.restoredFrom')}</dt>
           <dd className="detail-panel__value" data-testid="version-detail-restored-from">
             {version.restored_from}
           </dd>
@@ -151,7 +146,7 @@ export function VersionDetailSidebar({
           abilitiesOfProjectRole(project.role).upload &&
           selectedVersion === project.version && (
             <p className="detail-panel__note detail-panel__note--info" data-testid="version-detail-latest">
-              {RESTORE_VERSION_TEXTS.isLatest}
+              {tFiles('restoreVersion.isLatest')}
             </p>
           )}
         {version && (

@@ -1,14 +1,10 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type ProjectDetail,
-  type ProjectVersionDetail,
-  RESTORE_FILE_TEXTS,
-  RESTORE_VERSION_TEXTS,
-} from '@waymark/contract';
+import { type ProjectDetail, type ProjectVersionDetail } from '@waymark/contract';
 import { invalidateProjectLists } from '../../project/projectListsCache.ts';
 import { projectQueryPrefix } from '../../project/projectQueryKeys.ts';
 import { fetchProjectAtVersion, restoreProjectVersion } from '../api/versionsApi.ts';
 import { projectVersionsPrefix } from '../versionQueryKeys.ts';
+import { tFiles } from '../../../i18n/files.ts';
 
 type ProjectRef = Pick<ProjectDetail, 'id' | 'namespace' | 'name'>;
 
@@ -37,7 +33,7 @@ export function useRestoreVersion(
       onRestored(created.name);
       await refreshAfterRestore(queryClient, project);
     },
-    meta: { errorMessage: RESTORE_VERSION_TEXTS.failed },
+    meta: { errorMessage: tFiles('restoreVersion.failed') },
   });
 }
 
@@ -66,6 +62,6 @@ export function useRestoreFile(
       onRestored(created);
       await refreshAfterRestore(queryClient, project);
     },
-    meta: { errorMessage: RESTORE_FILE_TEXTS.failed },
+    meta: { errorMessage: tFiles('restoreFile.failed') },
   });
 }
