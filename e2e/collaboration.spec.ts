@@ -36,6 +36,8 @@ test('two people: request, accept as writer, upload, reader, editor without the 
   page,
   browser,
 }) => {
+  // Two people's sessions and many snaps (each checked by axe): past the default two minutes on a quiet machine.
+  test.setTimeout(300_000);
   // A: the owner, with a private project and two colleagues who have accounts on the server.
   await page.goto('/login');
   await signIn(page);
