@@ -10,6 +10,12 @@ import { DESKTOP, PHONE } from './viewports.ts';
 // toggled off and on, a feature clicked, and an earlier version chosen; then the map of a version's changes.
 const PROJECT = 'map-journey';
 const PROJECT_PATH = `/projects/admin/${PROJECT}`;
+
+/** Deletes a project of the admin's (the journeys after this one start from an empty project list). */
+async function removeProject(page: Page, name: string): Promise<void> {
+  const project = (await (await page.request.get(`/v1/project/admin/${name}`)).json()) as { id: string };
+  await apiAsUser(page, 'DELETE', `/v2/projects/${project.id}`);
+}
 const MAP_GPKG = readFileSync(path.join(import.meta.dirname, '../apps/server/test/fixtures/map/map.gpkg'));
 const BASE_GPKG = readFileSync(path.join(import.meta.dirname, '../packages/gpkg-diff/fixtures/base.gpkg'));
 const MODIFIED_GPKG = readFileSync(
@@ -155,6 +161,7 @@ test('the layers of a GeoPackage in the file sidebar and on the Map tab', async 
   expect(overflow).toBeLessThanOrEqual(0);
   await page.evaluate(() => window.scrollTo(0, 0));
   await snap(page, 'map-tab-phone');
+  await removeProject(page, PROJECT);
 });
 
 type ChangeKind = 'insert' | 'update' | 'delete';
@@ -258,4 +265,5 @@ test("a version's changes on a map, from the version sidebar", async ({ page, re
   expect(overflow).toBeLessThanOrEqual(0);
   await page.evaluate(() => window.scrollTo(0, 0));
   await snap(page, 'map-changes-phone');
+  await removeProject(page, name);
 });
