@@ -11,7 +11,10 @@ function serverProject(name: string, include: string[], env: Record<string, stri
   return {
     ...server,
     root: './apps/server',
-    test: { ...server.test, name, include, env },
+    // Without per-file isolation: a worker imports the server once for all its files instead of once per file
+    // (measured on 8 files: import 67 s → 10 s). Each file starts its own server and database, so nothing is shared
+    // but modules; the suites mock no module and set no environment of the process.
+    test: { ...server.test, name, include, env, isolate: false },
   } satisfies TestProjectConfiguration;
 }
 

@@ -70,7 +70,28 @@ function viewKey(page: Page): Promise<string> {
       '.p-toast-message',
     ].filter((selector) => shown(selector).length > 0);
     const query = [...new URLSearchParams(window.location.search).keys()].sort().join('&');
-    return [window.location.pathname, query, window.innerWidth, ...layers, ...messages].join('|');
+    return [routeOf(window.location.pathname), query, window.innerWidth, ...layers, ...messages].join('|');
+
+    /**
+     * The page's route rather than its address: a project's pages are one view whatever the project, version or
+     * file (a file's page counts per file type, as a GeoPackage shows its changes and a text file does not).
+     */
+    function routeOf(pathname: string): string {
+      const parts = pathname.split('/').filter(Boolean).map(decodeURIComponent);
+      if (parts[0] !== 'projects' || parts.length < 2 || parts[1] === 'explore') return pathname;
+      const [tab, ...rest] = parts.slice(3);
+      const route = [
+        'projects',
+        ':namespace',
+        ...(parts.length > 2 ? [':project'] : []),
+        ...(tab ? [tab] : []),
+      ];
+      const version = tab === 'history' ? rest.shift() : undefined;
+      if (version !== undefined) route.push(':version');
+      const file = rest.at(-1);
+      if (file !== undefined) route.push(`*${/\.[^.]+$/.exec(file)?.[0] ?? ''}`);
+      return `/${route.join('/')}`;
+    }
   });
 }
 
