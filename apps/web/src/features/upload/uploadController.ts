@@ -12,11 +12,12 @@ import {
 import { UPLOAD_CHUNK_RETRIES, UPLOAD_PARALLEL_CHUNKS } from '../../lib/constants.ts';
 import axios from 'axios';
 import { getErrorMessage } from '../../lib/api/apiErrors.ts';
+import { withRetry } from '../../lib/api/retryPolicy.ts';
 import type { Notifier } from '../../lib/notifications.ts';
 import type { PushApi } from './api/pushApi.ts';
 import type { HashFile } from './hashing/workerHasher.ts';
 import { type ChunkTask, newChunkId, planPush } from './push/pushPlan.ts';
-import { runLimited, withRetry } from './push/runLimited.ts';
+import { runLimited } from './push/runLimited.ts';
 import {
   applyDrop,
   applyRemoval,
@@ -310,7 +311,7 @@ export function createUploadController(deps: UploadControllerDeps): UploadContro
       report(chunk, chunk.size);
     };
     await runLimited(chunks, parallelChunks, (chunk) =>
-      withRetry(() => sendOnce(chunk), UPLOAD_CHUNK_RETRIES, isWorthRetrying),
+      withRetry(() => sendOnce(chunk), { retries: UPLOAD_CHUNK_RETRIES, shouldRetry: isWorthRetrying }),
     );
   };
 

@@ -13,14 +13,13 @@ import {
   sleep as defaultSleep,
   isNetworkError,
   isNetworkOrIdempotentRequestError,
+  withRetry,
 } from './retryPolicy.ts';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
     /** Opts one request into (true) or out of (false) the retry policy; the client default applies otherwise. */
     retry?: boolean;
-    /** Internal: retries already made for this request. */
-    retryCount?: number;
     /** Internal: set on the single replay after a CSRF token refresh, so it never loops. */
     isCsrfReplay?: boolean;
   }
@@ -71,6 +70,15 @@ function readCsrfToken(response: AxiosResponse | undefined): string | undefined 
 function readDetail(response: AxiosResponse | undefined): unknown {
   const body: unknown = response?.data;
   return body && typeof body === 'object' && 'detail' in body ? body.detail : undefined;
+}
+
+/** A request's failure worth another attempt (SPEC §7); never a write refused locally for maintenance. */
+function isRetryableRequestError(error: unknown): boolean {
+  return (
+    axios.isAxiosError(error) &&
+    error.code !== MAINTENANCE_ERROR_CODE &&
+    isNetworkOrIdempotentRequestError(error)
+  );
 }
 
 /** Builds the axios instance that applies the client rules of SPEC §7 "Calls" and "Handling of answers". */
@@ -134,13 +142,13 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         onUnauthorized?.(error);
         throw error;
       }
-      const isRetryEnabled = config.retry ?? shouldRetryByDefault;
-      const retryCount = config.retryCount ?? 0;
-      if (isRetryEnabled && retryCount < retries && isNetworkOrIdempotentRequestError(error)) {
-        await sleep(retryDelayMs);
-        return http.request({ ...config, retryCount: retryCount + 1 });
-      }
-      throw error;
+      if (!(config.retry ?? shouldRetryByDefault)) throw error;
+      // The failure seen here is attempt 0; each retry is a new request through these interceptors, retries off.
+      return withRetry(
+        (attemptNumber) =>
+          attemptNumber === 0 ? Promise.reject(error) : http.request({ ...config, retry: false }),
+        { retries, shouldRetry: isRetryableRequestError, delayMs: retryDelayMs, sleep },
+      );
     },
   );
 

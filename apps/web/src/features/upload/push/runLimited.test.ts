@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runLimited, withRetry } from './runLimited.ts';
+import { runLimited } from './runLimited.ts';
 
 function deferred() {
   let resolve!: () => void;
@@ -51,48 +51,5 @@ describe('runLimited', () => {
 
   it('settles at once with nothing to do', async () => {
     await expect(runLimited([], 4, () => Promise.reject(new Error('never')))).resolves.toBeUndefined();
-  });
-});
-
-describe('withRetry', () => {
-  it('tries once more after a failure worth retrying', async () => {
-    const attempts: number[] = [];
-    const result = await withRetry(
-      async (attempt) => {
-        attempts.push(attempt);
-        if (attempt === 0) throw new Error('network');
-        return 'ok';
-      },
-      1,
-      () => true,
-    );
-    expect(result).toBe('ok');
-    expect(attempts).toEqual([0, 1]);
-  });
-
-  it('gives up after the retries, or at once on a failure not worth retrying', async () => {
-    let calls = 0;
-    await expect(
-      withRetry(
-        () => {
-          calls += 1;
-          return Promise.reject(new Error(`failure ${calls}`));
-        },
-        1,
-        () => true,
-      ),
-    ).rejects.toThrow('failure 2');
-    calls = 0;
-    await expect(
-      withRetry(
-        () => {
-          calls += 1;
-          return Promise.reject(new Error('refused'));
-        },
-        1,
-        () => false,
-      ),
-    ).rejects.toThrow('refused');
-    expect(calls).toBe(1);
   });
 });

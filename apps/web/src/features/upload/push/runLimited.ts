@@ -21,21 +21,3 @@ export async function runLimited<T>(
     }
   });
 }
-
-/**
- * Calls `attempt` again, up to `retries` more times, while `shouldRetry` accepts the failure; the attempt
- * number (0 first) is passed in.
- */
-export async function withRetry<T>(
-  attempt: (attemptNumber: number) => Promise<T>,
-  retries: number,
-  shouldRetry: (error: unknown) => boolean,
-): Promise<T> {
-  for (let attemptNumber = 0; ; attemptNumber += 1) {
-    try {
-      return await attempt(attemptNumber);
-    } catch (error) {
-      if (attemptNumber >= retries || !shouldRetry(error)) throw error;
-    }
-  }
-}
