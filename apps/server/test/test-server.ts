@@ -20,7 +20,7 @@ import { createDatabaseFromTemplate, databaseUrl, dropDatabase } from './postgre
 export const TEST_PASSWORD = 'Test-pass1';
 
 /** Opens this file's own database: a copy of the migrated template, on PGlite or PostgreSQL. */
-async function openTestDatabase(onQuery: (sql: string) => void) {
+export async function openTestDatabase(onQuery: (sql: string) => void) {
   const postgresUrl = process.env.WAYMARK_TEST_POSTGRES_URL;
   const template = inject('postgresTemplate');
   if (postgresUrl && template) {
