@@ -1,4 +1,3 @@
-import { emptyResponseSchema, noContentResponseSchema } from '../ids.ts';
 import {
   changePasswordRequestSchema,
   resetTokenParamsSchema,
@@ -6,6 +5,7 @@ import {
   userInfoSchema,
 } from '../user.ts';
 import type { RouteTable } from './route.ts';
+import { emptyResponses, noContentResponses } from './shared.ts';
 
 /** A person's own account: profile, password, e-mail confirmation and closing the account. */
 export const accountRoutes = {
@@ -19,19 +19,19 @@ export const accountRoutes = {
     method: 'POST',
     path: '/app/auth/change-password',
     body: changePasswordRequestSchema,
-    responses: { 200: emptyResponseSchema },
+    responses: emptyResponses,
   },
   confirmEmail: {
     method: 'POST',
     path: '/app/auth/confirm-email/:token',
     params: resetTokenParamsSchema,
-    responses: { 200: emptyResponseSchema },
+    responses: emptyResponses,
   },
   // POST is the web app's call; GET is the reference's, checked for CSRF like a write.
   resendConfirmation: {
     method: ['POST', 'GET'],
     path: '/app/auth/resend-confirm-email',
-    responses: { 200: emptyResponseSchema },
+    responses: emptyResponses,
   },
-  close: { method: 'DELETE', path: '/v1/user', responses: { 204: noContentResponseSchema } },
+  close: { method: 'DELETE', path: '/v1/user', responses: noContentResponses },
 } as const satisfies RouteTable;

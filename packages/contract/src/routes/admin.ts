@@ -24,10 +24,19 @@ import {
   serverUsageSchema,
 } from '../admin.ts';
 import { usageReportQuerySchema } from '../downloads.ts';
-import { fileStreamResponseSchema, noContentResponseSchema } from '../ids.ts';
+import { fileStreamResponseSchema } from '../ids.ts';
 import { projectIdParamsSchema } from '../project.ts';
 import { workspaceIdParamsSchema } from '../workspace.ts';
 import type { RouteTable } from './route.ts';
+import { noContentResponses } from './shared.ts';
+
+/** The paths shared by several routes, with their parameters. */
+const adminUser = { path: '/app/admin/user/:username', params: adminUsernameParamsSchema } as const;
+const adminMembers = { path: '/app/admin/workspaces/:id/members', params: workspaceIdParamsSchema } as const;
+const adminMember = {
+  path: '/app/admin/workspaces/:id/members/:user_id',
+  params: adminWorkspaceMemberParamsSchema,
+} as const;
 
 /** The admin panel's calls (issue 13): superusers only. */
 export const adminRoutes = {
@@ -46,28 +55,25 @@ export const adminRoutes = {
   },
   getUser: {
     method: 'GET',
-    path: '/app/admin/user/:username',
-    params: adminUsernameParamsSchema,
+    ...adminUser,
     responses: { 200: adminUserSchema },
   },
   updateUser: {
     method: 'PATCH',
-    path: '/app/admin/user/:username',
-    params: adminUsernameParamsSchema,
+    ...adminUser,
     body: adminUpdateUserRequestSchema,
     responses: { 200: adminUserSchema },
   },
   deleteUser: {
     method: 'DELETE',
-    path: '/app/admin/user/:username',
-    params: adminUsernameParamsSchema,
-    responses: { 204: noContentResponseSchema },
+    ...adminUser,
+    responses: noContentResponses,
   },
   sendPasswordReset: {
     method: 'POST',
     path: '/app/admin/user/:username/reset-password',
     params: adminUsernameParamsSchema,
-    responses: { 204: noContentResponseSchema },
+    responses: noContentResponses,
   },
 
   // Workspaces
@@ -92,29 +98,25 @@ export const adminRoutes = {
   },
   listMembers: {
     method: 'GET',
-    path: '/app/admin/workspaces/:id/members',
-    params: workspaceIdParamsSchema,
+    ...adminMembers,
     responses: { 200: adminWorkspaceMemberListSchema },
   },
   addMember: {
     method: 'POST',
-    path: '/app/admin/workspaces/:id/members',
-    params: workspaceIdParamsSchema,
+    ...adminMembers,
     body: adminAddWorkspaceMemberRequestSchema,
     responses: { 201: adminWorkspaceMemberSchema },
   },
   changeMember: {
     method: 'PATCH',
-    path: '/app/admin/workspaces/:id/members/:user_id',
-    params: adminWorkspaceMemberParamsSchema,
+    ...adminMember,
     body: adminUpdateWorkspaceMemberRequestSchema,
     responses: { 200: adminWorkspaceMemberSchema },
   },
   removeMember: {
     method: 'DELETE',
-    path: '/app/admin/workspaces/:id/members/:user_id',
-    params: adminWorkspaceMemberParamsSchema,
-    responses: { 204: noContentResponseSchema },
+    ...adminMember,
+    responses: noContentResponses,
   },
 
   // Projects
@@ -134,7 +136,7 @@ export const adminRoutes = {
     method: 'DELETE',
     path: '/app/project/removed-project/:id',
     params: projectIdParamsSchema,
-    responses: { 204: noContentResponseSchema },
+    responses: noContentResponses,
   },
 
   // Server

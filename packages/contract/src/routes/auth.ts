@@ -1,4 +1,3 @@
-import { emptyResponseSchema } from '../ids.ts';
 import {
   loginRequestSchema,
   loginResponseSchema,
@@ -7,6 +6,10 @@ import {
 } from '../user.ts';
 import { resetPasswordRequestSchema } from '../web-auth.ts';
 import type { RouteTable } from './route.ts';
+import { emptyResponses } from './shared.ts';
+
+/** The path of a password reset link, with its parameters. */
+const resetToken = { path: '/app/auth/reset-password/:token', params: resetTokenParamsSchema } as const;
 
 /** Browser sign-in (session cookie) and API sign-in (Bearer token in the Mergin format). */
 export const authRoutes = {
@@ -14,28 +17,26 @@ export const authRoutes = {
     method: 'POST',
     path: '/app/auth/login',
     body: loginRequestSchema,
-    responses: { 200: emptyResponseSchema },
+    responses: emptyResponses,
   },
   // POST is the web app's call; GET is the reference's, checked for CSRF like a write.
-  logout: { method: ['POST', 'GET'], path: '/app/auth/logout', responses: { 200: emptyResponseSchema } },
+  logout: { method: ['POST', 'GET'], path: '/app/auth/logout', responses: emptyResponses },
   requestPasswordReset: {
     method: 'POST',
     path: '/app/auth/reset-password',
     body: resetPasswordRequestSchema,
-    responses: { 200: emptyResponseSchema },
+    responses: emptyResponses,
   },
   checkResetToken: {
     method: 'GET',
-    path: '/app/auth/reset-password/:token',
-    params: resetTokenParamsSchema,
-    responses: { 200: emptyResponseSchema },
+    ...resetToken,
+    responses: emptyResponses,
   },
   resetPassword: {
     method: 'POST',
-    path: '/app/auth/reset-password/:token',
-    params: resetTokenParamsSchema,
+    ...resetToken,
     body: resetPasswordWithTokenSchema,
-    responses: { 200: emptyResponseSchema },
+    responses: emptyResponses,
   },
   apiLogin: {
     method: 'POST',

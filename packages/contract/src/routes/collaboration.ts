@@ -14,9 +14,9 @@ import {
   userSearchQuerySchema,
   userSearchResponseSchema,
 } from '../collaboration.ts';
-import { emptyResponseSchema, noContentResponseSchema } from '../ids.ts';
 import { namespaceParamsSchema, projectIdParamsSchema, projectPathParamsSchema } from '../project.ts';
 import type { RouteTable } from './route.ts';
+import { emptyResponses, noContentResponses } from './shared.ts';
 
 /** Project access requests (the web app's private API). */
 export const accessRequestRoutes = {
@@ -24,7 +24,7 @@ export const accessRequestRoutes = {
     method: 'POST',
     path: '/app/project/access-request/:namespace/:name',
     params: projectPathParamsSchema,
-    responses: { 200: emptyResponseSchema },
+    responses: emptyResponses,
   },
   listOwn: {
     method: 'GET',
@@ -44,43 +44,46 @@ export const accessRequestRoutes = {
     path: '/app/project/access-request/accept/:id',
     params: accessRequestIdParamsSchema,
     body: acceptAccessRequestSchema,
-    responses: { 200: emptyResponseSchema },
+    responses: emptyResponses,
   },
   remove: {
     method: 'DELETE',
     path: '/app/project/access-request/:id',
     params: accessRequestIdParamsSchema,
-    responses: { 200: emptyResponseSchema },
+    responses: emptyResponses,
   },
 } as const satisfies RouteTable;
+
+/** The paths shared by several routes, with their parameters. */
+const collaborators = { path: '/v2/projects/:id/collaborators', params: projectIdParamsSchema } as const;
+const collaborator = {
+  path: '/v2/projects/:id/collaborators/:user_id',
+  params: collaboratorParamsSchema,
+} as const;
 
 /** Project collaborators (v2), the access overview and the user search of the share dialog. */
 export const collaboratorRoutes = {
   list: {
     method: 'GET',
-    path: '/v2/projects/:id/collaborators',
-    params: projectIdParamsSchema,
+    ...collaborators,
     responses: { 200: projectCollaboratorListSchema },
   },
   add: {
     method: 'POST',
-    path: '/v2/projects/:id/collaborators',
-    params: projectIdParamsSchema,
+    ...collaborators,
     body: addCollaboratorRequestSchema,
     responses: { 201: projectCollaboratorSchema },
   },
   update: {
     method: 'PATCH',
-    path: '/v2/projects/:id/collaborators/:user_id',
-    params: collaboratorParamsSchema,
+    ...collaborator,
     body: updateCollaboratorRequestSchema,
     responses: { 200: projectCollaboratorSchema },
   },
   remove: {
     method: 'DELETE',
-    path: '/v2/projects/:id/collaborators/:user_id',
-    params: collaboratorParamsSchema,
-    responses: { 204: noContentResponseSchema },
+    ...collaborator,
+    responses: noContentResponses,
   },
   access: {
     method: 'GET',

@@ -30,13 +30,13 @@ import {
 } from '../map.ts';
 import { projectDetailSchema, projectIdParamsSchema, projectPathParamsSchema } from '../project.ts';
 import type { RouteTable } from './route.ts';
+import { fileBytesResponses, projectByPath } from './shared.ts';
 
 /** Reads of project files and versions: project info, version list and detail, file history, raw file bytes. */
 export const fileRoutes = {
   projectInfo: {
     method: 'GET',
-    path: '/v1/project/:namespace/:name',
-    params: projectPathParamsSchema,
+    ...projectByPath,
     query: projectInfoQuerySchema,
     responses: { 200: projectDetailSchema },
   },
@@ -66,9 +66,16 @@ export const fileRoutes = {
     path: '/v1/project/raw/:namespace/:name',
     params: projectPathParamsSchema,
     query: rawFileQuerySchema,
-    responses: { 200: fileStreamResponseSchema, 206: fileStreamResponseSchema, 416: errorResponseSchema },
+    responses: { ...fileBytesResponses, 416: errorResponseSchema },
   },
 } as const satisfies RouteTable;
+
+/** The path of a project's zips, with its parameters and query. */
+const archive = {
+  path: '/app/projects/:id/download',
+  params: projectIdParamsSchema,
+  query: projectArchiveQuerySchema,
+} as const;
 
 /**
  * Zips of a version's files prepared as a job: POST asks for one (201 started, 204 ready or being prepared;
@@ -77,17 +84,13 @@ export const fileRoutes = {
 export const archiveRoutes = {
   request: {
     method: 'POST',
-    path: '/app/projects/:id/download',
-    params: projectIdParamsSchema,
-    query: projectArchiveQuerySchema,
+    ...archive,
     body: projectArchiveRequestSchema,
     responses: { 201: projectArchiveStateSchema, 204: noContentResponseSchema },
   },
   fetch: {
     method: 'GET',
-    path: '/app/projects/:id/download',
-    params: projectIdParamsSchema,
-    query: projectArchiveQuerySchema,
+    ...archive,
     responses: { 200: fileStreamResponseSchema, 202: projectArchiveStateSchema },
   },
 } as const satisfies RouteTable;

@@ -12,7 +12,7 @@ import { workspaceMemberRoutes, workspaceRoutes } from './workspaces.ts';
 
 /**
  * The route table of the API: every route the server registers, by area and name. The server registers each
- * with its handler (apps/server/src/routes/serve-route.ts); the web app calls them through its typed client.
+ * with its handler (apps/server/src/lib/serve-route.ts); the web app calls them through its typed client.
  */
 export const apiRoutes = {
   service: serviceRoutes,

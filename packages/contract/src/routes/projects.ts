@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyResponseSchema, fileStreamResponseSchema, noContentResponseSchema } from '../ids.ts';
+import { fileStreamResponseSchema } from '../ids.ts';
 import {
   cloneProjectRequestSchema,
   createProjectRequestSchema,
@@ -27,6 +27,7 @@ import {
 } from '../projects-v2.ts';
 import { projectsByNamesRequestSchema, projectsByNamesResponseSchema } from '../sync.ts';
 import type { RouteTable } from './route.ts';
+import { emptyResponses, noContentResponses, projectById, projectByPath } from './shared.ts';
 
 /** Projects: the Mergin v1 calls, the v2 schedule-delete and the web app's private calls. */
 export const projectRoutes = {
@@ -41,7 +42,7 @@ export const projectRoutes = {
     path: '/v1/project/:namespace',
     params: namespaceParamsSchema,
     body: createProjectRequestSchema,
-    responses: { 200: emptyResponseSchema },
+    responses: emptyResponses,
   },
   downloadZip: {
     method: 'GET',
@@ -66,8 +67,7 @@ export const projectRoutes = {
   // Some changes applied, some usernames skipped: the reference answers 207 Multi-Status.
   updateAccess: {
     method: 'PUT',
-    path: '/v1/project/:namespace/:name',
-    params: projectPathParamsSchema,
+    ...projectByPath,
     body: updateProjectRequestSchema,
     responses: { 200: projectDetailSchema, 207: updateProjectPartialResponseSchema },
   },
@@ -76,26 +76,26 @@ export const projectRoutes = {
     path: '/v1/project/clone/:namespace/:name',
     params: projectPathParamsSchema,
     body: cloneProjectRequestSchema.nullish(),
-    responses: { 200: emptyResponseSchema },
+    responses: emptyResponses,
   },
   scheduleDelete: {
     method: 'POST',
     path: '/v2/projects/:id/scheduleDelete',
     params: projectIdParamsSchema,
-    responses: { 204: noContentResponseSchema },
+    responses: noContentResponses,
   },
   setPublic: {
     method: 'PATCH',
     path: '/app/project/:id/public',
     params: projectIdParamsSchema,
     body: publicFlagRequestSchema,
-    responses: { 204: noContentResponseSchema },
+    responses: noContentResponses,
   },
   unsubscribe: {
     method: 'POST',
     path: '/app/project/unsubscribe/:id',
     params: projectIdParamsSchema,
-    responses: { 200: emptyResponseSchema },
+    responses: emptyResponses,
   },
   templates: {
     method: 'GET',
@@ -109,8 +109,7 @@ export const projectByIdRoutes = {
   // The reference answers 200 with no body: the project is scheduled for deletion as the web app's delete does.
   deleteByName: {
     method: 'DELETE',
-    path: '/v1/project/:namespace/:name',
-    params: projectPathParamsSchema,
+    ...projectByPath,
     responses: { 200: z.undefined() },
   },
   byUuids: {
@@ -121,16 +120,14 @@ export const projectByIdRoutes = {
   },
   deleteNow: {
     method: 'DELETE',
-    path: '/v2/projects/:id',
-    params: projectIdParamsSchema,
-    responses: { 204: noContentResponseSchema },
+    ...projectById,
+    responses: noContentResponses,
   },
   rename: {
     method: 'PATCH',
-    path: '/v2/projects/:id',
-    params: projectIdParamsSchema,
+    ...projectById,
     body: renameProjectRequestSchema,
-    responses: { 204: noContentResponseSchema },
+    responses: noContentResponses,
   },
   batch: {
     method: 'POST',

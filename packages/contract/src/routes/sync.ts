@@ -8,7 +8,7 @@ import {
   pushStartResponseSchema,
   pushTransactionParamsSchema,
 } from '../files.ts';
-import { emptyResponseSchema, fileStreamResponseSchema, noContentResponseSchema } from '../ids.ts';
+import { fileStreamResponseSchema, noContentResponseSchema } from '../ids.ts';
 import { projectDetailSchema, projectIdParamsSchema, projectPathParamsSchema } from '../project.ts';
 import { restoreRequestSchema } from '../restore.ts';
 import {
@@ -22,6 +22,7 @@ import {
   v2ErrorSchema,
 } from '../sync.ts';
 import type { RouteTable } from './route.ts';
+import { emptyResponses, fileBytesResponses, projectById } from './shared.ts';
 
 /** The v1 push protocol: start, chunks (raw bytes of any content type), finish, cancel. */
 export const pushRoutes = {
@@ -48,7 +49,7 @@ export const pushRoutes = {
     method: 'POST',
     path: '/v1/project/push/cancel/:transaction',
     params: pushTransactionParamsSchema,
-    responses: { 200: emptyResponseSchema },
+    responses: emptyResponses,
   },
 } as const satisfies RouteTable;
 
@@ -56,8 +57,7 @@ export const pushRoutes = {
 export const syncV2Routes = {
   project: {
     method: 'GET',
-    path: '/v2/projects/:id',
-    params: projectIdParamsSchema,
+    ...projectById,
     query: projectV2QuerySchema,
     responses: { 200: projectV2Schema },
   },
@@ -94,7 +94,7 @@ export const syncV2Routes = {
     path: '/v2/projects/:id/raw/diff',
     params: projectIdParamsSchema,
     query: rawDiffQuerySchema,
-    responses: { 200: fileStreamResponseSchema, 206: fileStreamResponseSchema, 422: v2ErrorSchema },
+    responses: { ...fileBytesResponses, 422: v2ErrorSchema },
   },
 } as const satisfies RouteTable;
 

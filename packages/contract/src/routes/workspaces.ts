@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { noContentResponseSchema } from '../ids.ts';
 import { workspaceRoleSchema } from '../roles.ts';
 import {
   createInvitationRequestSchema,
@@ -11,6 +10,7 @@ import {
 } from '../workspace-members.ts';
 import { workspaceIdParamsSchema, workspaceListSchema, workspaceSchema } from '../workspace.ts';
 import type { RouteTable } from './route.ts';
+import { noContentResponses } from './shared.ts';
 
 /** The caller's workspaces with storage, usage, project count and role. */
 export const workspaceRoutes = {
@@ -23,6 +23,13 @@ export const workspaceRoutes = {
   },
 } as const satisfies RouteTable;
 
+/** The paths shared by several routes, with their parameters. */
+const workspaceMember = {
+  path: '/v2/workspaces/:id/members/:user_id',
+  params: workspaceMemberParamsSchema,
+} as const;
+const invitation = { path: '/v1/workspace/invitation/:id', params: invitationParamsSchema } as const;
+
 /** The workspace API of the larger editions: members and invitations (issue 23). */
 export const workspaceMemberRoutes = {
   list: {
@@ -33,22 +40,19 @@ export const workspaceMemberRoutes = {
   },
   get: {
     method: 'GET',
-    path: '/v2/workspaces/:id/members/:user_id',
-    params: workspaceMemberParamsSchema,
+    ...workspaceMember,
     responses: { 200: workspaceMemberSchema },
   },
   update: {
     method: 'PATCH',
-    path: '/v2/workspaces/:id/members/:user_id',
-    params: workspaceMemberParamsSchema,
+    ...workspaceMember,
     body: updateWorkspaceMemberRequestSchema,
     responses: { 200: workspaceMemberSchema },
   },
   remove: {
     method: 'DELETE',
-    path: '/v2/workspaces/:id/members/:user_id',
-    params: workspaceMemberParamsSchema,
-    responses: { 204: noContentResponseSchema },
+    ...workspaceMember,
+    responses: noContentResponses,
   },
   invite: {
     method: 'POST',
@@ -59,15 +63,13 @@ export const workspaceMemberRoutes = {
   },
   invitation: {
     method: 'GET',
-    path: '/v1/workspace/invitation/:id',
-    params: invitationParamsSchema,
+    ...invitation,
     responses: { 200: workspaceInvitationSchema },
   },
   deleteInvitation: {
     method: 'DELETE',
-    path: '/v1/workspace/invitation/:id',
-    params: invitationParamsSchema,
-    responses: { 204: noContentResponseSchema },
+    ...invitation,
+    responses: noContentResponses,
   },
   acceptInvitation: {
     method: 'POST',
