@@ -8,7 +8,6 @@ import type {
   RawRequestDefaultExpression,
   RawServerDefault,
   RouteGenericInterface,
-  RouteHandlerMethod,
   RouteOptions,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -41,16 +40,8 @@ type RouteOptionsOf<R extends Route> = RouteOptions<
   FastifyBaseLogger
 >;
 
-export type RouteHandlerOf<R extends Route> = RouteHandlerMethod<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  RouteGenericInterface,
-  ContextConfigDefault,
-  SchemaOf<R>,
-  ZodTypeProvider,
-  FastifyBaseLogger
->;
+/** The handler of `route`: its request and reply typed from the route's schemas. */
+export type RouteHandlerOf<R extends Route> = RouteOptionsOf<R>['handler'];
 
 /** What a route file adds to a route of the table: its transfer kind (`config`), its own hooks. */
 export type RouteExtras<R extends Route> = Omit<RouteOptionsOf<R>, 'method' | 'url' | 'schema' | 'handler'>;
