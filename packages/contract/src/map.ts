@@ -26,6 +26,50 @@ export type MapLayersQuery = z.infer<typeof mapLayersQuerySchema>;
 
 export const mapFieldSchema = z.object({ name: z.string(), type: z.string() });
 
+/** A colour of a QGIS symbol: '#rrggbb' and its opacity (0–1, the colour's alpha times the symbol's). */
+export const mapColorSchema = z.object({
+  color: z.string().regex(/^#[0-9a-f]{6}$/),
+  opacity: z.number().min(0).max(1),
+});
+export type MapColor = z.infer<typeof mapColorSchema>;
+
+/**
+ * The plain colours of a QGIS symbol: `fill` is a marker's or a polygon's colour, `stroke` a line's colour or a
+ * marker's or polygon's outline; null when the symbol has none (QGIS style 'no').
+ */
+export const mapSymbolSchema = z.object({
+  fill: mapColorSchema.nullable(),
+  stroke: mapColorSchema.nullable(),
+});
+export type MapSymbol = z.infer<typeof mapSymbolSchema>;
+
+/** One category of a QGIS categorized renderer: the field's values it takes, its legend label, its symbol. */
+export const mapCategorySchema = z.object({
+  /** The values as text (numbers as QGIS writes them: '3', '2.5'). */
+  values: z.array(z.string()),
+  label: z.string(),
+  /** Null when the category is switched off in QGIS: its features are not drawn. */
+  symbol: mapSymbolSchema.nullable(),
+});
+export type MapCategory = z.infer<typeof mapCategorySchema>;
+
+/**
+ * How the project's QGIS project file (.qgs/.qgz) draws a layer, when its renderer is a single symbol or
+ * categories with plain colours (simple markers, lines and fills); the map draws other layers its own way.
+ */
+export const mapLayerStyleSchema = z.discriminatedUnion('renderer', [
+  z.object({ renderer: z.literal('single'), symbol: mapSymbolSchema }),
+  z.object({
+    renderer: z.literal('categorized'),
+    /** The field whose value picks the category. */
+    field: z.string(),
+    categories: z.array(mapCategorySchema),
+    /** The symbol of 'all other values'; null: features of other values are not drawn (as in QGIS). */
+    other: mapSymbolSchema.nullable(),
+  }),
+]);
+export type MapLayerStyle = z.infer<typeof mapLayerStyleSchema>;
+
 /** One table of a GeoPackage: a feature layer (with geometry) or an attribute table (geometry fields null). */
 export const mapLayerSchema = z.object({
   table: z.string(),
@@ -42,6 +86,13 @@ export const mapLayerSchema = z.object({
   fields: z.array(mapFieldSchema),
   /** Why the layer cannot be drawn (an unknown srs); its count and fields are still given. */
   error: z.string().optional(),
+  /**
+   * Its colours in the version's QGIS project file (the layer list of a whole version only); absent when no
+   * project file names the layer or its renderer has no plain colours.
+   */
+  style: mapLayerStyleSchema.optional(),
+  /** The QGIS project file `style` comes from. */
+  style_source: z.string().optional(),
 });
 export type MapLayer = z.infer<typeof mapLayerSchema>;
 

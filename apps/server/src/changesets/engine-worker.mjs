@@ -14,3 +14,4 @@ export const mapLayersTask = tasks.mapLayersTask;
 export const mapTileTask = tasks.mapTileTask;
 export const mapFeatureTask = tasks.mapFeatureTask;
 export const mapChangesTask = tasks.mapChangesTask;
+export const mapStylesTask = tasks.mapStylesTask;

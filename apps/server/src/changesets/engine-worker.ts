@@ -17,6 +17,7 @@ import type { MapFeature, MapLayer } from '@waymark/contract';
 import { readFeature, readLayers, readTile } from '../map/gpkg-map.ts';
 import { MapLayerError, MapNotFoundError } from '../map/gpkg-read.ts';
 import { MapTooLargeError, readChangedFeatures } from '../map/gpkg-changes.ts';
+import { readQgisProjectStyles, type QgisLayerStyle } from '../map/qgis-styles.ts';
 
 /**
  * The GeoPackage work of the server, run in the worker threads of `engine.ts` (the library is synchronous: here
@@ -58,6 +59,15 @@ function attempt<T>(input: TaskInput, work: () => T): EngineResult<T> {
   input.started?.postMessage(threadId);
   try {
     return { ok: true, ...work() };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+async function attemptAsync<T>(input: TaskInput, work: () => Promise<T>): Promise<EngineResult<T>> {
+  input.started?.postMessage(threadId);
+  try {
+    return { ok: true, ...(await work()) };
   } catch (error) {
     return failure(error);
   }
@@ -185,4 +195,11 @@ export function mapChangesTask(
       input.maxBytes,
     ),
   }));
+}
+
+/** The colours a QGIS project file (`path`: its path in the project, .qgs or .qgz) gives its GeoPackage layers. */
+export function mapStylesTask(
+  input: TaskInput & { file: string; path: string },
+): Promise<EngineResult<{ styles: QgisLayerStyle[] }>> {
+  return attemptAsync(input, async () => ({ styles: await readQgisProjectStyles(input.file, input.path) }));
 }

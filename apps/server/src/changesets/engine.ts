@@ -10,6 +10,7 @@ import type { TableSummary } from '@waymark/gpkg-diff';
 // imported on the main thread (see its README). So the workers open stored blobs `immutable=1`, instead of copying
 // WAL-mode blobs to a temporary folder first.
 import '@waymark/gpkg-diff';
+import type { QgisLayerStyle } from '../map/qgis-styles.ts';
 import type { EngineFailureKind, EngineResult } from './engine-worker.ts';
 import { createFairQueue } from './fair-queue.ts';
 
@@ -80,6 +81,8 @@ export type ChangesetEngine = {
     head: { path: string; version: string; maxBytes: number },
     owner: EngineTaskOwner,
   ): Promise<Uint8Array>;
+  /** The colours the QGIS project file `file` (`path`: its path in the project) gives its GeoPackage layers. */
+  mapStyles(file: string, path: string, owner: EngineTaskOwner): Promise<QgisLayerStyle[]>;
   close(): Promise<void>;
 };
 
@@ -90,6 +93,7 @@ const MAP_TASKS: ReadonlySet<string> = new Set([
   'mapTileTask',
   'mapFeatureTask',
   'mapChangesTask',
+  'mapStylesTask',
 ]);
 
 /** Threads are started when work comes and end after this long without any. */
@@ -103,7 +107,8 @@ type TaskName =
   | 'mapLayersTask'
   | 'mapTileTask'
   | 'mapFeatureTask'
-  | 'mapChangesTask';
+  | 'mapChangesTask'
+  | 'mapStylesTask';
 
 /** The reasons of tasks stopped at the time limit (a push answers `…error=sync error: <reason>`). */
 export const TIMEOUT_REASONS: Record<TaskName, string> = {
@@ -115,6 +120,7 @@ export const TIMEOUT_REASONS: Record<TaskName, string> = {
   mapTileTask: 'Drawing the tile took too long',
   mapFeatureTask: 'Reading the feature took too long',
   mapChangesTask: 'Reading the changes took too long',
+  mapStylesTask: 'Reading the QGIS project took too long',
 };
 
 export function createChangesetEngine(options: { threads: number; taskTimeoutMs: number }): ChangesetEngine {
@@ -216,6 +222,9 @@ export function createChangesetEngine(options: { threads: number; taskTimeoutMs:
     async mapChanges(changeset, file, head, owner) {
       return (await run<{ document: Uint8Array }>('mapChangesTask', { changeset, file, ...head }, owner))
         .document;
+    },
+    async mapStyles(file, path, owner) {
+      return (await run<{ styles: QgisLayerStyle[] }>('mapStylesTask', { file, path }, owner)).styles;
     },
     close: async () => {
       queue.close();

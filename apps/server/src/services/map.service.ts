@@ -18,10 +18,14 @@ import { EngineError, type ChangesetEngine } from '../changesets/engine.ts';
 import { broken, conflict, invalid, notFound, unprocessable } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { MapCache } from '../map/map-cache.ts';
+import { isQgisProjectPath, type QgisLayerStyle } from '../map/qgis-styles.ts';
 import type { Actor } from '../policies/workspace.policy.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import type { ProjectService } from './project.service.ts';
+
+/** QGIS project files of a version whose colours the map reads at most (projects rarely hold more than one). */
+const MAX_QGIS_PROJECT_FILES = 8;
 
 /** A cached answer: its strong ETag (known before any work), and how to get its bytes. */
 export type MapAnswer = {
@@ -118,6 +122,50 @@ export function createMapService(deps: {
     }
   }
 
+  /**
+   * The colours a QGIS project file gives its GeoPackage layers, read once per content and path (sources are
+   * relative to it). A file QGIS could not open either (broken XML, too large) has none: the map's own colours.
+   */
+  async function stylesOf(
+    projectId: string,
+    file: { path: string; sha256: string },
+  ): Promise<QgisLayerStyle[]> {
+    const body = await cached(cache.keyOf(file.sha256, 'qgis-styles', file.path), async () => {
+      let styles: QgisLayerStyle[] = [];
+      try {
+        styles = await withBlob(file.sha256, file.path, (local) =>
+          engine.mapStyles(local, file.path, { project: projectId }),
+        );
+      } catch (error) {
+        if (!(error instanceof EngineError)) throw error;
+        // A stopped read may pass on a quieter machine: it is not kept.
+        if (error.kind === 'timeout') throw error;
+        log.info({ path: file.path, reason: error.reason }, 'QGIS project file without map colours');
+      }
+      return Buffer.from(JSON.stringify(styles));
+    }).catch((error: unknown) => {
+      if (!(error instanceof EngineError)) throw error;
+      return undefined;
+    });
+    return body ? (JSON.parse(body.toString('utf8')) as QgisLayerStyle[]) : [];
+  }
+
+  /** The layers of `files` with the colours of the first project file (root ones first) that draws each. */
+  function withStyles(files: MapFile[], projects: { path: string; styles: QgisLayerStyle[] }[]): MapFile[] {
+    return files.map((file) => ({
+      ...file,
+      layers: file.layers.map((layer) => {
+        for (const project of projects) {
+          const found = project.styles.find(
+            (style) => style.file === file.path && style.table === layer.table,
+          );
+          if (found) return { ...layer, style: found.style, style_source: project.path };
+        }
+        return layer;
+      }),
+    }));
+  }
+
   /** Turns the engine's refusals of a layer, a tile or a feature into answers. */
   async function asAnswer<T>(path: string, work: () => Promise<T>): Promise<T> {
     try {
@@ -133,22 +181,32 @@ export function createMapService(deps: {
     /** GET /v1/project/map/{ns}/{name}/layers: the layers of every GeoPackage of the version (or of `file`). */
     async layers(actor: Actor, namespace: string, name: string, query: MapLayersQuery): Promise<MapLayers> {
       const { projectId, number } = await projectAt(actor, namespace, name, query.version);
-      let files;
       if (query.file !== undefined) {
-        files = [await fileAt(projectId, query.file, number)];
-      } else {
-        const all = number === 0 ? [] : await repos.versions.filesAt(projectId, number);
-        files = all
-          .filter((file) => isGeoPackagePath(file.path) && file.blobSha256)
-          .map((file) => ({ path: file.path, sha256: file.blobSha256!, size: file.size }))
-          .sort((a, b) => a.path.localeCompare(b.path));
+        const file = await fileAt(projectId, query.file, number);
+        return { version: versionName(number), files: [await layersOf(projectId, file)] };
       }
-      return {
-        version: versionName(number),
-        files: await Promise.all(files.map((file) => layersOf(projectId, file))),
-      };
+      const all = number === 0 ? [] : await repos.versions.filesAt(projectId, number);
+      const stored = (test: (path: string) => boolean) =>
+        all
+          .filter((file) => test(file.path) && file.blobSha256)
+          .map((file) => ({ path: file.path, sha256: file.blobSha256!, size: file.size }));
+      const files = stored(isGeoPackagePath).sort((a, b) => a.path.localeCompare(b.path));
+      // Project files at the root first (where QGIS and the Mergin Maps apps look for one), then by path.
+      const depth = (path: string) => path.split('/').length;
+      const projects = stored(isQgisProjectPath)
+        .sort((a, b) => depth(a.path) - depth(b.path) || a.path.localeCompare(b.path))
+        .slice(0, MAX_QGIS_PROJECT_FILES);
+      const [layers, styles] = await Promise.all([
+        Promise.all(files.map((file) => layersOf(projectId, file))),
+        Promise.all(
+          projects.map(async (project) => ({
+            path: project.path,
+            styles: await stylesOf(projectId, project),
+          })),
+        ),
+      ]);
+      return { version: versionName(number), files: withStyles(layers, styles) };
     },
-
     /** GET …/tiles/{z}/{x}/{y}.pbf: a Mapbox vector tile of one layer (empty body when no feature meets it). */
     async tile(
       actor: Actor,
