@@ -57,6 +57,52 @@ describe('map styles', () => {
     );
   });
 
+  it('takes the colours of the QGIS project file when the server gives them, with its category filter', () => {
+    const [polygons, any] = drawnLayersOf([
+      {
+        path: 'a.gpkg',
+        size: 1,
+        layers: ['MULTIPOLYGON', 'GEOMETRY'].map((type) =>
+          layer({
+            table: type.toLowerCase(),
+            geometry_type: type,
+            style: {
+              renderer: 'categorized',
+              field: 'kind',
+              categories: [
+                {
+                  values: ['park'],
+                  label: 'Park',
+                  symbol: { fill: { color: '#33a02c', opacity: 1 }, stroke: null },
+                },
+              ],
+              other: null,
+            },
+          }),
+        ),
+      },
+    ]);
+    const [fill, outline] = styleLayersOf(polygons!);
+    const kind = ['to-string', ['get', 'kind']];
+    expect(fill).toMatchObject({
+      type: 'fill',
+      filter: ['match', kind, ['park'], true, false],
+      paint: {
+        'fill-color': ['match', kind, 'park', '#33a02c', polygons!.color],
+        'fill-opacity': ['match', kind, 'park', 1, 0],
+      },
+    });
+    expect(outline).toMatchObject({ type: 'line', paint: { 'line-opacity': ['match', kind, 'park', 0, 0] } });
+    // A GEOMETRY layer's style layers keep their own geometry type besides.
+    expect(styleLayersOf(any!)[0]!).toMatchObject({
+      filter: [
+        'all',
+        ['match', ['geometry-type'], ['Polygon', 'MultiPolygon'], true, false],
+        ['match', kind, ['park'], true, false],
+      ],
+    });
+  });
+
   it('joins extents, skipping unknown ones', () => {
     expect(unionExtent([null, [0, 1, 2, 3], [-1, 2, 1, 5]])).toEqual([-1, 1, 2, 5]);
     expect(unionExtent([null])).toBeUndefined();

@@ -1,5 +1,6 @@
 import type { MapFile, MapLayer } from '@waymark/contract';
-import type { LayerSpecification, StyleSpecification } from 'maplibre-gl';
+import type { ExpressionSpecification, LayerSpecification, StyleSpecification } from 'maplibre-gl';
+import { qgisLookOf } from './qgisLook.ts';
 
 /** One drawable layer of the map: its file, table and the ids of its MapLibre source and style layers. */
 export interface DrawnLayer {
@@ -57,14 +58,38 @@ function kindOf(geometryType: string): Kind {
   return 'any';
 }
 
+/** MapLibre's geometry types of each kind (the Multi* forms as the tiles carry them). */
+const GEOMETRY_TYPES: Record<Exclude<Kind, 'any'>, string[]> = {
+  point: ['Point', 'MultiPoint'],
+  line: ['LineString', 'MultiLineString'],
+  polygon: ['Polygon', 'MultiPolygon'],
+};
+
+/** The filter of a style layer: its geometry kind (for a GEOMETRY layer) and the QGIS categories drawn. */
+function filterOf(
+  kind: Kind,
+  only: Exclude<Kind, 'any'>,
+  categories: ExpressionSpecification | undefined,
+): { filter?: ExpressionSpecification } {
+  const type: ExpressionSpecification | undefined =
+    kind === 'any' ? ['match', ['geometry-type'], GEOMETRY_TYPES[only], true, false] : undefined;
+  if (type && categories) return { filter: ['all', type, categories] };
+  const filter = type ?? categories;
+  return filter ? { filter } : {};
+}
+
 /**
- * The MapLibre style layers of one GeoPackage layer: circles for points, lines for lines, a translucent fill with
- * an outline for polygons; a generic GEOMETRY layer gets all three, each for its own geometry type.
+ * The MapLibre style layers of one GeoPackage layer: circles for points, lines for lines, a fill with an outline
+ * for polygons; a generic GEOMETRY layer gets all three, each for its own geometry type. Colours are the QGIS
+ * project file's when the server gives them (`layer.style`), else the layer's own: a translucent fill, white-edged
+ * circles.
  */
 export function styleLayersOf(drawn: DrawnLayer): LayerSpecification[] {
   const kind = kindOf(drawn.layer.geometry_type ?? '');
   const base = { source: drawn.sourceId, 'source-layer': drawn.layer.table };
   const id = (suffix: string) => `${drawn.sourceId}-${suffix}`;
+  const qgis = drawn.layer.style ? qgisLookOf(drawn.layer.style, drawn.color) : undefined;
+  const only = (of: Exclude<Kind, 'any'>) => filterOf(kind, of, qgis?.filter);
   const layers: LayerSpecification[] = [];
   if (kind === 'polygon' || kind === 'any') {
     layers.push(
@@ -72,15 +97,19 @@ export function styleLayersOf(drawn: DrawnLayer): LayerSpecification[] {
         ...base,
         id: id('fill'),
         type: 'fill',
-        ...(kind === 'any' ? { filter: ['==', '$type', 'Polygon'] } : {}),
-        paint: { 'fill-color': drawn.color, 'fill-opacity': 0.3 },
+        ...only('polygon'),
+        paint: qgis
+          ? { 'fill-color': qgis.fillColor, 'fill-opacity': qgis.fillOpacity }
+          : { 'fill-color': drawn.color, 'fill-opacity': 0.3 },
       },
       {
         ...base,
         id: id('outline'),
         type: 'line',
-        ...(kind === 'any' ? { filter: ['==', '$type', 'Polygon'] } : {}),
-        paint: { 'line-color': drawn.color, 'line-width': 1.5 },
+        ...only('polygon'),
+        paint: qgis
+          ? { 'line-color': qgis.strokeColor, 'line-opacity': qgis.strokeOpacity, 'line-width': 1 }
+          : { 'line-color': drawn.color, 'line-width': 1.5 },
       },
     );
   }
@@ -89,9 +118,11 @@ export function styleLayersOf(drawn: DrawnLayer): LayerSpecification[] {
       ...base,
       id: id('line'),
       type: 'line',
-      ...(kind === 'any' ? { filter: ['==', '$type', 'LineString'] } : {}),
+      ...only('line'),
       layout: { 'line-cap': 'round', 'line-join': 'round' },
-      paint: { 'line-color': drawn.color, 'line-width': 2.5 },
+      paint: qgis
+        ? { 'line-color': qgis.lineColor, 'line-opacity': qgis.lineOpacity, 'line-width': 2.5 }
+        : { 'line-color': drawn.color, 'line-width': 2.5 },
     });
   }
   if (kind === 'point' || kind === 'any') {
@@ -99,13 +130,22 @@ export function styleLayersOf(drawn: DrawnLayer): LayerSpecification[] {
       ...base,
       id: id('point'),
       type: 'circle',
-      ...(kind === 'any' ? { filter: ['==', '$type', 'Point'] } : {}),
-      paint: {
-        'circle-color': drawn.color,
-        'circle-radius': 5,
-        'circle-stroke-color': '#ffffff',
-        'circle-stroke-width': 1.5,
-      },
+      ...only('point'),
+      paint: qgis
+        ? {
+            'circle-color': qgis.fillColor,
+            'circle-opacity': qgis.fillOpacity,
+            'circle-radius': 5,
+            'circle-stroke-color': qgis.strokeColor,
+            'circle-stroke-opacity': qgis.strokeOpacity,
+            'circle-stroke-width': 1,
+          }
+        : {
+            'circle-color': drawn.color,
+            'circle-radius': 5,
+            'circle-stroke-color': '#ffffff',
+            'circle-stroke-width': 1.5,
+          },
     });
   }
   return layers;

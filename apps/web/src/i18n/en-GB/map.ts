@@ -24,6 +24,10 @@ export default {
     popupFailed: 'The feature could not be loaded.',
     popupTitle: '{{layer}} #{{fid}}',
     webglMissing: 'This browser cannot draw the map (WebGL is off or missing).',
+    categoriesLabel: 'Categories of {{layer}} in {{file}}',
+    otherValues: 'Other values',
+    moreCategories_one: '{{count, number}} more category',
+    moreCategories_other: '{{count, number}} more categories',
   },
   /** A version's changes of a GeoPackage on a map (issue 27). */
   changes: {

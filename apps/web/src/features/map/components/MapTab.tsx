@@ -8,6 +8,8 @@ import { fetchMapFeature, mapTileUrl } from '../api/mapApi.ts';
 import { useMapLayers } from '../hooks/useMapLayers.ts';
 import { type DrawnLayer, drawnLayersOf, styleLayersOf, unionExtent } from '../mapStyle.ts';
 import { hasWebGL, maplibregl, pointerOverFeatures, presentLayers, startMap } from '../maplibre.ts';
+import { swatchOf } from '../qgisLook.ts';
+import { CategoryLegend } from './CategoryLegend.tsx';
 import '../map.css';
 import { geometryTypeLabel } from '../geometryTypeLabel.ts';
 import { tMap } from '../../../i18n/map.ts';
@@ -218,7 +220,7 @@ export function MapTab() {
                         />
                         <span
                           className="map-tab__swatch"
-                          style={{ background: entry?.color ?? 'transparent' }}
+                          style={{ background: entry ? swatchOf(layer.style, entry.color) : 'transparent' }}
                           aria-hidden="true"
                         />
                         <span className="map-tab__layer-text">
@@ -228,6 +230,9 @@ export function MapTab() {
                             {tMap('layers.featureCount', { count: layer.feature_count })}
                           </span>
                           {layer.error && <span className="map-tab__error">{layer.error}</span>}
+                          {entry && layer.style?.renderer === 'categorized' && (
+                            <CategoryLegend style={layer.style} layer={layer.table} file={file.path} />
+                          )}
                         </span>
                       </label>
                       {entry && layer.extent && (
