@@ -17,6 +17,12 @@ async function removeProject(page: Page, name: string): Promise<void> {
   await apiAsUser(page, 'DELETE', `/v2/projects/${project.id}`);
 }
 const MAP_GPKG = readFileSync(path.join(import.meta.dirname, '../apps/server/test/fixtures/map/map.gpkg'));
+// Its QGIS project (written after QGIS 3.34's format): polygons_5514 in categories of area_class, parks #33a02c.
+const MAP_QGS = readFileSync(
+  path.join(import.meta.dirname, '../apps/server/test/fixtures/map/map.qgs'),
+  'utf8',
+);
+const QGIS_PARK: Rgb = [0x33, 0xa0, 0x2c];
 const BASE_GPKG = readFileSync(path.join(import.meta.dirname, '../packages/gpkg-diff/fixtures/base.gpkg'));
 const MODIFIED_GPKG = readFileSync(
   path.join(import.meta.dirname, '../packages/gpkg-diff/fixtures/modified.gpkg'),
@@ -30,28 +36,57 @@ test.use({
   },
 });
 
-/** Pixels of the map's canvas that are not its plain background (#eef2f5): what the layers drew. */
-async function drawnPixels(page: Page): Promise<number> {
+type Rgb = readonly [number, number, number];
+
+/** The map's plain background (#eef2f5, the offline style). */
+const BACKGROUND: Rgb = [0xee, 0xf2, 0xf5];
+
+/**
+ * The map canvas's pixels: how many differ from its plain background (what the layers drew), how many are near
+ * each of `colours` (channel differences summing under 40), and the last pixel of each colour (x, y in CSS pixels
+ * of the canvas: a place to click a feature of that colour).
+ */
+async function canvasPixels<K extends string>(
+  page: Page,
+  colours: Record<K, Rgb> = {} as Record<K, Rgb>,
+): Promise<{ drawn: number; counts: Record<K, number>; at: Partial<Record<K, [number, number]>> }> {
   const shot = await page.getByTestId('map-canvas').locator('canvas').screenshot();
-  return page.evaluate(async (base64) => {
-    const image = new Image();
-    image.src = `data:image/png;base64,${base64}`;
-    await image.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = image.width;
-    canvas.height = image.height;
-    const context = canvas.getContext('2d');
-    if (!context) return 0;
-    context.drawImage(image, 0, 0);
-    const { data } = context.getImageData(0, 0, image.width, image.height);
-    let count = 0;
-    for (let i = 0; i < data.length; i += 4) {
-      const far = Math.abs(data[i]! - 0xee) + Math.abs(data[i + 1]! - 0xf2) + Math.abs(data[i + 2]! - 0xf5);
-      if (far > 60) count++;
-    }
-    return count;
-  }, shot.toString('base64'));
+  const found = await page.evaluate(
+    async (input: { base64: string; colours: Record<string, Rgb>; background: Rgb }) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${input.base64}`;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = image.width;
+      canvas.height = image.height;
+      const context = canvas.getContext('2d');
+      const entries = Object.entries(input.colours);
+      const counts: Record<string, number> = Object.fromEntries(entries.map(([kind]) => [kind, 0]));
+      const at: Record<string, [number, number]> = {};
+      if (!context) return { drawn: 0, counts, at };
+      context.drawImage(image, 0, 0);
+      const { data } = context.getImageData(0, 0, image.width, image.height);
+      const distance = (i: number, [r, g, b]: Rgb) =>
+        Math.abs(data[i]! - r) + Math.abs(data[i + 1]! - g) + Math.abs(data[i + 2]! - b);
+      let drawn = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        if (distance(i, input.background) > 60) drawn++;
+        for (const [kind, colour] of entries) {
+          if (distance(i, colour) >= 40) continue;
+          counts[kind] = (counts[kind] ?? 0) + 1;
+          const pixel = i / 4;
+          at[kind] = [pixel % image.width, Math.floor(pixel / image.width)];
+        }
+      }
+      return { drawn, counts, at };
+    },
+    { base64: shot.toString('base64'), colours: colours as Record<string, Rgb>, background: BACKGROUND },
+  );
+  return found as { drawn: number; counts: Record<K, number>; at: Partial<Record<K, [number, number]>> };
 }
+
+/** Pixels of the map's canvas that are not its plain background: what the layers drew. */
+const drawnPixels = async (page: Page): Promise<number> => (await canvasPixels(page)).drawn;
 
 /** Runs `action` (none: the map's first draw) and waits until the map is idle after it: all its tiles drawn. */
 async function drawn(page: Page, action?: () => Promise<void>): Promise<void> {
@@ -78,7 +113,16 @@ test('the layers of a GeoPackage in the file sidebar and on the Map tab', async 
   await apiAsUser(page, 'POST', '/v1/project/admin', { name: PROJECT, public: false });
   const token = await bearerToken(request, E2E_ADMIN.username, E2E_ADMIN.password);
   const project = { namespace: 'admin', name: PROJECT };
-  await pushFiles(request, token, project, { added: [{ path: 'survey/places.gpkg', content: MAP_GPKG }] });
+  await pushFiles(request, token, project, {
+    added: [
+      { path: 'survey/places.gpkg', content: MAP_GPKG },
+      // Beside the GeoPackage it draws, its sources named after the file as pushed.
+      {
+        path: 'survey/places.qgs',
+        content: Buffer.from(MAP_QGS.replaceAll('./map.gpkg|', './places.gpkg|')),
+      },
+    ],
+  });
   await pushFiles(request, token, project, { added: [{ path: 'park.gpkg', content: BASE_GPKG }] });
 
   // The file sidebar lists the layers with their geometry types and counts.
@@ -106,14 +150,19 @@ test('the layers of a GeoPackage in the file sidebar and on the Map tab', async 
   expect(everything).toBeGreaterThan(200);
   await snap(page, 'map-tab');
 
-  // Zoomed to the Brno polygons (Krovak grid, reprojected): they fill much of the map.
+  // Zoomed to the Brno polygons (Krovak grid, reprojected): they fill much of the map, in the QGIS project's
+  // colours: the park in its category's green, listed under the layer.
   await drawn(page, () => page.getByRole('button', { name: 'Zoom to polygons_5514' }).click());
-  const polygons = await drawnPixels(page);
-  expect(polygons).toBeGreaterThan(everything);
+  const polygons = await canvasPixels(page, { park: QGIS_PARK });
+  expect(polygons.drawn).toBeGreaterThan(everything);
+  expect(polygons.counts.park).toBeGreaterThan(2000);
+  const categories = page.getByRole('list', { name: 'Categories of polygons_5514 in survey/places.gpkg' });
+  await expect(categories.getByRole('listitem')).toHaveText(['Park', 'Water', 'Other values']);
   // Toggled off, the Krovak polygons leave the map (the park's polygons and the points over Brno stay).
   const toggle = page.getByRole('checkbox', { name: 'Show polygons_5514' });
   await drawn(page, () => toggle.uncheck());
-  await expect.poll(() => drawnPixels(page), { timeout: 15_000 }).toBeLessThan(polygons * 0.85);
+  await expect.poll(() => drawnPixels(page), { timeout: 15_000 }).toBeLessThan(polygons.drawn * 0.85);
+  expect((await canvasPixels(page, { park: QGIS_PARK })).counts.park).toBeLessThan(50);
   await drawn(page, () => toggle.check());
   await snap(page, 'map-tab-zoomed');
 
@@ -164,47 +213,12 @@ test('the layers of a GeoPackage in the file sidebar and on the Map tab', async 
   await removeProject(page, PROJECT);
 });
 
-type ChangeKind = 'insert' | 'update' | 'delete';
-
-/**
- * Pixels of the map's canvas near each colour of the change map (inserted, updated, deleted), and for each colour
- * the last such pixel (x, y in CSS pixels of the canvas): a place to click a row of that change.
- */
-async function changeColourPixels(
-  page: Page,
-): Promise<{ counts: Record<ChangeKind, number>; at: Partial<Record<ChangeKind, [number, number]>> }> {
-  const shot = await page.getByTestId('map-canvas').locator('canvas').screenshot();
-  return page.evaluate(async (base64) => {
-    const image = new Image();
-    image.src = `data:image/png;base64,${base64}`;
-    await image.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = image.width;
-    canvas.height = image.height;
-    const context = canvas.getContext('2d');
-    const counts = { insert: 0, update: 0, delete: 0 };
-    const at: Partial<Record<keyof typeof counts, [number, number]>> = {};
-    if (!context) return { counts, at };
-    context.drawImage(image, 0, 0);
-    const { data } = context.getImageData(0, 0, image.width, image.height);
-    const colours = {
-      insert: [0x16, 0xa3, 0x4a],
-      update: [0xd9, 0x77, 0x06],
-      delete: [0xdc, 0x26, 0x26],
-    } as const;
-    for (let i = 0; i < data.length; i += 4) {
-      for (const [kind, [r, g, b]] of Object.entries(colours)) {
-        const far = Math.abs(data[i]! - r) + Math.abs(data[i + 1]! - g) + Math.abs(data[i + 2]! - b);
-        if (far < 40) {
-          counts[kind as keyof typeof counts]++;
-          const pixel = i / 4;
-          at[kind as keyof typeof counts] = [pixel % image.width, Math.floor(pixel / image.width)];
-        }
-      }
-    }
-    return { counts, at };
-  }, shot.toString('base64'));
-}
+/** The change map's colours: inserted, updated, deleted (changesStyle.ts). */
+const CHANGE_COLOURS = {
+  insert: [0x16, 0xa3, 0x4a],
+  update: [0xd9, 0x77, 0x06],
+  delete: [0xdc, 0x26, 0x26],
+} as const satisfies Record<string, Rgb>;
 
 test("a version's changes on a map, from the version sidebar", async ({ page, request }) => {
   test.setTimeout(240_000);
@@ -237,7 +251,7 @@ test("a version's changes on a map, from the version sidebar", async ({ page, re
   );
   await drawn(page);
   // The map really shows each kind of change in its colour.
-  const colours = await changeColourPixels(page);
+  const colours = await canvasPixels(page, CHANGE_COLOURS);
   expect(colours.counts.insert).toBeGreaterThan(30);
   expect(colours.counts.update).toBeGreaterThan(30);
   expect(colours.counts.delete).toBeGreaterThan(30);
@@ -259,7 +273,7 @@ test("a version's changes on a map, from the version sidebar", async ({ page, re
   await page.setViewportSize(PHONE);
   await page.getByTestId('file-version-show-map').click();
   await drawn(page);
-  const { counts } = await changeColourPixels(page);
+  const { counts } = await canvasPixels(page, CHANGE_COLOURS);
   expect(counts.insert + counts.update + counts.delete).toBeGreaterThan(30);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
