@@ -2,6 +2,7 @@ import { MAP_CHANGE_KINDS, type MapChangedFeature, type MapChanges } from '@waym
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { useEffect, useRef, useState } from 'react';
 import { getErrorMessage } from '../../../lib/api/apiErrors.ts';
+import { formatNumber } from '../../../lib/format/number.ts';
 import { useConfig } from '../../session/hooks/useInstance.ts';
 import { useMapChanges } from '../hooks/useMapChanges.ts';
 import {
@@ -11,12 +12,11 @@ import {
   changeStyleLayers,
   changeTotals,
 } from '../changesStyle.ts';
-import { hasWebGL, maplibregl, pointerOverFeatures, presentLayers, startMap } from '../maplibre.ts';
+import { hasWebGL, maplibregl, mountMap } from '../maplibre.ts';
 import '../map.css';
 import { tMap } from '../../../i18n/map.ts';
 
 const SOURCE = 'changes';
-const FIT_PADDING = 40;
 
 interface ChangesMapProps {
   namespace: string;
@@ -77,7 +77,7 @@ function Legend({ changes }: { changes: MapChanges }) {
             style={{ background: CHANGE_COLORS[kind] }}
             aria-hidden="true"
           />
-          {tMap(`changes.changeNames.${kind}`)} <strong>{totals[kind].toLocaleString('en-US')}</strong>
+          {tMap(`changes.changeNames.${kind}`)} <strong>{formatNumber(totals[kind])}</strong>
         </li>
       ))}
       <li>
@@ -106,29 +106,26 @@ export function ChangesMap({ namespace, projectName, version, path }: ChangesMap
 
   useEffect(() => {
     if (!container.current || !changes || webglMissing) return;
-    const map = startMap(container.current, basemap);
+    const map = mountMap(container.current, basemap, {
+      extent: changes.extent ?? undefined,
+      onLoad(loaded) {
+        loaded.addSource(SOURCE, {
+          type: 'geojson',
+          data: changes as unknown as maplibregl.GeoJSONSourceSpecification['data'],
+        });
+        for (const layer of changeStyleLayers(SOURCE)) loaded.addLayer(layer);
+      },
+      clickableLayers: () => CHANGE_LAYER_IDS,
+      onFeatureClick(clicked, hit, event) {
+        const feature = typeof hit.id === 'number' ? changes.features[hit.id] : undefined;
+        if (!feature) return;
+        new maplibregl.Popup({ maxWidth: '360px' })
+          .setLngLat(event.lngLat)
+          .setDOMContent(popupContent(feature))
+          .addTo(clicked);
+      },
+    });
     if (!map) return;
-    if (changes.extent) {
-      map.fitBounds(changes.extent, { padding: FIT_PADDING, animate: false, maxZoom: 17 });
-    }
-    map.on('load', () => {
-      map.addSource(SOURCE, {
-        type: 'geojson',
-        data: changes as unknown as maplibregl.GeoJSONSourceSpecification['data'],
-      });
-      for (const layer of changeStyleLayers(SOURCE)) map.addLayer(layer);
-      container.current?.setAttribute('data-map-ready', 'true');
-    });
-    map.on('click', (event) => {
-      const hit = map.queryRenderedFeatures(event.point, { layers: presentLayers(map, CHANGE_LAYER_IDS) })[0];
-      const feature = typeof hit?.id === 'number' ? changes.features[hit.id] : undefined;
-      if (!feature) return;
-      new maplibregl.Popup({ maxWidth: '360px' })
-        .setLngLat(event.lngLat)
-        .setDOMContent(popupContent(feature))
-        .addTo(map);
-    });
-    pointerOverFeatures(map, () => CHANGE_LAYER_IDS);
     return () => map.remove();
   }, [changes, basemap, webglMissing]);
 

@@ -7,7 +7,7 @@ import { useConfig } from '../../session/hooks/useInstance.ts';
 import { fetchMapFeature, mapTileUrl } from '../api/mapApi.ts';
 import { useMapLayers } from '../hooks/useMapLayers.ts';
 import { type DrawnLayer, drawnLayersOf, styleLayersOf, unionExtent } from '../mapStyle.ts';
-import { hasWebGL, maplibregl, pointerOverFeatures, presentLayers, startMap } from '../maplibre.ts';
+import { fitTo, hasWebGL, maplibregl, mountMap } from '../maplibre.ts';
 import { swatchOf } from '../qgisLook.ts';
 import { CategoryLegend } from './CategoryLegend.tsx';
 import '../map.css';
@@ -15,7 +15,6 @@ import { geometryTypeLabel } from '../geometryTypeLabel.ts';
 import { tMap } from '../../../i18n/map.ts';
 
 const VERSION_PARAM = 'version';
-const FIT_PADDING = 40;
 
 /** The popup's content: the feature's fields as a small table (text only, never HTML from the data). */
 function popupContent(feature: MapFeature): HTMLElement {
@@ -70,45 +69,43 @@ export function MapTab() {
   // The map and its layers, made again for each version (the tiles of a version never change).
   useEffect(() => {
     if (!container.current || !layers.data || webglMissing) return;
-    const map = startMap(container.current, basemap);
+    const styleIds: string[] = [];
+    const map = mountMap(container.current, basemap, {
+      extent: unionExtent(drawn.map((entry) => entry.layer.extent)),
+      onLoad(loaded) {
+        for (const entry of drawn) {
+          loaded.addSource(entry.sourceId, {
+            type: 'vector',
+            tiles: [mapTileUrl(project.namespace, project.name, entry.file, entry.layer.table, version)],
+            minzoom: 0,
+            maxzoom: MAP_MAX_ZOOM,
+            ...(entry.layer.extent ? { bounds: entry.layer.extent } : {}),
+          });
+          for (const styleLayer of styleLayersOf(entry)) {
+            loaded.addLayer(styleLayer);
+            entry.styleLayerIds.push(styleLayer.id);
+            styleIds.push(styleLayer.id);
+          }
+        }
+      },
+      clickableLayers: () => styleIds,
+      onFeatureClick(clicked, hit, event) {
+        const entry = drawn.find((candidate) => candidate.sourceId === hit.source);
+        if (!entry || typeof hit.id !== 'number') return;
+        const popup = new maplibregl.Popup({ maxWidth: '320px' }).setLngLat(event.lngLat).addTo(clicked);
+        popup.setDOMContent(popupText(tMap('layers.loading')));
+        fetchMapFeature(project.namespace, project.name, {
+          file: entry.file,
+          layer: entry.layer.table,
+          version,
+          fid: hit.id,
+        })
+          .then((feature) => popup.setDOMContent(popupContent(feature)))
+          .catch(() => popup.setDOMContent(popupText(tMap('layers.popupFailed'))));
+      },
+    });
     if (!map) return;
     mapRef.current = map;
-    const extent = unionExtent(drawn.map((entry) => entry.layer.extent));
-    if (extent) map.fitBounds(extent, { padding: FIT_PADDING, animate: false, maxZoom: 17 });
-    const styleIds: string[] = [];
-    map.on('load', () => {
-      for (const entry of drawn) {
-        map.addSource(entry.sourceId, {
-          type: 'vector',
-          tiles: [mapTileUrl(project.namespace, project.name, entry.file, entry.layer.table, version)],
-          minzoom: 0,
-          maxzoom: MAP_MAX_ZOOM,
-          ...(entry.layer.extent ? { bounds: entry.layer.extent } : {}),
-        });
-        for (const styleLayer of styleLayersOf(entry)) {
-          map.addLayer(styleLayer);
-          entry.styleLayerIds.push(styleLayer.id);
-          styleIds.push(styleLayer.id);
-        }
-      }
-      container.current?.setAttribute('data-map-ready', 'true');
-    });
-    map.on('click', (event) => {
-      const hit = map.queryRenderedFeatures(event.point, { layers: presentLayers(map, styleIds) })[0];
-      const entry = hit && drawn.find((candidate) => candidate.sourceId === hit.source);
-      if (!hit || !entry || typeof hit.id !== 'number') return;
-      const popup = new maplibregl.Popup({ maxWidth: '320px' }).setLngLat(event.lngLat).addTo(map);
-      popup.setDOMContent(popupText(tMap('layers.loading')));
-      fetchMapFeature(project.namespace, project.name, {
-        file: entry.file,
-        layer: entry.layer.table,
-        version,
-        fid: hit.id,
-      })
-        .then((feature) => popup.setDOMContent(popupContent(feature)))
-        .catch(() => popup.setDOMContent(popupText(tMap('layers.popupFailed'))));
-    });
-    pointerOverFeatures(map, () => styleIds);
     return () => {
       mapRef.current = null;
       map.remove();
@@ -132,7 +129,7 @@ export function MapTab() {
   }, [hidden, drawn]);
 
   const zoomTo = (extent: readonly [number, number, number, number] | null | undefined) => {
-    if (extent) mapRef.current?.fitBounds([...extent], { padding: FIT_PADDING, maxZoom: 17, animate: false });
+    if (extent && mapRef.current) fitTo(mapRef.current, extent);
   };
   const toggle = (key: string) =>
     setHidden((current) => {
