@@ -78,6 +78,12 @@ const envSchema = z.object({
   BASE_URL: optionalString.pipe(z.url().optional()),
   /** A MapLibre style drawn under the map's layers; none by default (the map works offline). */
   MAP_BASEMAP_STYLE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /** Bytes DATA_DIR/map-cache holds after housekeeping (least recently used files go first). */
+  MAP_CACHE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .nonnegative()
+    .default(1024 * 1024 * 1024),
   DOCS_URL: z.url().default('https://merginmaps.com/docs'),
   DEFAULT_STORAGE: z.coerce.number().int().nonnegative().default(DEFAULT_WORKSPACE_STORAGE),
   GLOBAL_READ: booleanFlag,
@@ -243,6 +249,8 @@ export type AppConfig = {
   diagnosticLogsMaxSize: number;
   /** The MapLibre style under the Map tab's layers (`MAP_BASEMAP_STYLE_URL`); none by default. */
   mapBasemapStyleUrl: string | undefined;
+  /** Bytes the map's disk cache (DATA_DIR/map-cache) holds after housekeeping (`MAP_CACHE_MAX_BYTES`). */
+  mapCacheMaxBytes: number;
   /** When set, `/metrics` answers whoever sends it as a Bearer token; else only this machine (docs/OPERATIONS.md). */
   metricsToken: string | undefined;
   /** Where file bytes live: the data folder (`local`) or S3-compatible object storage. */
@@ -352,6 +360,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     diagnosticLogs: e.DIAGNOSTIC_LOGS,
     diagnosticLogsMaxSize: e.DIAGNOSTIC_LOGS_MAX_SIZE,
     mapBasemapStyleUrl: e.MAP_BASEMAP_STYLE_URL,
+    mapCacheMaxBytes: e.MAP_CACHE_MAX_BYTES,
     metricsToken: e.METRICS_TOKEN,
     blobStore: e.BLOB_STORE,
     s3,

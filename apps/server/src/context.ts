@@ -195,6 +195,7 @@ export function createContext(deps: {
       blobs,
       engine,
       cache: createMapCache(path.join(config.dataDir, 'map-cache')),
+      cacheMaxBytes: config.mapCacheMaxBytes,
       log,
       repos,
       projectService: projects,

@@ -1,19 +1,26 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { blobs } from '../src/db/schema.ts';
 import { runHousekeeping } from '../src/jobs/housekeeping.ts';
+import { createMapCache } from '../src/map/map-cache.ts';
 import { LOGIN_HISTORY_DAYS } from '../src/services/auth.service.ts';
 import { createStorageService } from '../src/services/storage.service.ts';
 import { HttpClient } from './http-client.ts';
 import { startTestServer, TEST_PASSWORD, type TestServer } from './test-server.ts';
 
 let server: TestServer;
+/** The map's disk cache of this server holds at most 40 kB after housekeeping. */
+const MAP_CACHE_LIMIT = 40 * 1024;
 
 beforeAll(async () => {
-  server = await startTestServer({ SESSION_MAX_AGE_DAYS: '10', BASE_URL: 'https://maps.example.org' });
+  server = await startTestServer({
+    SESSION_MAX_AGE_DAYS: '10',
+    BASE_URL: 'https://maps.example.org',
+    MAP_CACHE_MAX_BYTES: String(MAP_CACHE_LIMIT),
+  });
   await server.createUser({ username: 'keeper', isAdmin: true });
 });
 afterAll(() => server.close());
@@ -134,6 +141,25 @@ describe('blob collection', () => {
     expect(await stored.has(sha256)).toBe(true);
     const [row] = await server.database.db.select().from(blobs).where(eq(blobs.sha256, sha256));
     expect(row?.size).toBe(size);
+  });
+});
+
+describe('map cache', () => {
+  it('keeps the map cache under MAP_CACHE_MAX_BYTES, the least recently used files going first', async () => {
+    // Tiles as the map writes them (another process's cache, the same folder), each used an hour before the next.
+    const folder = path.join(server.dataDir, 'map-cache');
+    const writer = createMapCache(folder);
+    const keys = Array.from({ length: 8 }, (_, i) => writer.keyOf('e'.repeat(64), 'tile', 14, i, 0));
+    for (const [i, key] of keys.entries()) {
+      await writer.set(key, new Uint8Array(10 * 1024));
+      const usedAt = (Date.now() - (8 - i) * 3_600_000) / 1000;
+      utimesSync(path.join(folder, key.slice(0, 2), key), usedAt, usedAt);
+    }
+    const result = await runHousekeeping(server.context);
+    expect(result.prunedMapCacheFiles).toBe(4);
+    const kept = keys.map((key) => existsSync(path.join(folder, key.slice(0, 2), key)));
+    expect(kept).toEqual([false, false, false, false, true, true, true, true]);
+    expect((await runHousekeeping(server.context)).prunedMapCacheFiles).toBe(0);
   });
 });
 

@@ -7,7 +7,9 @@ export const BLOB_GRACE_MS = 24 * 60 * 60 * 1000;
  * One pass of housekeeping: purge projects whose retention ended, then the file bytes nothing refers to any
  * more, expired sessions, the mail-limit entries older than every window and login attempts older than
  * `LOGIN_HISTORY_DAYS`; then sends the changeset job again for versions still pending; then the prepared zips of
- * downloads unused for a day go, and zips whose job was lost get it again. Idempotent: every step is one statement, so several processes may run it side by side.
+ * downloads unused for a day go, and zips whose job was lost get it again; last, the map's disk cache is pruned
+ * to MAP_CACHE_MAX_BYTES, least recently used files first. Idempotent: every step is one statement (or removes
+ * files another run may have removed already), so several processes may run it side by side.
  */
 export async function runHousekeeping(
   context: AppContext,
@@ -19,6 +21,7 @@ export async function runHousekeeping(
   pendingChangesetVersions: number;
   expiredArchives: number;
   resentArchives: number;
+  prunedMapCacheFiles: number;
 }> {
   const purgedProjects = await context.projects.purgeRemoved(now);
   const deletedBlobs = await context.storage.collectUnreferenced(new Date(now.getTime() - BLOB_GRACE_MS));
@@ -27,5 +30,13 @@ export async function runHousekeeping(
   const purgedLoginAttempts = await context.auth.purgeOldLoginAttempts(now);
   const pendingChangesetVersions = await context.changesets.sweep();
   const archives = await context.archives.sweep(now);
-  return { purgedProjects, deletedBlobs, purgedLoginAttempts, pendingChangesetVersions, ...archives };
+  const mapCache = await context.map.pruneCache(now);
+  return {
+    purgedProjects,
+    deletedBlobs,
+    purgedLoginAttempts,
+    pendingChangesetVersions,
+    ...archives,
+    prunedMapCacheFiles: mapCache.files,
+  };
 }

@@ -39,7 +39,8 @@ export function uploadCleanupJob(context: AppContext): JobDefinition {
 
 /**
  * Hourly and at start: removed projects past their retention, unreferenced blobs, ended sessions, old counters,
- * and the changeset jobs of versions still pending (lost by a crash between a commit and its send).
+ * the changeset jobs of versions still pending (lost by a crash between a commit and its send), and the map's
+ * disk cache beyond MAP_CACHE_MAX_BYTES.
  */
 export function housekeepingJob(context: AppContext): JobDefinition {
   return {

@@ -44,11 +44,13 @@ export function createMapService(deps: {
   blobs: BlobStore;
   engine: ChangesetEngine;
   cache: MapCache;
+  /** Bytes the disk cache holds after `pruneCache` (MAP_CACHE_MAX_BYTES). */
+  cacheMaxBytes: number;
   log: Logger;
   repos: Repositories;
   projectService: ProjectService;
 }) {
-  const { blobs, engine, cache, log, repos, projectService } = deps;
+  const { blobs, engine, cache, cacheMaxBytes, log, repos, projectService } = deps;
 
   /** The project (readable by the caller) and the version number asked for (the latest when none). */
   async function projectAt(actor: Actor, namespace: string, name: string, version: string | undefined) {
@@ -178,6 +180,8 @@ export function createMapService(deps: {
   }
 
   return {
+    /** Housekeeping: the disk cache's least recently used files go until it holds at most MAP_CACHE_MAX_BYTES. */
+    pruneCache: (now?: Date) => cache.prune(cacheMaxBytes, now),
     /** GET /v1/project/map/{ns}/{name}/layers: the layers of every GeoPackage of the version (or of `file`). */
     async layers(actor: Actor, namespace: string, name: string, query: MapLayersQuery): Promise<MapLayers> {
       const { projectId, number } = await projectAt(actor, namespace, name, query.version);
