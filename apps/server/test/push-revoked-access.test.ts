@@ -4,7 +4,7 @@ import path from 'node:path';
 import { EDITOR_QGIS_FILE_TEXT, PROJECT_TEXTS, type ProjectV2 } from '@waymark/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from './http-client.ts';
-import { push, sha1, startPush, uploadChunk } from './push-helper.ts';
+import { type PushPlan, push, sha1, startPush, uploadChunk } from './push-helper.ts';
 import { startTestServer, TEST_PASSWORD, type TestServer } from './test-server.ts';
 
 /**
@@ -103,26 +103,51 @@ async function expectTransactionGone(projectPath: string, transaction: string) {
 
 const refused = { status: 403, body: { detail: PROJECT_TEXTS.noPermission } };
 
+/** A push of mine.txt in two chunks. */
+const MINE: PushPlan = {
+  version: 'v1',
+  added: [{ path: 'mine.txt', content: 'two chunks of mine' }],
+  chunkSize: 9,
+};
+
+/** `http` starts a v1 push to the project. */
+async function startV1Push(http: HttpClient, projectPath: string, plan: PushPlan = MINE) {
+  const started = await startPush(http, projectPath, plan);
+  return { started, transaction: started.response.body.transaction ?? '' };
+}
+
+/** Sends the first chunk of the push's first file. */
+function sendFirstChunk(http: HttpClient, { started, transaction }: Awaited<ReturnType<typeof startV1Push>>) {
+  const [entry] = started.entries;
+  return uploadChunk(http, transaction, entry?.chunks[0] ?? '', entry?.parts[0] ?? Buffer.alloc(0));
+}
+
+/** The bytes a v2 pusher uploads as one chunk. */
+const V2_CONTENT = Buffer.from('v2 bytes of mine');
+
+const uploadV2Chunk = (http: HttpClient, projectId: string) =>
+  http.post<{ id: string }>(`/v2/projects/${projectId}/chunks`, new Uint8Array(V2_CONTENT));
+
+/** The v2 version call that adds the uploaded chunk as mine.txt. */
+const createV2Version = (http: HttpClient, projectId: string, chunkId: string) =>
+  http.post<ProjectV2>(`/v2/projects/${projectId}/versions`, {
+    version: 'v1',
+    changes: {
+      added: [{ path: 'mine.txt', checksum: sha1(V2_CONTENT), size: V2_CONTENT.length, chunks: [chunkId] }],
+      updated: [],
+      removed: [],
+    },
+  });
+
 describe.each(REVOCATIONS)('v1: a writer $name while pushing', (revocation) => {
   it('is refused on the first chunk after it (403), and the transaction is cancelled', async () => {
     const { project, username, http } = await writerOn(revocation);
-    const started = await startPush(http, project.path, {
-      version: 'v1',
-      added: [{ path: 'mine.txt', content: 'two chunks of mine' }],
-      chunkSize: 9,
-    });
-    const transaction = started.response.body.transaction ?? '';
-    expect(started.response.status).toBe(200);
+    const pushing = await startV1Push(http, project.path);
+    const { transaction } = pushing;
+    expect(pushing.started.response.status).toBe(200);
     await revocation.revoke(username, project.id);
 
-    const [entry] = started.entries;
-    const chunk = await uploadChunk(
-      http,
-      transaction,
-      entry?.chunks[0] ?? '',
-      entry?.parts[0] ?? Buffer.alloc(0),
-    );
-    expect(chunk).toMatchObject(refused);
+    expect(await sendFirstChunk(http, pushing)).toMatchObject(refused);
     expect((await http.post(`/v1/project/push/finish/${transaction}`)).status).toBe(404);
     expect(await versionOf(project.path)).toBe('v1');
     await expectTransactionGone(project.path, transaction);
@@ -130,12 +155,7 @@ describe.each(REVOCATIONS)('v1: a writer $name while pushing', (revocation) => {
 
   it('is refused at finish after the last chunk (403): no version is committed', async () => {
     const { project, username, http } = await writerOn(revocation);
-    const started = await startPush(http, project.path, {
-      version: 'v1',
-      added: [{ path: 'mine.txt', content: 'two chunks of mine' }],
-      chunkSize: 9,
-    });
-    const transaction = started.response.body.transaction ?? '';
+    const { started, transaction } = await startV1Push(http, project.path);
     for (const entry of started.entries) {
       for (const [index, id] of entry.chunks.entries()) {
         const answer = await uploadChunk(http, transaction, id, entry.parts[index] ?? Buffer.alloc(0));
@@ -157,16 +177,12 @@ describe.each(REVOCATIONS)('v1: a writer $name while pushing', (revocation) => {
 describe('v1: the editors path rule asked again', () => {
   it('refuses the finish of a writer lowered to editor whose push changes the QGIS project file', async () => {
     const { project, username, http } = await writerOn(REVOCATIONS[1] as Revocation);
-    const started = await startPush(http, project.path, {
+    const pushing = await startV1Push(http, project.path, {
       version: 'v1',
       added: [{ path: 'survey.qgz', content: 'qgis project' }],
     });
-    const transaction = started.response.body.transaction ?? '';
-    const [entry] = started.entries;
-    expect(
-      (await uploadChunk(http, transaction, entry?.chunks[0] ?? '', entry?.parts[0] ?? Buffer.alloc(0)))
-        .status,
-    ).toBe(200);
+    const { transaction } = pushing;
+    expect((await sendFirstChunk(http, pushing)).status).toBe(200);
     await server.repos.projects.setMember(project.id, await userId(username), 'editor');
 
     expect(await http.post(`/v1/project/push/finish/${transaction}`)).toMatchObject({
@@ -181,27 +197,16 @@ describe('v1: the editors path rule asked again', () => {
 describe.each(REVOCATIONS)('v2: a writer $name after uploading chunks', (revocation) => {
   it('can neither upload more chunks nor create the version', async () => {
     const { project, username, http } = await writerOn(revocation);
-    const content = Buffer.from('v2 bytes of mine');
-    const chunk = await http.post<{ id: string }>(
-      `/v2/projects/${project.id}/chunks`,
-      new Uint8Array(content),
-    );
+    const chunk = await uploadV2Chunk(http, project.id);
     expect(chunk.status).toBe(200);
     await revocation.revoke(username, project.id);
 
     // v2 hides a private project from whoever may not read it: 404 then, 403 for a reader.
     const mayRead = revocation.name === 'lowered to reader';
-    const again = await http.post(`/v2/projects/${project.id}/chunks`, new Uint8Array(content));
+    const again = await uploadV2Chunk(http, project.id);
     expect(again.status).toBe(mayRead ? 403 : 404);
     if (mayRead) expect(again.body).toMatchObject({ detail: PROJECT_TEXTS.noPermission });
-    const version = await http.post<ProjectV2>(`/v2/projects/${project.id}/versions`, {
-      version: 'v1',
-      changes: {
-        added: [{ path: 'mine.txt', checksum: sha1(content), size: content.length, chunks: [chunk.body.id] }],
-        updated: [],
-        removed: [],
-      },
-    });
+    const version = await createV2Version(http, project.id, chunk.body.id);
     expect(version.status).toBe(mayRead ? 403 : 404);
     expect(await versionOf(project.path)).toBe('v1');
     // The project is not locked by anything of theirs.
@@ -221,11 +226,7 @@ describe.each(REVOCATIONS)('v2: a writer $name after uploading chunks', (revocat
 describe.each(REVOCATIONS)('v2: a writer $name during their version call', (revocation) => {
   it('is refused between the start and the finish of the call (403), and nothing stays locked', async () => {
     const { project, username, http } = await writerOn(revocation);
-    const content = Buffer.from('v2 bytes of mine');
-    const chunk = await http.post<{ id: string }>(
-      `/v2/projects/${project.id}/chunks`,
-      new Uint8Array(content),
-    );
+    const chunk = await uploadV2Chunk(http, project.id);
     // Access goes as soon as the call has taken the lock (its transaction row), before its finish.
     let revoked: Promise<void> | undefined;
     queryHook = (sql) => {
@@ -233,14 +234,7 @@ describe.each(REVOCATIONS)('v2: a writer $name during their version call', (revo
       queryHook = undefined;
       revoked = revocation.revoke(username, project.id);
     };
-    const version = await http.post<ProjectV2>(`/v2/projects/${project.id}/versions`, {
-      version: 'v1',
-      changes: {
-        added: [{ path: 'mine.txt', checksum: sha1(content), size: content.length, chunks: [chunk.body.id] }],
-        updated: [],
-        removed: [],
-      },
-    });
+    const version = await createV2Version(http, project.id, chunk.body.id);
     queryHook = undefined;
     await revoked;
     expect(revoked).toBeDefined();
