@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentPath, renderApp, stubServer } from '../../../test/renderApp.tsx';
 import type { StubReply } from '../../../test/stubAdapter.ts';
 import { buildProject } from '../../project/test/projectFixture.ts';
+import { buildFileChange, buildVersionDetail } from '../test/versionFixture.ts';
 import { useWorkspaceStore } from '../../workspaces/workspaceStore.ts';
 import { tFiles } from '../../../i18n/files.ts';
 import { tMap } from '../../../i18n/map.ts';
@@ -21,14 +22,6 @@ const PROJECT = buildProject({ role: 'writer' });
 const HISTORY = '/projects/field-team/survey/history';
 const VERSION_URL = `GET /v1/project/version/${PROJECT.id}/v2`;
 
-const file = (path: string, change: 'added' | 'updated' | 'removed') => ({
-  path,
-  size: 4096,
-  checksum: 'c'.repeat(40),
-  mtime: '2025-03-01T10:00:00Z',
-  change,
-});
-
 const SURVEY_SUMMARY = {
   summary: [
     { table: 'gpkg_contents', insert: 0, update: 1, delete: 0 },
@@ -39,21 +32,16 @@ const SURVEY_SUMMARY = {
 };
 
 function detail(changesets: ProjectVersionDetail['changesets']): ProjectVersionDetail {
-  return {
-    name: 'v2',
-    author: 'ada',
-    created: '2025-03-01T10:00:00Z',
-    project_name: 'survey',
-    namespace: 'field-team',
+  return buildVersionDetail({
     user_agent: 'Waymark web/1.0',
     project_size: 90_000,
     changes: {
-      added: [file('notes.txt', 'added')],
-      updated: [file('data/survey.gpkg', 'updated'), file('plots.sqlite', 'updated')],
+      added: [buildFileChange('notes.txt', 'added')],
+      updated: [buildFileChange('data/survey.gpkg', 'updated'), buildFileChange('plots.sqlite', 'updated')],
       removed: [],
     },
     changesets,
-  };
+  });
 }
 
 async function openVersion(replies: StubReply | (() => StubReply)) {

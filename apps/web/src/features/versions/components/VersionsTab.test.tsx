@@ -1,11 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type ProjectVersionDetail, type ProjectVersionListItem } from '@waymark/contract';
+import {
+  type ProjectVersionDetail,
+  type ProjectVersionListItem,
+  type VersionFileChange,
+} from '@waymark/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetReachabilityForTests } from '../../../lib/network/serverReachability.ts';
 import { currentPath, renderApp, stubServer } from '../../../test/renderApp.tsx';
 import type { RecordedRequest, StubReply } from '../../../test/stubAdapter.ts';
 import { buildProject } from '../../project/test/projectFixture.ts';
+import { buildFileChange, buildVersionDetail } from '../test/versionFixture.ts';
 import { useWorkspaceStore } from '../../workspaces/workspaceStore.ts';
 import { tCommon } from '../../../i18n/common.ts';
 import { tFiles } from '../../../i18n/files.ts';
@@ -29,20 +34,11 @@ function listItem(number: number, overrides: Partial<ProjectVersionListItem> = {
   };
 }
 
-const change = (path: string, size: number, kind: 'added' | 'updated' | 'removed') => ({
-  path,
-  size,
-  checksum: 'c'.repeat(40),
-  mtime: '2025-03-01T10:00:00Z',
-  change: kind,
-});
+const change = (path: string, size: number, kind: VersionFileChange['change']) =>
+  buildFileChange(path, kind, 'c', size);
 
-const DETAIL: ProjectVersionDetail = {
+const DETAIL: ProjectVersionDetail = buildVersionDetail({
   name: 'v3',
-  author: 'ada',
-  created: '2025-03-01T10:00:00Z',
-  project_name: 'survey',
-  namespace: 'field-team',
   user_agent: 'Waymark web/1.0 (Chromium)',
   project_size: 5 * 1024 * 1024,
   changes: {
@@ -51,7 +47,7 @@ const DETAIL: ProjectVersionDetail = {
     removed: [],
   },
   changesets: { 'survey.gpkg': { summary: [], size: 2048 } },
-};
+});
 
 function pageReply(versions: ProjectVersionListItem[], count = versions.length) {
   return (request: RecordedRequest): StubReply => ({
