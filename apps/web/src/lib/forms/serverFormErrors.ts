@@ -40,6 +40,20 @@ export function readFormLevelMessage(resolve: (error: unknown) => ServerFormErro
 }
 
 /**
+ * A mutation's `onError` that shows the server's reason (its `detail`) under `field`, SPEC §5; a refusal without
+ * one is left to the mutation's toast. The field's next change or the next submit clears it.
+ */
+export function showDetailUnder<TValues extends FieldValues>(
+  setError: UseFormSetError<TValues>,
+  field: FieldPath<TValues>,
+) {
+  return (error: unknown): void => {
+    const detail = readErrorDetail(error);
+    if (detail) setError(field, { type: 'server', message: detail });
+  };
+}
+
+/**
  * The toast of a refused submit whose server reason the form shows under a field (SPEC §5 "the server
  * error detail shows under the field"): only a failure without a reason toasts `fallback`.
  */

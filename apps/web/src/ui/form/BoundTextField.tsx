@@ -3,10 +3,10 @@ import { TextField, type TextFieldProps } from './TextField.tsx';
 import type { BoundFieldProps } from './useBoundField.ts';
 import { useBoundTextInput } from './useBoundTextInput.ts';
 
-type BoundTextFieldProps<TValues extends FieldValues, TName extends FieldPath<TValues>> = BoundFieldProps<
-  TValues,
-  TName
-> &
+export type BoundTextFieldProps<
+  TValues extends FieldValues,
+  TName extends FieldPath<TValues>,
+> = BoundFieldProps<TValues, TName> &
   Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'>;
 
 /** A {@link TextField} bound to a react-hook-form field: value, label and the field's error under it. */

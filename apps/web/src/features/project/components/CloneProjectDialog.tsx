@@ -5,10 +5,10 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { readErrorDetail } from '../../../lib/api/apiErrors.ts';
+import { showDetailUnder } from '../../../lib/forms/serverFormErrors.ts';
 import { useIsSchemaValid } from '../../../lib/forms/useIsSchemaValid.ts';
 import { BoundDropdownField } from '../../../ui/form/BoundDropdownField.tsx';
-import { BoundTextField } from '../../../ui/form/BoundTextField.tsx';
+import { BoundNameField } from '../../../ui/form/BoundNameField.tsx';
 import { useSession } from '../../session/hooks/useSession.ts';
 import { useCurrentWorkspace } from '../../workspaces/hooks/useCurrentWorkspace.ts';
 import { useWorkspaces } from '../../workspaces/hooks/useWorkspaces.ts';
@@ -35,7 +35,6 @@ interface CloneFormProps {
 
 /** The dialog's form; it unmounts on close, so every opening starts from the project's own name. */
 function CloneForm({ project, targets, initialWorkspaceName, onBusyChange, onHide }: CloneFormProps) {
-  const nameId = useId();
   const workspaceId = useId();
   const clone = useCloneProject(project);
   const form = useForm<CloneProjectFormValues, unknown, Required<CloneProjectRequest>>({
@@ -50,10 +49,7 @@ function CloneForm({ project, targets, initialWorkspaceName, onBusyChange, onHid
   const handleSubmit = form.handleSubmit((target) => {
     onBusyChange(true);
     clone.mutate(target, {
-      onError: (error) => {
-        const detail = readErrorDetail(error);
-        if (detail) form.setError('project', { type: 'server', message: detail });
-      },
+      onError: showDetailUnder(form.setError, 'project'),
       onSettled: () => onBusyChange(false),
     });
   });
@@ -61,15 +57,12 @@ function CloneForm({ project, targets, initialWorkspaceName, onBusyChange, onHid
   return (
     <form className="clone-dialog" onSubmit={handleSubmit} noValidate data-testid="clone-dialog-form">
       <p className="clone-dialog__intro">{tProject('cloneProject.intro')}</p>
-      <BoundTextField
+      <BoundNameField
         control={form.control}
         name="project"
         onValueChange={clearServerError}
-        id={nameId}
         label={tProject('cloneProject.nameLabel')}
         errorTestId="clone-dialog-error"
-        autoFocus
-        autoComplete="off"
         data-testid="clone-dialog-name"
       />
       <BoundDropdownField

@@ -3,11 +3,11 @@ import { type ProjectDetail, type RenameProjectRequest } from '@waymark/contract
 import { type RenameProjectFormValues, renameProjectFormSchema } from '../../../lib/forms/formSchemas.ts';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { readErrorDetail } from '../../../lib/api/apiErrors.ts';
+import { showDetailUnder } from '../../../lib/forms/serverFormErrors.ts';
 import { useIsSchemaValid } from '../../../lib/forms/useIsSchemaValid.ts';
-import { BoundTextField } from '../../../ui/form/BoundTextField.tsx';
+import { BoundNameField } from '../../../ui/form/BoundNameField.tsx';
 import { SettingRow } from '../../../ui/SettingRow.tsx';
 import { SettingsCard } from '../../../ui/SettingsCard.tsx';
 import { useRenameProject } from '../hooks/useProjectMutations.ts';
@@ -29,7 +29,6 @@ interface RenameProjectDialogProps {
 
 /** The rename form: the current name to start from; the name rules are checked as the user types. */
 function RenameForm({ name, isPending, onSubmit, onHide }: Omit<RenameProjectDialogProps, 'isVisible'>) {
-  const nameId = useId();
   const form = useForm<RenameProjectFormValues, unknown, RenameProjectRequest>({
     resolver: zodResolver(renameProjectFormSchema),
     defaultValues: { name },
@@ -37,21 +36,15 @@ function RenameForm({ name, isPending, onSubmit, onHide }: Omit<RenameProjectDia
   });
   const isValid = useIsSchemaValid(form.control, renameProjectFormSchema);
   const handleSubmit = form.handleSubmit((values) => {
-    onSubmit(values.name, (error) => {
-      const detail = readErrorDetail(error);
-      if (detail) form.setError('name', { type: 'server', message: detail });
-    });
+    onSubmit(values.name, showDetailUnder(form.setError, 'name'));
   });
   return (
     <form className="rename-dialog" onSubmit={handleSubmit} noValidate data-testid="rename-dialog-form">
-      <BoundTextField
+      <BoundNameField
         control={form.control}
         name="name"
-        id={nameId}
         label={tProject('renameProject.nameLabel')}
         errorTestId="rename-dialog-error"
-        autoFocus
-        autoComplete="off"
         data-testid="rename-dialog-name"
       />
       <div className="dialog-actions">

@@ -4,10 +4,10 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { readErrorDetail } from '../../../lib/api/apiErrors.ts';
+import { showDetailUnder } from '../../../lib/forms/serverFormErrors.ts';
 import { useIsSchemaValid } from '../../../lib/forms/useIsSchemaValid.ts';
 import { projectPath } from '../../../lib/paths.ts';
-import { BoundTextField } from '../../../ui/form/BoundTextField.tsx';
+import { BoundNameField } from '../../../ui/form/BoundNameField.tsx';
 import { useCreateProject } from '../hooks/useCreateProject.ts';
 import { tProjects } from '../../../i18n/projects.ts';
 
@@ -36,17 +36,14 @@ function NewProjectForm({ namespace, onClose }: NewProjectFormProps) {
           void navigate(projectPath(namespace, name));
         },
         // SPEC §5: the server's reason shows under the field; without one the hook toasts.
-        onError: (error) => {
-          const detail = readErrorDetail(error);
-          if (detail) form.setError('name', { type: 'server', message: detail });
-        },
+        onError: showDetailUnder(form.setError, 'name'),
       },
     ),
   );
 
   return (
     <form className="new-project-form" onSubmit={handleSubmit} noValidate data-testid="new-project-form">
-      <BoundTextField
+      <BoundNameField
         control={form.control}
         name="name"
         // The server's reason was about the name sent: a new name makes it stale.
@@ -55,8 +52,6 @@ function NewProjectForm({ namespace, onClose }: NewProjectFormProps) {
         label={tProjects('newProject.nameLabel')}
         errorTestId="new-project-name-error"
         placeholder={tProjects('newProject.namePlaceholder')}
-        autoFocus
-        autoComplete="off"
         data-testid="new-project-name"
       />
       <div className="new-project-form__actions">
