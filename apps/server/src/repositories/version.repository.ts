@@ -62,7 +62,9 @@ const changesetColumns = (changeset: ChangesetOfCommit | undefined) => {
   };
 };
 
+/** QGIS project files, as the partial index `project_files_qgis_idx` says (and in JavaScript, the same test). */
 const QGIS_PROJECT = sql`${projectFiles.path} ~* '\\.(qgs|qgz)$'`;
+const QGIS_PATH = /\.(qgs|qgz)$/i;
 
 /** All SQL about project versions and the history of their files. */
 export function createVersionRepository(db: Db) {
@@ -133,6 +135,20 @@ export function createVersionRepository(db: Db) {
         for (const row of rows) historyIds.set(row.path, row.id);
       }
 
+      // The project's size moves by what the changed paths weighed before and weigh now: no sum over every file.
+      let sizeBefore = 0;
+      for (const batch of batches(input.changes.map((change) => change.path))) {
+        const [row] = await db
+          .select({ size: sql<number>`coalesce(sum(${projectFiles.size}), 0)::float8` })
+          .from(projectFiles)
+          .where(and(eq(projectFiles.projectId, input.projectId), inArray(projectFiles.path, batch)));
+        sizeBefore += Number(row?.size ?? 0);
+      }
+      const sizeAfter = input.changes.reduce(
+        (sum, change) => (change.change === 'delete' ? sum : sum + change.size),
+        0,
+      );
+
       const removed = input.changes.filter((c) => c.change === 'delete').map((c) => c.path);
       for (const batch of batches(removed)) {
         await db
@@ -166,24 +182,28 @@ export function createVersionRepository(db: Db) {
           });
       }
 
-      const [totals] = await db
-        .select({
-          size: sql<string>`coalesce(sum(${projectFiles.size}), 0)`,
-          qgisProjects: sql<number>`(count(*) filter (where ${QGIS_PROJECT}))::int`,
-        })
-        .from(projectFiles)
-        .where(eq(projectFiles.projectId, input.projectId));
-      const projectSize = Number(totals?.size ?? 0);
-      await db.update(projectVersions).set({ projectSize }).where(eq(projectVersions.id, version.id));
-      await db
+      // The tags follow the number of QGIS project files, counted (through their partial index) only when a
+      // change touched one.
+      let tags: { tags: string[] } | Record<string, never> = {};
+      if (input.changes.some((change) => QGIS_PATH.test(change.path))) {
+        const [qgis] = await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(projectFiles)
+          .where(and(eq(projectFiles.projectId, input.projectId), QGIS_PROJECT));
+        tags = { tags: qgis?.n === 1 ? ['valid_qgis', 'input_use'] : [] };
+      }
+      const [updated] = await db
         .update(projects)
         .set({
           latestVersion: input.number,
-          diskUsage: projectSize,
-          tags: totals?.qgisProjects === 1 ? ['valid_qgis', 'input_use'] : [],
+          diskUsage: sql`${projects.diskUsage} + ${sizeAfter - sizeBefore}::bigint`,
+          ...tags,
           updatedAt: version.createdAt,
         })
-        .where(eq(projects.id, input.projectId));
+        .where(eq(projects.id, input.projectId))
+        .returning({ diskUsage: projects.diskUsage });
+      const projectSize = Number(updated?.diskUsage ?? 0);
+      await db.update(projectVersions).set({ projectSize }).where(eq(projectVersions.id, version.id));
       return { id: version.id, createdAt: version.createdAt, projectSize };
     },
 

@@ -195,6 +195,10 @@ export const projectFiles = pgTable(
     index('project_files_conflict_idx')
       .on(t.projectId)
       .where(sql`${t.path} LIKE '%conflict%'`),
+    // A commit counts a project's QGIS project files (its tags) through these few rows, not every file.
+    index('project_files_qgis_idx')
+      .on(t.projectId)
+      .where(sql`${t.path} ~* '\\.(qgs|qgz)$'`),
   ],
 );
 

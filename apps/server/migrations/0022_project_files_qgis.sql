@@ -1,0 +1,1 @@
+CREATE INDEX "project_files_qgis_idx" ON "project_files" USING btree ("project_id") WHERE "project_files"."path" ~* '\.(qgs|qgz)$';
