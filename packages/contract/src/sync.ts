@@ -71,6 +71,7 @@ export const projectFileV2Schema = z.object({
   checksum: z.string(),
   mtime: z.string(),
 });
+export type ProjectFileV2 = z.infer<typeof projectFileV2Schema>;
 
 /** GET /v2/projects/{id} (with `files` when `files_at_version` names an existing version) and the v2 push's 201. */
 export const projectV2Schema = z.object({

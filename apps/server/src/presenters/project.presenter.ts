@@ -3,6 +3,8 @@ import {
   hasProjectRole,
   type ProjectAccess,
   type ProjectDetail,
+  projectDetailSchema,
+  type ProjectFile,
   type ProjectListItem,
   type ProjectRole,
   versionName,
@@ -12,7 +14,8 @@ import {
   type ProjectAccessFacts,
   projectPermissions,
 } from '../policies/project.policy.ts';
-import type { MemberRow, ProjectFileRow, ProjectWithWorkspace } from '../repositories/project.repository.ts';
+import type { ListedFile } from '../repositories/project-file-list.ts';
+import type { MemberRow, ProjectWithWorkspace } from '../repositories/project.repository.ts';
 import { isoMicrosZ, isoSeconds } from './timestamps.ts';
 
 /** Role lists are cumulative, as in the reference: writers include owners, readers include everyone. */
@@ -70,30 +73,44 @@ export function presentProjectListItem(
   };
 }
 
-export function presentProjectDetail(
+/** The detail's keys before its files, in the order the answer has them (its schema's). */
+const projectDetailHeadSchema = projectDetailSchema.omit({ files: true });
+export type ProjectDetailHead = Omit<ProjectDetail, 'files'>;
+
+/**
+ * Everything of a project's detail but its files (streamed after it: `presentListedFile`). `conflictPaths`: the
+ * current paths that may be conflict copies (those containing `conflict`).
+ */
+export function presentProjectDetailHead(
   row: ProjectWithWorkspace,
   facts: ProjectAccessFacts,
   members: MemberRow[],
-  files: ProjectFileRow[],
-): ProjectDetail {
-  return {
-    ...presentProjectListItem(
-      row,
-      facts,
-      members,
-      files.map((f) => f.path),
-    ),
+  conflictPaths: string[],
+  atVersion?: { number: number; createdAt: Date; size: number; qgisProjects: number },
+): ProjectDetailHead {
+  const head: ProjectDetailHead = {
+    ...presentProjectListItem(row, facts, members, conflictPaths),
     updated: isoSeconds(row.project.updatedAt),
     public: row.project.public,
     removed_at: row.project.removedAt ? isoMicrosZ(row.project.removedAt) : null,
     locked_until: null,
     uploads: [],
-    files: files.map((file) => ({
-      path: file.path,
-      size: file.size,
-      checksum: file.checksum,
-      mtime: isoSeconds(file.mtime),
-      ...(file.diff ? { diff: file.diff } : {}),
-    })),
   };
+  if (atVersion) {
+    // The project as it was at that version (reference: ProjectSchemaForVersion).
+    head.version = versionName(atVersion.number);
+    head.updated = isoSeconds(atVersion.createdAt);
+    head.disk_usage = atVersion.size;
+    head.tags = atVersion.qgisProjects === 1 ? ['valid_qgis', 'input_use'] : [];
+  }
+  return projectDetailHeadSchema.parse(head);
+}
+
+/** A file of a project answer, keys in the schema's order (the list is streamed, not checked item by item). */
+export function presentListedFile(file: ListedFile): ProjectFile {
+  const out: ProjectFile = { path: file.path, size: file.size, checksum: file.checksum, mtime: file.mtime };
+  if (file.change === 'update_diff' && file.diffPath && file.diffChecksum) {
+    out.diff = { path: file.diffPath, size: file.diffSize ?? 0, checksum: file.diffChecksum };
+  }
+  return out;
 }

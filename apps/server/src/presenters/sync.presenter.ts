@@ -1,5 +1,12 @@
-import { type DeltaItem, type ProjectV2, versionName } from '@waymark/contract';
+import {
+  type DeltaItem,
+  type ProjectFileV2,
+  type ProjectV2,
+  projectV2Schema,
+  versionName,
+} from '@waymark/contract';
 import { effectiveProjectRole, type ProjectAccessFacts } from '../policies/project.policy.ts';
+import type { ListedFile } from '../repositories/project-file-list.ts';
 import type { ProjectWithWorkspace } from '../repositories/project.repository.ts';
 import type { HistoryRow } from '../repositories/version.repository.ts';
 import { isoSeconds } from './timestamps.ts';
@@ -31,6 +38,20 @@ export function presentProjectV2(
         }
       : {}),
   };
+}
+
+/** A v2 project's keys before its files, in the answer's order (its schema's). */
+const projectV2HeadSchema = projectV2Schema.omit({ files: true });
+export type ProjectV2Head = Omit<ProjectV2, 'files'>;
+
+/** A v2 project without its files (streamed after it: `presentListedFileV2`). */
+export function presentProjectV2Head(row: ProjectWithWorkspace, facts: ProjectAccessFacts): ProjectV2Head {
+  return projectV2HeadSchema.parse(presentProjectV2(row, facts));
+}
+
+/** A file of a v2 project answer, keys in the schema's order. */
+export function presentListedFileV2(file: ListedFile): ProjectFileV2 {
+  return { path: file.path, size: file.size, checksum: file.checksum, mtime: file.mtime };
 }
 
 /** One change of the v2 delta, before merging: its diff (if any) is the only one of the list. */

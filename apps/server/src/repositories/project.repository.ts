@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { projects, projectVersions, users, workspaces } from '../db/schema.ts';
 import { createProjectAdminRepository } from './project-admin.repository.ts';
+import { createProjectFileListRepository } from './project-file-list.ts';
 import { createProjectFileRepository } from './project-file.repository.ts';
 import { createProjectListQueries } from './project-list.query.ts';
 import { createProjectMemberRepository } from './project-member.repository.ts';
@@ -132,6 +133,7 @@ export function createProjectRepository(db: Db) {
     ...createProjectListQueries(db),
     ...createProjectMemberRepository(db),
     ...createProjectFileRepository(db),
+    ...createProjectFileListRepository(db),
     ...createProjectAdminRepository(db),
   };
 }

@@ -5,6 +5,7 @@ import { contentTypeOf } from '../lib/content-type.ts';
 import { actorOrAnonymous } from '../plugins/auth.ts';
 import { attachmentHeader } from '../lib/content-disposition.ts';
 import { sendBlob } from './send-blob.ts';
+import { sendJsonStream } from '../lib/json-stream.ts';
 import { serve } from '../lib/serve-route.ts';
 
 const routes = apiRoutes.files;
@@ -13,12 +14,15 @@ const routes = apiRoutes.files;
 export function fileRoutes(context: AppContext): FastifyPluginAsyncZod {
   const { versions, storage } = context;
   return async (app) => {
-    serve(app, routes.projectInfo, async (request) =>
-      versions.projectInfo(
-        actorOrAnonymous(request),
-        request.params.namespace,
-        request.params.name,
-        request.query,
+    serve(app, routes.projectInfo, async (request, reply) =>
+      sendJsonStream(
+        reply,
+        await versions.projectInfo(
+          actorOrAnonymous(request),
+          request.params.namespace,
+          request.params.name,
+          request.query,
+        ),
       ),
     );
 

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
 import { actorOrAnonymous, requireActor } from '../plugins/auth.ts';
 import { attachmentHeader } from '../lib/content-disposition.ts';
+import { sendJsonStream } from '../lib/json-stream.ts';
 import { serve } from '../lib/serve-route.ts';
 
 const routes = apiRoutes.projects;
@@ -48,8 +49,8 @@ export function projectRoutes(context: AppContext): FastifyPluginAsyncZod {
       { config: { transfer: 'download' } },
     );
 
-    serve(app, routes.byUuid, async (request) =>
-      projects.getById(actorOrAnonymous(request), request.params.id),
+    serve(app, routes.byUuid, async (request, reply) =>
+      sendJsonStream(reply, await projects.getById(actorOrAnonymous(request), request.params.id)),
     );
 
     // Static path: wins over `/v1/project/:namespace` (a workspace named `by_names` keeps its projects elsewhere).

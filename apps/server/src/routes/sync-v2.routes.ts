@@ -6,6 +6,7 @@ import { actorOrAnonymous, requireActor } from '../plugins/auth.ts';
 import { attachmentHeader } from '../lib/content-disposition.ts';
 import { acceptRawBodies, closingOnRefusal, contentLengthOf, pushClientOf } from './raw-body.ts';
 import { sendBlob } from './send-blob.ts';
+import { isStreamedJson, sendJsonStream } from '../lib/json-stream.ts';
 import { serve } from '../lib/serve-route.ts';
 
 const routes = apiRoutes.syncV2;
@@ -14,9 +15,14 @@ const routes = apiRoutes.syncV2;
 export function syncV2Routes(context: AppContext): FastifyPluginAsyncZod {
   const { syncV2, storage, restore } = context;
   return async (app) => {
-    serve(app, routes.project, async (request) =>
-      syncV2.project(actorOrAnonymous(request), request.params.id, request.query.files_at_version),
-    );
+    serve(app, routes.project, async (request, reply) => {
+      const project = await syncV2.project(
+        actorOrAnonymous(request),
+        request.params.id,
+        request.query.files_at_version,
+      );
+      return isStreamedJson(project) ? sendJsonStream(reply, project) : project;
+    });
 
     // Chunks are bytes of any content type, streamed to disk as they arrive: never parsed, never held whole.
     await app.register(async (scope) => {
@@ -47,7 +53,7 @@ export function syncV2Routes(context: AppContext): FastifyPluginAsyncZod {
         client: pushClientOf(request),
       });
       if (!created) return reply.status(204).send();
-      return reply.status(201).send(created);
+      return sendJsonStream(reply.status(201), created);
     });
 
     // Waymark's own (issue 28): a new version whose files equal a past version's, all or some of them.

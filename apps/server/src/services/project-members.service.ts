@@ -8,6 +8,7 @@ import {
   type UpdateProjectRequest,
 } from '@waymark/contract';
 import { invalid as invalidInput, unprocessable } from '../lib/errors.ts';
+import { collectJson } from '../lib/json-stream.ts';
 import { canManageProject } from '../policies/project.policy.ts';
 import type { Actor } from '../policies/workspace.policy.ts';
 import type { Repositories } from '../repositories/repositories.ts';
@@ -105,7 +106,9 @@ export function createProjectMembersService(deps: { repos: Repositories; project
         );
         if (access.public !== undefined) await repo.update(row.project.id, { public: access.public });
       });
-      return { project: await projectService.getById(actor, row.project.id), invalidUsernames };
+      // Its answer nests the detail in another object: collected, not streamed (an access change, not a sync).
+      const project = await collectJson<ProjectDetail>(await projectService.getById(actor, row.project.id));
+      return { project, invalidUsernames };
     },
   };
 }

@@ -1,6 +1,6 @@
 import {
   type CloneProjectRequest,
-  type ProjectDetail,
+  type ProjectFile,
   projectNameError,
   PROJECT_TEXTS,
   versionName,
@@ -18,7 +18,12 @@ import {
   type ProjectAccessFacts,
 } from '../policies/project.policy.ts';
 import type { Actor } from '../policies/workspace.policy.ts';
-import { presentProjectDetail } from '../presenters/project.presenter.ts';
+import { mapPages, type StreamedJson } from '../lib/json-stream.ts';
+import {
+  type ProjectDetailHead,
+  presentListedFile,
+  presentProjectDetailHead,
+} from '../presenters/project.presenter.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import type {
   ProjectForCaller,
@@ -34,6 +39,9 @@ import { accessFactsOf, projectAccessFacts, workspaceRoleOf } from './project-ac
 import { createProjectListService } from './project-list.service.ts';
 
 export type RequestInfo = { userAgent: string | null };
+
+/** A project's detail (`ProjectDetail`) whose files are streamed. */
+export type StreamedProjectDetail = StreamedJson<ProjectDetailHead, ProjectFile>;
 
 /** Blobs asked for at once when a zip download checks that every file is there. */
 const BLOB_CHECKS_AT_ONCE = 16;
@@ -129,12 +137,26 @@ export function createProjectService(deps: {
     }
   }
 
-  async function detail(actor: Actor, row: ProjectWithWorkspace, projectFacts?: ProjectAccessFacts) {
-    const [members, files] = await Promise.all([
+  /**
+   * The project's detail with its current files, streamed: the files are read page by page as the answer is sent,
+   * as they are at the row's version (a push committing meanwhile changes none of them).
+   */
+  async function detail(
+    actor: Actor,
+    row: ProjectWithWorkspace,
+    projectFacts?: ProjectAccessFacts,
+  ): Promise<StreamedProjectDetail> {
+    const [members, conflictPaths] = await Promise.all([
       projects.membersOf([row.project.id]),
-      projects.currentFiles(row.project.id),
+      projects.currentConflictPaths(row.project.id),
     ]);
-    return presentProjectDetail(row, projectFacts ?? (await facts(actor, row)), members, files);
+    return {
+      head: presentProjectDetailHead(row, projectFacts ?? (await facts(actor, row)), members, conflictPaths),
+      key: 'files',
+      pages: mapPages(projects.currentFilePages(row.project.id, row.project.latestVersion), (page) =>
+        page.map(presentListedFile),
+      ),
+    };
   }
 
   /** The files of the latest or a given version (`vN`) for a zip download, after the read check. */
@@ -192,12 +214,7 @@ export function createProjectService(deps: {
       );
     },
 
-    async get(actor: Actor, namespace: string, name: string): Promise<ProjectDetail> {
-      const { row, facts: projectFacts } = await requireProjectAt(actor, namespace, name);
-      return detail(actor, row, projectFacts);
-    },
-
-    async getById(actor: Actor, id: string): Promise<ProjectDetail> {
+    async getById(actor: Actor, id: string): Promise<StreamedProjectDetail> {
       const { row, facts: projectFacts } = await requireProject(actor, await projects.findById(id));
       return detail(actor, row, projectFacts);
     },

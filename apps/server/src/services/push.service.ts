@@ -3,7 +3,6 @@ import type { Readable } from 'node:stream';
 import {
   type ChunkResponse,
   ERROR_TEXTS,
-  type ProjectDetail,
   PUSH_TEXTS,
   type PushChanges,
   UPLOAD_CHUNK_SIZE,
@@ -31,7 +30,7 @@ import type { Repositories } from '../repositories/repositories.ts';
 import { isUniqueViolation } from '../repositories/unique-violation.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import type { ChangesetService } from './changeset.service.ts';
-import type { ProjectService } from './project.service.ts';
+import type { ProjectService, StreamedProjectDetail } from './project.service.ts';
 import { commitChanges, commitVersion, type PushClientInfo, type VersionCommit } from './push-commit.ts';
 import { createPushFinish } from './push-finish.ts';
 import { createPushGuard } from './push-guard.ts';
@@ -92,7 +91,10 @@ export function createPushService(deps: {
     if (replaced) await uploadArea.remove(replaced);
   }
 
-  async function projectAfterPush(actor: NonNullable<Actor>, projectId: string): Promise<ProjectDetail> {
+  async function projectAfterPush(
+    actor: NonNullable<Actor>,
+    projectId: string,
+  ): Promise<StreamedProjectDetail> {
     const row = await repos.projects.findById(projectId);
     if (!row) throw notFound(ERROR_TEXTS.urlNotFound);
     return projectService.detail(actor, row);
@@ -109,7 +111,7 @@ export function createPushService(deps: {
       version: string;
       changes: PushChanges;
       client: PushClientInfo;
-    }): Promise<{ transaction: string } | ProjectDetail> {
+    }): Promise<{ transaction: string } | StreamedProjectDetail> {
       const { row, facts } = await projectService.requireProject(
         input.actor,
         await repos.projects.findByPath(input.namespace, input.name),
@@ -233,7 +235,7 @@ export function createPushService(deps: {
       actor: NonNullable<Actor>;
       transaction: string;
       client: PushClientInfo;
-    }): Promise<ProjectDetail> {
+    }): Promise<StreamedProjectDetail> {
       return projectAfterPush(input.actor, await finish(input));
     },
 

@@ -5,6 +5,7 @@ import {
   DELTA_TEXTS,
   type DeltaResponse,
   ERROR_TEXTS,
+  type ProjectFileV2,
   type ProjectV2,
   PUSH_TEXTS,
   type PushChanges,
@@ -16,9 +17,16 @@ import {
 import type { AppConfig } from '../config.ts';
 import { conflict, DomainError, notFound, tooLarge, unprocessable } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
-import { canEditProject, canReadProject } from '../policies/project.policy.ts';
+import { canEditProject, canReadProject, type ProjectAccessFacts } from '../policies/project.policy.ts';
 import type { Actor } from '../policies/workspace.policy.ts';
-import { presentDeltaChange, presentProjectV2 } from '../presenters/sync.presenter.ts';
+import { mapPages, type StreamedJson } from '../lib/json-stream.ts';
+import {
+  presentDeltaChange,
+  presentListedFileV2,
+  presentProjectV2,
+  presentProjectV2Head,
+  type ProjectV2Head,
+} from '../presenters/sync.presenter.ts';
 import { isoSeconds } from '../presenters/timestamps.ts';
 import { DiffsFailedError } from '../push/apply-diffs.ts';
 import {
@@ -30,6 +38,7 @@ import {
 } from '../push/push-changes.ts';
 import { assertMayPushChanges } from '../push/push-permission.ts';
 import { ChunkTooBigError, type UploadArea } from '../push/upload-area.ts';
+import type { ProjectWithWorkspace } from '../repositories/project.repository.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { mergeDelta } from './delta.ts';
@@ -38,6 +47,9 @@ import type { ProjectService } from './project.service.ts';
 import type { PushClientInfo } from './push-commit.ts';
 import type { PushService } from './push.service.ts';
 import { UUID_PATTERN } from '../lib/uuid.ts';
+
+/** A v2 project (`ProjectV2`) with its files streamed. */
+export type StreamedProjectV2 = StreamedJson<ProjectV2Head, ProjectFileV2>;
 
 const versionExists = (client: number, server: number) =>
   conflict(V2_ERRORS.versionExists.detail, {
@@ -94,9 +106,27 @@ export function createSyncV2Service(deps: {
     return { row, facts };
   }
 
-  async function presentLatest(actor: Actor, id: string): Promise<ProjectV2> {
+  /** The project with the files of `number`: its latest version's from the current-file cache, or from history. */
+  function withFiles(
+    row: ProjectWithWorkspace,
+    facts: ProjectAccessFacts,
+    number: number,
+  ): StreamedProjectV2 {
+    const pages =
+      number === row.project.latestVersion
+        ? repos.projects.currentFilePages(row.project.id, number)
+        : repos.projects.filePagesAt(row.project.id, number);
+    return {
+      head: presentProjectV2Head(row, facts),
+      key: 'files',
+      pages: mapPages(pages, (page) => page.map(presentListedFileV2)),
+    };
+  }
+
+  /** The project after a push, its files streamed. */
+  async function presentLatest(actor: Actor, id: string): Promise<StreamedProjectV2> {
     const { row, facts } = await requireById(actor, id);
-    return presentProjectV2(row, facts, await repos.projects.currentFiles(id));
+    return withFiles(row, facts, row.project.latestVersion);
   }
 
   /**
@@ -162,12 +192,16 @@ export function createSyncV2Service(deps: {
 
   return {
     /** GET /v2/projects/{id}[?files_at_version=vN]: files only when that version exists (as the reference). */
-    async project(actor: Actor, id: string, filesAtVersion: string | undefined): Promise<ProjectV2> {
+    async project(
+      actor: Actor,
+      id: string,
+      filesAtVersion: string | undefined,
+    ): Promise<ProjectV2 | StreamedProjectV2> {
       const { row, facts } = await requireById(actor, id);
       if (filesAtVersion === undefined) return presentProjectV2(row, facts);
       const number = parseVersion(filesAtVersion);
       if (!(await repos.projects.versionExists(id, number))) return presentProjectV2(row, facts);
-      return presentProjectV2(row, facts, await repos.versions.filesAt(id, number));
+      return withFiles(row, facts, number);
     },
 
     /** POST /v2/projects/{id}/chunks: stores one chunk under a new id (413 beyond the chunk size). */
@@ -209,7 +243,7 @@ export function createSyncV2Service(deps: {
       changes: PushChanges;
       checkOnly: boolean;
       client: PushClientInfo;
-    }): Promise<ProjectV2 | null> {
+    }): Promise<StreamedProjectV2 | null> {
       const { row, facts } = await requireById(input.actor, input.id, canEditProject);
       assertMayPushChanges(facts, input.changes);
       const base = parseVersion(input.version);

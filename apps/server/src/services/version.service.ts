@@ -1,9 +1,7 @@
 import {
   ERROR_TEXTS,
   FILE_TEXTS,
-  isQgisProjectFile,
   isVersionedFile,
-  type ProjectDetail,
   type ProjectInfoQuery,
   type ProjectVersionDetail,
   type ProjectVersionsPage,
@@ -16,8 +14,8 @@ import {
 import { broken, invalid, notFound } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { Actor } from '../policies/workspace.policy.ts';
-import { hasConflictFile, presentProjectDetail } from '../presenters/project.presenter.ts';
-import { isoSeconds } from '../presenters/timestamps.ts';
+import { mapPages } from '../lib/json-stream.ts';
+import { presentListedFile, presentProjectDetailHead } from '../presenters/project.presenter.ts';
 import {
   presentHistoryItem,
   presentStoredFile,
@@ -28,7 +26,7 @@ import type { ProjectWithWorkspace } from '../repositories/project.repository.ts
 import type { Repositories } from '../repositories/repositories.ts';
 import type { HistoryRow } from '../repositories/version.repository.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
-import type { ProjectService } from './project.service.ts';
+import type { ProjectService, StreamedProjectDetail } from './project.service.ts';
 import { UUID_PATTERN } from '../lib/uuid.ts';
 
 /** A version name from a query, or 400 with the reference's wording. */
@@ -70,53 +68,61 @@ export function createVersionService(deps: {
   const requireReadable = (actor: Actor, namespace: string, name: string) =>
     projectService.requireProjectAt(actor, namespace, name);
 
-  /** The project as it was at version N (reference: ProjectSchemaForVersion, in the detail's shape). */
+  /** The project as it was at version N (reference: ProjectSchemaForVersion, in the detail's shape), streamed. */
   async function detailAtVersion(
-    actor: Actor,
     row: ProjectWithWorkspace,
     facts: Awaited<ReturnType<typeof requireReadable>>['facts'],
     number: number,
-  ): Promise<ProjectDetail> {
+  ): Promise<StreamedProjectDetail> {
     const version = await versions.find(row.project.id, number);
     if (!version) throw notFound(FILE_TEXTS.versionNotFound);
-    const [members, files] = await Promise.all([
+    const [members, totals] = await Promise.all([
       projects.membersOf([row.project.id]),
-      versions.filesAt(row.project.id, number),
+      projects.totalsAt(row.project.id, number),
     ]);
-    const base = presentProjectDetail(row, facts, members, []);
-    const qgisProjects = files.filter((file) => isQgisProjectFile(file.path)).length;
     return {
-      ...base,
-      version: versionName(number),
-      updated: isoSeconds(version.createdAt),
-      disk_usage: files.reduce((sum, file) => sum + file.size, 0),
-      tags: qgisProjects === 1 ? ['valid_qgis', 'input_use'] : [],
-      has_conflict: hasConflictFile(files.map((file) => file.path)),
-      files: files.map(presentStoredFile),
+      head: presentProjectDetailHead(row, facts, members, totals.conflictPaths, {
+        number,
+        createdAt: version.createdAt,
+        size: totals.size,
+        qgisProjects: totals.qgisProjects,
+      }),
+      key: 'files',
+      pages: mapPages(projects.filePagesAt(row.project.id, number), (page) => page.map(presentListedFile)),
     };
   }
 
   return {
-    /** GET /v1/project/{ns}/{name}: latest files, or `?version=vN`, or with each GeoPackage's history `?since=vN`. */
-    async projectInfo(actor: Actor, namespace: string, name: string, query: ProjectInfoQuery) {
+    /**
+     * GET /v1/project/{ns}/{name}: latest files, or `?version=vN`, or with each GeoPackage's history `?since=vN`;
+     * the files streamed page by page.
+     */
+    async projectInfo(
+      actor: Actor,
+      namespace: string,
+      name: string,
+      query: ProjectInfoQuery,
+    ): Promise<StreamedProjectDetail> {
       const { row, facts } = await requireReadable(actor, namespace, name);
       if (query.since !== undefined && query.version !== undefined) throw invalid(FILE_TEXTS.sinceAndVersion);
       if (query.version !== undefined) {
-        return detailAtVersion(actor, row, facts, parseVersion(query.version));
+        return detailAtVersion(row, facts, parseVersion(query.version));
       }
       const detail = await projectService.detail(actor, row, facts);
       if (query.since === undefined) return detail;
       const since = parseVersion(query.since);
-      const versioned = detail.files.filter((file) => isVersionedFile(file.path)).map((file) => file.path);
-      const history = historyByPath(
-        await versions.historyOf(row.project.id, versioned, since, row.project.latestVersion),
-      );
+      const latest = row.project.latestVersion;
       return {
         ...detail,
-        files: detail.files.map((file) => ({
-          ...file,
-          history: isVersionedFile(file.path) ? historyMap(history.get(file.path)) : {},
-        })),
+        // Each page's GeoPackages with their changes since then (one query a page).
+        pages: mapPages(detail.pages, async (page) => {
+          const versioned = page.filter((file) => isVersionedFile(file.path)).map((file) => file.path);
+          const history = historyByPath(await versions.historyOf(row.project.id, versioned, since, latest));
+          return page.map((file) => ({
+            ...file,
+            history: isVersionedFile(file.path) ? historyMap(history.get(file.path)) : {},
+          }));
+        }),
       };
     },
 
