@@ -21,6 +21,8 @@ export const PGLITE_SUITES = [
   // Its test of other users' answers during a large access update is about PGlite's one connection.
   'test/project-access-limits.test.ts',
   'test/sync-protocol.test.ts',
+  // Streamed project answers read their pages with raw SQL, whose rows each driver answers in its own way.
+  'test/project-info-stream.test.ts',
   'test/first-run.test.ts',
 ];
 

@@ -3,7 +3,8 @@
  * workloads of the issue driven through the HTTP API by the bench's own client, beside the lines that bound them
  * (this machine's SHA-1 rate and the flushed-write rate of the data folder, measured in the same run).
  * Usage: npm run bench:sync -- [--large-mib 1024] [--small-files 5000] [--big-project 10000] [--rounds 5]
- * With BENCH_DATABASE_URL the server runs on that PostgreSQL database (emptied first) and its backends' CPU counts.
+ * With BENCH_DATABASE_URL the server runs on that PostgreSQL database (emptied first) and its backends' CPU counts;
+ * BENCH_PORT sets the server's port (a random one from 21,000 otherwise).
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -83,7 +84,7 @@ async function main(): Promise<void> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'waymark-sync-bench-'));
   const dataDir = path.join(work, 'data');
   mkdirSync(dataDir);
-  const port = 21_000 + Math.floor(Math.random() * 10_000);
+  const port = Number(process.env.BENCH_PORT ?? 21_000 + Math.floor(Math.random() * 10_000));
   const base = `http://127.0.0.1:${port}`;
   const env: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
   let child: ChildProcess | undefined;
