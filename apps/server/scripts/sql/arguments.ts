@@ -5,7 +5,7 @@ import type { Repositories } from '../../src/repositories/repositories.ts';
  * The placeholder arguments each repository method is called with to record its SQL (`generate.ts`): one argument
  * list, or named cases where the arguments change the statement's shape. A method missing here is a type error.
  */
-type ArgumentsOf<F> = F extends (...args: infer A) => Promise<unknown> ? A : never;
+type ArgumentsOf<F> = F extends (...args: infer A) => Promise<unknown> | AsyncIterable<unknown> ? A : never;
 type Entry<F> = ArgumentsOf<F> | { [label: string]: ArgumentsOf<F> };
 export type PlaceholderArguments = {
   [R in Exclude<keyof Repositories, 'transaction'>]: {
@@ -215,6 +215,11 @@ export function placeholderArguments(seeded: Seeded): PlaceholderArguments {
     },
     projects: {
       findByPath: ['alice', 'survey'],
+      currentFilePages: [projectId, 1],
+      filePagesAt: [projectId, 1],
+      totalsAt: [projectId, 1],
+      currentConflictPaths: [projectId],
+      countCurrentQgisProjects: [projectId],
       findByPaths: [[{ workspace: 'alice', name: 'survey' }]],
       findById: [projectId],
       findByIds: [[projectId]],

@@ -51,7 +51,7 @@ function pretty(statement: string): string {
   }
 }
 
-type Method = (...args: unknown[]) => Promise<unknown>;
+type Method = (...args: unknown[]) => Promise<unknown> | AsyncIterable<unknown>;
 
 /** The statements one method call sends, in a savepoint rolled back afterwards. */
 async function record(
@@ -114,10 +114,13 @@ export async function generateQuerySql(db: Db, recorder: QueryRecorder): Promise
             : Object.entries(entry as Record<string, unknown[]>);
           for (const [label, args] of cases) {
             const name = `${repository}.${method}${label ? ` (${label})` : ''}`;
-            const statements = await record(outer, recorder, name, (repositories) => {
+            const statements = await record(outer, recorder, name, async (repositories) => {
               const call = repositories[repository]?.[method];
               if (!call) throw new Error('no such method');
-              return call(...args);
+              const result = call(...args);
+              // A method that reads page by page sends its statements as it is iterated.
+              if (Symbol.asyncIterator in result) for await (const page of result) void page;
+              else await result;
             });
             const body =
               statements.length === 0

@@ -27,6 +27,215 @@ WHERE
     AND lower("projects"."name") = lower($2)
   );
 
+-- projects.currentFilePages
+SELECT
+  path,
+  size,
+  checksum,
+  mtime,
+  change,
+  diff_path AS "diffPath",
+  diff_size AS "diffSize",
+  diff_checksum AS "diffChecksum"
+FROM
+  (
+    SELECT
+      pf.path,
+      pf.size::float8 AS size,
+      pf.checksum,
+      to_char(
+        pf.mtime AT TIME ZONE 'UTC',
+        'YYYY-MM-DD"T"HH24:MI:SS"Z"'
+      ) AS mtime,
+      h.change,
+      h.diff_path,
+      h.diff_size::float8 AS diff_size,
+      h.diff_checksum
+    FROM
+      "project_files" pf
+      JOIN "file_history" h ON h.id = pf.history_id
+    WHERE
+      pf.project_id = $1
+      AND h.version_number <= $2
+    UNION ALL
+    SELECT
+      s.path,
+      s.size,
+      s.checksum,
+      s.mtime,
+      s.change,
+      s.diff_path,
+      s.diff_size,
+      s.diff_checksum
+    FROM
+      (
+        SELECT DISTINCT
+          l.path
+        FROM
+          "file_history" l
+          JOIN "project_versions" lv ON lv.id = l.version_id
+        WHERE
+          lv.project_id = $3
+          AND lv.number > $4
+      ) late
+      CROSS JOIN LATERAL (
+        SELECT
+          h.path,
+          h.size::float8 AS size,
+          h.checksum,
+          to_char(
+            v.created_at AT TIME ZONE 'UTC',
+            'YYYY-MM-DD"T"HH24:MI:SS"Z"'
+          ) AS mtime,
+          h.change,
+          h.diff_path,
+          h.diff_size::float8 AS diff_size,
+          h.diff_checksum
+        FROM
+          "file_history" h
+          JOIN "project_versions" v ON v.id = h.version_id
+        WHERE
+          h.project_id = $5
+          AND h.path = late.path
+          AND h.version_number <= $6
+        ORDER BY
+          h.version_number DESC
+        LIMIT
+          1
+      ) s
+    WHERE
+      s.change <> 'delete'
+  ) f
+ORDER BY
+  path
+LIMIT
+  $7;
+
+-- projects.filePagesAt
+SELECT
+  path,
+  size,
+  checksum,
+  mtime,
+  change,
+  diff_path AS "diffPath",
+  diff_size AS "diffSize",
+  diff_checksum AS "diffChecksum"
+FROM
+  (
+    SELECT
+      s.path,
+      s.size,
+      s.checksum,
+      s.mtime,
+      s.change,
+      s.diff_path,
+      s.diff_size,
+      s.diff_checksum
+    FROM
+      (
+        SELECT DISTINCT
+          ON (h.path) h.path,
+          h.size::float8 AS size,
+          h.checksum,
+          to_char(
+            v.created_at AT TIME ZONE 'UTC',
+            'YYYY-MM-DD"T"HH24:MI:SS"Z"'
+          ) AS mtime,
+          h.change,
+          h.diff_path,
+          h.diff_size::float8 AS diff_size,
+          h.diff_checksum
+        FROM
+          "file_history" h
+          JOIN "project_versions" v ON v.id = h.version_id
+        WHERE
+          h.project_id = $1
+          AND h.version_number <= $2
+          AND TRUE
+        ORDER BY
+          h.path,
+          h.version_number DESC
+      ) s
+    WHERE
+      s.change <> 'delete'
+  ) f
+ORDER BY
+  path
+LIMIT
+  $3;
+
+-- projects.totalsAt
+SELECT
+  coalesce(sum(s.size), 0)::float8 AS size,
+  (
+    count(*) FILTER (
+      WHERE
+        s.path ~* '\.(qgs|qgz)$'
+    )
+  )::int AS qgis,
+  array_agg(s.path) FILTER (
+    WHERE
+      s.path LIKE '%conflict%'
+  ) AS conflicts
+FROM
+  (
+    SELECT
+      s.path,
+      s.size,
+      s.checksum,
+      s.mtime,
+      s.change,
+      s.diff_path,
+      s.diff_size,
+      s.diff_checksum
+    FROM
+      (
+        SELECT DISTINCT
+          ON (h.path) h.path,
+          h.size::float8 AS size,
+          h.checksum,
+          to_char(
+            v.created_at AT TIME ZONE 'UTC',
+            'YYYY-MM-DD"T"HH24:MI:SS"Z"'
+          ) AS mtime,
+          h.change,
+          h.diff_path,
+          h.diff_size::float8 AS diff_size,
+          h.diff_checksum
+        FROM
+          "file_history" h
+          JOIN "project_versions" v ON v.id = h.version_id
+        WHERE
+          h.project_id = $1
+          AND h.version_number <= $2
+          AND TRUE
+        ORDER BY
+          h.path,
+          h.version_number DESC
+      ) s
+    WHERE
+      s.change <> 'delete'
+  ) s;
+
+-- projects.currentConflictPaths
+SELECT
+  path
+FROM
+  "project_files"
+WHERE
+  project_id = $1
+  AND path LIKE '%conflict%';
+
+-- projects.countCurrentQgisProjects
+SELECT
+  count(*)::int AS n
+FROM
+  "project_files"
+WHERE
+  project_id = $1
+  AND path ~* '\.(qgs|qgz)$';
+
 -- projects.findByPaths
 SELECT
   "projects"."id",

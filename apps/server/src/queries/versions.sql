@@ -130,6 +130,16 @@ RETURNING
   "id",
   "path";
 
+SELECT
+  coalesce(sum("size"), 0)::float8
+FROM
+  "project_files"
+WHERE
+  (
+    "project_files"."project_id" = $1
+    AND "project_files"."path" IN ($2, $3)
+  );
+
 INSERT INTO
   "project_files" (
     "project_id",
@@ -151,33 +161,21 @@ SET
   "blob_sha256" = excluded.blob_sha256,
   "mtime" = excluded.mtime;
 
-SELECT
-  coalesce(sum("size"), 0),
-  (
-    count(*) FILTER (
-      WHERE
-        "project_files"."path" ~* '\.(qgs|qgz)$'
-    )
-  )::int
-FROM
-  "project_files"
+UPDATE "projects"
+SET
+  "latest_version" = $1,
+  "disk_usage" = "projects"."disk_usage" + $2::bigint,
+  "updated_at" = $3
 WHERE
-  "project_files"."project_id" = $1;
+  "projects"."id" = $4
+RETURNING
+  "disk_usage";
 
 UPDATE "project_versions"
 SET
   "project_size" = $1
 WHERE
   "project_versions"."id" = $2;
-
-UPDATE "projects"
-SET
-  "latest_version" = $1,
-  "disk_usage" = $2,
-  "tags" = $3,
-  "updated_at" = $4
-WHERE
-  "projects"."id" = $5;
 
 -- versions.list
 SELECT
