@@ -6,6 +6,8 @@ import {
   type Envelope,
 } from '@waymark/gpkg-diff';
 import { MAP_TEXTS } from '@waymark/contract';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type Database from 'better-sqlite3';
 import type { Geometry, Position } from 'geojson';
 import proj4 from 'proj4';
@@ -40,6 +42,38 @@ type SrsRow = {
   definition: string | null;
 };
 
+const require = createRequire(import.meta.url);
+/** The EPSG registry's proj4 definitions with a datum shift, by code (null: none usable), as read so far. */
+const registryShifts = new Map<number, string | null>();
+
+/**
+ * The EPSG registry's definition of `code` (epsg-index, one small file per code) when it carries a datum shift
+ * proj4js can apply (`+towgs84` of the registry's transformation to WGS 84, not grid files): GDAL and QGIS write
+ * national grids into GeoPackages without it (EPSG:5514 lands ~100 m off otherwise). See decision 015.
+ */
+export function registryDatumShift(code: number): string | undefined {
+  if (!Number.isSafeInteger(code) || code <= 0) return undefined;
+  if (!registryShifts.has(code)) {
+    let found: string | null = null;
+    try {
+      const entry = JSON.parse(readFileSync(require.resolve(`epsg-index/s/${code}.json`), 'utf8')) as {
+        proj4?: unknown;
+      };
+      const definition = typeof entry.proj4 === 'string' ? entry.proj4 : '';
+      const shift = /\+towgs84=([^ ]+)/.exec(definition)?.[1];
+      const moves = shift?.split(',').some((value) => Number(value) !== 0) ?? false;
+      if (moves && !/\+nadgrids=/.test(definition)) found = definition;
+    } catch {
+      // Not in the registry (or unreadable): the file's own definition is used.
+    }
+    registryShifts.set(code, found);
+  }
+  return registryShifts.get(code) ?? undefined;
+}
+
+/** True when a definition (WKT or proj4) carries its own datum shift, which is then kept. */
+const hasDatumShift = (definition: string) => /TOWGS84|\+towgs84=|\+nadgrids=/i.test(definition);
+
 export function transformFor(db: Database.Database, srsId: number): Transform {
   if (srsId === 0) return IDENTITY; // "undefined geographic": lon/lat by the GeoPackage standard
   const row = db
@@ -50,9 +84,13 @@ export function transformFor(db: Database.Database, srsId: number): Transform {
   if (!row) throw new MapLayerError(MAP_TEXTS.unknownSrs(srsId));
   const epsg = row.organization?.toUpperCase() === 'EPSG' ? row.organization_coordsys_id : null;
   if (epsg === 4326 || (epsg === null && srsId === 4326)) return IDENTITY;
+  const definition =
+    row.definition && row.definition.trim().toLowerCase() !== 'undefined' ? row.definition : undefined;
   let source: string | undefined;
   if (epsg === 3857 || epsg === 900913) source = 'EPSG:3857';
-  else if (row.definition && row.definition.trim().toLowerCase() !== 'undefined') source = row.definition;
+  else if (epsg !== null && !(definition && hasDatumShift(definition))) {
+    source = registryDatumShift(epsg) ?? definition;
+  } else source = definition;
   if (!source) throw new MapLayerError(MAP_TEXTS.unknownSrs(srsId));
   let converter: proj4.Converter;
   try {

@@ -11,8 +11,11 @@ import { LRUCache } from 'lru-cache';
  * once the folder holds more than its limit (`prune`, MAP_CACHE_MAX_BYTES).
  */
 
-/** Bump when what the map answers for the same bytes changes (tile contents, layer list fields). */
-export const MAP_FORMAT_VERSION = 1;
+/**
+ * Bump when what the map answers for the same bytes changes (tile contents, layer list fields). 2: national grids
+ * with the EPSG registry's datum shift (decision 015).
+ */
+export const MAP_FORMAT_VERSION = 2;
 /** Bytes the memory cache holds at most. */
 const MEMORY_BYTES = 64 * 1024 * 1024;
 /** A disk file used again is marked as used at most this often (one write of its time per hour, not per read). */

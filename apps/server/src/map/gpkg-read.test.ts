@@ -1,0 +1,81 @@
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeGeometry, registryDatumShift, transformFor, type Point2 } from './gpkg-read.ts';
+
+/**
+ * Datum shifts (decision 015): map.gpkg was made by ogr2ogr (GDAL 3.6, PROJ) from lon/lat places; GDAL writes the
+ * national grids' WKT without TOWGS84, so proj4js alone would put the Krovak polygons about 100 m off.
+ */
+const MAP_GPKG = path.resolve(import.meta.dirname, '../../test/fixtures/map/map.gpkg');
+/** polygons.csv's first vertex (lon/lat) and lines.csv's, as ogr2ogr was given them. */
+const BRNO_SQUARE: Point2 = [16.6, 49.19];
+const THAMES_WALK: Point2 = [-0.1276, 51.5072];
+
+let work: string;
+let db: Database.Database;
+
+beforeAll(() => {
+  work = mkdtempSync(path.join(os.tmpdir(), 'waymark-datum-'));
+  copyFileSync(MAP_GPKG, path.join(work, 'map.gpkg'));
+  db = new Database(path.join(work, 'map.gpkg'));
+});
+afterAll(() => {
+  db.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** Metres between two lon/lat points (near enough for tens of metres). */
+function metres(a: Point2, b: Point2): number {
+  const dx = (a[0] - b[0]) * 111_320 * Math.cos((b[1] * Math.PI) / 180);
+  const dy = (a[1] - b[1]) * 110_540;
+  return Math.hypot(dx, dy);
+}
+
+/** The first position of row `fid` of `table` in the layer's own coordinates. */
+function firstPosition(table: string, fid = 1): Point2 {
+  const blob = db.prepare(`SELECT geom FROM ${table} WHERE fid = ?`).pluck().get(fid);
+  const text = JSON.stringify(decodeGeometry(blob));
+  const [x, y] = /\[(-?[\d.e+-]+),(-?[\d.e+-]+)/.exec(text)!.slice(1).map(Number) as [number, number];
+  return [x, y];
+}
+
+describe('datum shifts of national grids', () => {
+  it('takes the EPSG registry’s shift where the file’s definition has none: Krovak within metres', () => {
+    expect(registryDatumShift(5514)).toContain('+towgs84=589,76,480');
+    const krovak = transformFor(db, 5514).forward(firstPosition('polygons_5514'));
+    // Without the shift the same vertex lands 117 m away.
+    expect(metres(krovak, BRNO_SQUARE)).toBeLessThan(10);
+  });
+
+  it('keeps the file’s definition where the registry has only a grid file proj4js cannot load', () => {
+    // EPSG:27700's registry entry shifts with the OSTN15 grid; proj4js knows the OSGB36 datum's Helmert itself.
+    expect(registryDatumShift(27700)).toBeUndefined();
+    expect(metres(transformFor(db, 27700).forward(firstPosition('lines_27700')), THAMES_WALK)).toBeLessThan(
+      1,
+    );
+  });
+
+  it('keeps a shift the file names itself, and reads codes the file leaves undefined from the registry', () => {
+    const position = firstPosition('polygons_5514');
+    db.prepare(
+      "INSERT INTO gpkg_spatial_ref_sys (srs_name, srs_id, organization, organization_coordsys_id, definition) VALUES ('own shift', 990100, 'EPSG', 5514, ?), ('no definition', 990101, 'EPSG', 5514, 'undefined')",
+    ).run(
+      '+proj=krovak +lat_0=49.5 +lon_0=24.8333333333333 +alpha=30.2881397527778 +k=0.9999 +x_0=0 +y_0=0 +ellps=bessel +towgs84=570.8,85.7,462.8,4.998,1.587,5.261,3.56 +units=m +no_defs',
+    );
+    const own = transformFor(db, 990100).forward(position);
+    const registry = transformFor(db, 5514).forward(position);
+    expect(metres(own, BRNO_SQUARE)).toBeLessThan(10);
+    expect(own).not.toEqual(registry);
+    expect(transformFor(db, 990101).forward(position)).toEqual(registry);
+  });
+
+  it('asks the registry nothing for codes it does not have, or that shift nothing', () => {
+    expect(registryDatumShift(4326)).toBeUndefined();
+    expect(registryDatumShift(3035)).toBeUndefined(); // ETRS89: +towgs84=0,0,0,…
+    expect(registryDatumShift(990001)).toBeUndefined();
+    expect(registryDatumShift(-1)).toBeUndefined();
+  });
+});
