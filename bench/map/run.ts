@@ -1,0 +1,370 @@
+/**
+ * The map's tiles (issue 27) against GDAL: a 200,000-point layer and a 20,000-polygon layer (made by ogr2ogr,
+ * the polygons reprojected to the Czech Krovak grid EPSG:5514) pushed to the compiled server, then the first z14
+ * tile of each (nothing cached), a full-extent view (every tile of a 1280×800 screen at the zoom that fits the
+ * data, 6 requests in flight as a browser), the same tiles warm (cached), and the server's peak RSS; printed next
+ * to the time `ogr2ogr -f MVT` takes for the same tiles in the same run. Wall times and CPU seconds both: on a
+ * shared machine compare the CPU seconds.
+ * Usage: npm run bench:map [-- --points 200000 --polygons 20000 --warm 200]
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { cpuSeconds, PASSWORD, peakRss, pool, startServer } from '../lib/server-process.ts';
+import { createClient, type BenchFile } from '../sync/client.ts';
+import { createHash } from 'node:crypto';
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number) => {
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 ? Number(args[at + 1]) : fallback;
+};
+const POINTS = option('points', 200_000);
+const POLYGONS = option('polygons', 20_000);
+const WARM_REQUESTS = option('warm', 200);
+const PORT = Number(process.env.BENCH_PORT ?? 18342);
+/** BENCH_MAP_DATA: a folder keeping the generated GeoPackages between runs (made when missing). */
+const DATA_FOLDER = process.env.BENCH_MAP_DATA;
+/** The data's area: Brno and around (lon, lat). */
+const AREA = { west: 16.5, south: 49.15, east: 16.7, north: 49.25 };
+const SCREEN = { width: 1280, height: 800, padding: 40 };
+/** MapLibre's vector tiles are 512 px on screen; a browser keeps 6 requests in flight per host. */
+const TILE_PX = 512;
+const IN_FLIGHT = 6;
+/** Issue 27's goals. */
+const GOALS = { firstTileMs: 150, fullViewMs: 1000, warmMs: 5, rssMiB: 350 };
+
+if (!commandExists('ogr2ogr')) {
+  console.error('ogr2ogr not found: apt-get install -y gdal-bin (the benchmark makes its data with it).');
+  process.exit(1);
+}
+
+function commandExists(command: string): boolean {
+  try {
+    execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A seeded generator of numbers in [0, 1) (mulberry32): the same data every run. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The two GeoPackages, made by ogr2ogr from CSV files of WKT written here. */
+function makeData(folder: string): { points: string; polygons: string } {
+  const made = { points: path.join(folder, 'points.gpkg'), polygons: path.join(folder, 'polygons.gpkg') };
+  if (existsSync(made.points) && existsSync(made.polygons)) return made;
+  const next = random(27);
+  const kinds = ['tree', 'lamp', 'bench', 'hydrant', 'sign'];
+  const pointRows = ['fid,name,kind,value,wkt'];
+  for (let i = 1; i <= POINTS; i++) {
+    const lon = AREA.west + next() * (AREA.east - AREA.west);
+    const lat = AREA.south + next() * (AREA.north - AREA.south);
+    pointRows.push(
+      `${i},point ${i},${kinds[i % kinds.length]},${(next() * 1000).toFixed(2)},POINT (${lon} ${lat})`,
+    );
+  }
+  writeFileSync(path.join(folder, 'points.csv'), `${pointRows.join('\n')}\n`);
+  // Polygons on a grid over the same area, 24 vertices each, jittered.
+  const columns = Math.ceil(Math.sqrt(POLYGONS * 2));
+  const rows = Math.ceil(POLYGONS / columns);
+  const cellX = (AREA.east - AREA.west) / columns;
+  const cellY = (AREA.north - AREA.south) / rows;
+  const classes = ['park', 'water', 'forest', 'field', 'built'];
+  const polygonRows = ['fid,name,area_class,wkt'];
+  for (let i = 0; i < POLYGONS; i++) {
+    const cx = AREA.west + ((i % columns) + 0.5) * cellX;
+    const cy = AREA.south + (Math.floor(i / columns) + 0.5) * cellY;
+    const ring: string[] = [];
+    for (let v = 0; v < 24; v++) {
+      const angle = (v / 24) * 2 * Math.PI;
+      const radius = 0.3 + next() * 0.15;
+      ring.push(`${cx + Math.cos(angle) * cellX * radius} ${cy + Math.sin(angle) * cellY * radius}`);
+    }
+    ring.push(ring[0]!);
+    polygonRows.push(`${i + 1},plot ${i + 1},${classes[i % classes.length]},"POLYGON ((${ring.join(',')}))"`);
+  }
+  writeFileSync(path.join(folder, 'polygons.csv'), `${polygonRows.join('\n')}\n`);
+  const points = path.join(folder, 'points.gpkg');
+  const polygons = path.join(folder, 'polygons.gpkg');
+  const csv = ['-oo', 'GEOM_POSSIBLE_NAMES=wkt', '-oo', 'KEEP_GEOM_COLUMNS=NO', '-oo', 'AUTODETECT_TYPE=YES'];
+  execFileSync('ogr2ogr', [
+    '-f',
+    'GPKG',
+    points,
+    path.join(folder, 'points.csv'),
+    ...csv,
+    '-preserve_fid',
+    '-a_srs',
+    'EPSG:4326',
+    '-nln',
+    'points',
+    '-nlt',
+    'POINT',
+  ]);
+  execFileSync('ogr2ogr', [
+    '-f',
+    'GPKG',
+    polygons,
+    path.join(folder, 'polygons.csv'),
+    ...csv,
+    '-preserve_fid',
+    '-s_srs',
+    'EPSG:4326',
+    '-t_srs',
+    'EPSG:5514',
+    '-nln',
+    'polygons',
+    '-nlt',
+    'POLYGON',
+  ]);
+  return { points, polygons };
+}
+
+type Tile = { z: number; x: number; y: number };
+
+const lonToX = (lon: number, z: number) => ((lon + 180) / 360) * 2 ** z;
+const latToY = (lat: number, z: number) => {
+  const rad = (lat * Math.PI) / 180;
+  return ((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * 2 ** z;
+};
+const xToLon = (x: number, z: number) => (x / 2 ** z) * 360 - 180;
+const yToLat = (y: number, z: number) =>
+  (Math.atan(Math.sinh(Math.PI * (1 - (2 * y) / 2 ** z))) * 180) / Math.PI;
+
+/** The tiles a 1280×800 MapLibre map fitted to the area requests, and their zoom. */
+function fullExtentTiles(): { zoom: number; tiles: Tile[]; bounds: [number, number, number, number] } {
+  const width = lonToX(AREA.east, 0) - lonToX(AREA.west, 0);
+  const height = latToY(AREA.south, 0) - latToY(AREA.north, 0);
+  const fit = Math.log2(
+    Math.min(
+      (SCREEN.width - 2 * SCREEN.padding) / (width * TILE_PX),
+      (SCREEN.height - 2 * SCREEN.padding) / (height * TILE_PX),
+    ),
+  );
+  const zoom = Math.floor(fit);
+  const scale = TILE_PX * 2 ** (fit - zoom);
+  const centreX = lonToX((AREA.west + AREA.east) / 2, zoom);
+  const centreY = (latToY(AREA.south, zoom) + latToY(AREA.north, zoom)) / 2;
+  const [x0, x1] = [centreX - SCREEN.width / 2 / scale, centreX + SCREEN.width / 2 / scale];
+  const [y0, y1] = [centreY - SCREEN.height / 2 / scale, centreY + SCREEN.height / 2 / scale];
+  const tiles: Tile[] = [];
+  for (let x = Math.floor(x0); x <= Math.floor(x1); x++) {
+    for (let y = Math.floor(y0); y <= Math.floor(y1); y++) tiles.push({ z: zoom, x, y });
+  }
+  return { zoom, tiles, bounds: [xToLon(x0, zoom), yToLat(y1, zoom), xToLon(x1, zoom), yToLat(y0, zoom)] };
+}
+
+/** Runs a shell command, answering its wall seconds and its children's CPU seconds (bash's `times`). */
+function timed(command: string): Promise<{ wall: number; cpu: number }> {
+  return new Promise((resolve, reject) => {
+    const start = process.hrtime.bigint();
+    const child = spawn('bash', ['-c', `${command} > /dev/null 2>&1 || exit 1; times`]);
+    let output = '';
+    child.stdout.on('data', (piece: Buffer) => (output += piece.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const wall = Number(process.hrtime.bigint() - start) / 1e9;
+      if (code !== 0) return reject(new Error(`failed: ${command}`));
+      // The second line of `times`: the children's user and system time, e.g. "0m1.234s 0m0.123s".
+      const seconds = (output.trim().split('\n')[1] ?? '')
+        .split(' ')
+        .map((part) => /(\d+)m([\d.]+)s/.exec(part))
+        .reduce((sum, match) => sum + (match ? Number(match[1]) * 60 + Number(match[2]) : 0), 0);
+      resolve({ wall, cpu: seconds });
+    });
+  });
+}
+
+/** `ogr2ogr -f MVT` of `layer` of `gpkg` at zoom `z`, the features meeting `bounds` (lon/lat) only. */
+async function gdalTiles(
+  gpkg: string,
+  z: number,
+  bounds: [number, number, number, number],
+  out: string,
+): Promise<{ wall: number; cpu: number; tiles: number }> {
+  rmSync(out, { recursive: true, force: true });
+  const run = await timed(
+    [
+      'ogr2ogr -f MVT',
+      out,
+      gpkg,
+      `-dsco MINZOOM=${z} -dsco MAXZOOM=${z} -dsco COMPRESS=NO -dsco FORMAT=DIRECTORY`,
+      `-spat ${bounds.join(' ')} -spat_srs EPSG:4326`,
+    ].join(' '),
+  );
+  const tiles = readdirSync(out, { recursive: true }).filter((name) => String(name).endsWith('.pbf')).length;
+  return { ...run, tiles };
+}
+
+function tileBounds({ z, x, y }: Tile): [number, number, number, number] {
+  return [xToLon(x, z), yToLat(y + 1, z), xToLon(x + 1, z), yToLat(y, z)];
+}
+
+const ms = (seconds: number) => `${(seconds * 1000).toFixed(0)} ms`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? 0;
+const load = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
+const goal = (met: boolean) => (met ? 'goal met' : 'goal NOT met');
+
+function benchFile(file: string, as: string): BenchFile {
+  const bytes = readFileSync(file);
+  return { path: as, size: bytes.length, bytes, checksum: createHash('sha1').update(bytes).digest('hex') };
+}
+
+async function main() {
+  const work = mkdtempSync(path.join(os.tmpdir(), 'waymark-bench-map-'));
+  const loadAtStart = load();
+  try {
+    console.log(
+      `Making ${POINTS.toLocaleString('en-GB')} points and ${POLYGONS.toLocaleString('en-GB')} polygons with ogr2ogr…`,
+    );
+    if (DATA_FOLDER) mkdirSync(DATA_FOLDER, { recursive: true });
+    const data = makeData(DATA_FOLDER ?? work);
+    console.log(
+      `points.gpkg ${(statSync(data.points).size / 1048576).toFixed(1)} MiB (EPSG:4326), ` +
+        `polygons.gpkg ${(statSync(data.polygons).size / 1048576).toFixed(1)} MiB (EPSG:5514, 24 vertices each)`,
+    );
+    const dataDir = path.join(work, 'data');
+    mkdirSync(dataDir);
+    const server = await startServer(dataDir, PORT);
+    const pid = server.pid ?? 0;
+    const base = `http://127.0.0.1:${PORT}`;
+    try {
+      const login = await fetch(`${base}/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ login: 'admin', password: PASSWORD }),
+      });
+      const { session } = (await login.json()) as { session: { token: string } };
+      const token = session.token;
+      const client = createClient(base, token);
+      await client.createProject('map');
+      await client.pushV1('map', 'v0', {
+        added: [benchFile(data.points, 'points.gpkg'), benchFile(data.polygons, 'polygons.gpkg')],
+      });
+      const auth = { Authorization: `Bearer ${token}` };
+      const tileUrl = (file: string, layer: string, { z, x, y }: Tile) =>
+        `${base}/v1/project/map/admin/map/tiles/${z}/${x}/${y}.pbf?file=${file}&layer=${layer}&version=v1`;
+      const get = async (url: string) => {
+        const start = process.hrtime.bigint();
+        const answer = await fetch(url, { headers: auth });
+        const body = await answer.arrayBuffer();
+        const bytes = body.byteLength;
+        if (!answer.ok) throw new Error(`${url}: ${answer.status} ${new TextDecoder().decode(body)}`);
+        return { seconds: Number(process.hrtime.bigint() - start) / 1e9, bytes };
+      };
+      const layers = [
+        { file: 'points.gpkg', layer: 'points', gpkg: data.points },
+        { file: 'polygons.gpkg', layer: 'polygons', gpkg: data.polygons },
+      ];
+      const results: string[] = [];
+      const run = await peakRss(pid, async () => {
+        // The layer list opens the map (and starts the engine's thread).
+        const cpu0 = cpuSeconds(pid);
+        const list = await get(`${base}/v1/project/map/admin/map/layers?version=v1`);
+        results.push(
+          `layer list (cold)            ${ms(list.seconds)} wall, ${ms(cpuSeconds(pid) - cpu0)} server CPU`,
+        );
+        // The first z14 tile of each layer, in the middle of the data.
+        const z14: Tile = {
+          z: 14,
+          x: Math.floor(lonToX((AREA.west + AREA.east) / 2, 14)),
+          y: Math.floor(latToY((AREA.south + AREA.north) / 2, 14)),
+        };
+        for (const entry of layers) {
+          const cpu = cpuSeconds(pid);
+          const first = await get(tileUrl(entry.file, entry.layer, z14));
+          const gdal = await gdalTiles(entry.gpkg, 14, tileBounds(z14), path.join(work, 'mvt'));
+          results.push(
+            `first z14 tile, ${entry.layer.padEnd(9)}   ${ms(first.seconds)} wall, ${ms(cpuSeconds(pid) - cpu)} server CPU, ` +
+              `${(first.bytes / 1024).toFixed(0)} KiB  (${goal(first.seconds * 1000 <= GOALS.firstTileMs)}: ≤ ${GOALS.firstTileMs} ms)` +
+              `  | ogr2ogr -f MVT: ${ms(gdal.wall)} wall, ${ms(gdal.cpu)} CPU, ${gdal.tiles} tiles`,
+          );
+        }
+        // The full-extent view: both layers' tiles of the screen, 6 in flight.
+        const view = fullExtentTiles();
+        const requests = layers.flatMap((entry) =>
+          view.tiles.map((tile) => tileUrl(entry.file, entry.layer, tile)),
+        );
+        let cpu = cpuSeconds(pid);
+        const start = process.hrtime.bigint();
+        // A tile the engine stopped at its time limit (422) is counted, not fatal: the figures still print.
+        const refused: string[] = [];
+        await pool(requests, IN_FLIGHT, async (url) => {
+          await get(url).catch((error: unknown) => refused.push(String(error)));
+        });
+        const fullWall = Number(process.hrtime.bigint() - start) / 1e9;
+        const fullCpu = cpuSeconds(pid) - cpu;
+        let gdalWall = 0;
+        let gdalCpu = 0;
+        let gdalCount = 0;
+        for (const entry of layers) {
+          const gdal = await gdalTiles(entry.gpkg, view.zoom, view.bounds, path.join(work, 'mvt'));
+          gdalWall += gdal.wall;
+          gdalCpu += gdal.cpu;
+          gdalCount += gdal.tiles;
+        }
+        results.push(
+          `full-extent view, z${view.zoom}, ${requests.length} tiles  ${ms(fullWall)} wall, ${ms(fullCpu)} server CPU  ` +
+            `(${goal(fullWall * 1000 <= GOALS.fullViewMs && refused.length === 0)}: ≤ ${GOALS.fullViewMs} ms)` +
+            (refused.length > 0 ? ` [${refused.length} tiles refused: ${refused[0]}]` : '') +
+            `  | ogr2ogr -f MVT: ${ms(gdalWall)} wall, ${ms(gdalCpu)} CPU, ${gdalCount} tiles`,
+        );
+        // The same tiles warm (cached), one after another.
+        const warm: number[] = [];
+        cpu = cpuSeconds(pid);
+        for (let i = 0; i < WARM_REQUESTS; i++)
+          warm.push((await get(requests[i % requests.length]!)).seconds);
+        const warmCpu = (cpuSeconds(pid) - cpu) / WARM_REQUESTS;
+        results.push(
+          `warm tiles, ${WARM_REQUESTS} requests         median ${(median(warm) * 1000).toFixed(1)} ms, ` +
+            `p95 ${(percentile(warm, 0.95) * 1000).toFixed(1)} ms wall, ${(warmCpu * 1000).toFixed(1)} ms server CPU each  ` +
+            `(${goal(median(warm) * 1000 <= GOALS.warmMs)}: ≤ ${GOALS.warmMs} ms)  | ogr2ogr: – (no server)`,
+        );
+      });
+      results.push(
+        `server peak RSS               ${run.peakMiB.toFixed(0)} MB  (${goal(run.peakMiB <= GOALS.rssMiB)}: ≤ ${GOALS.rssMiB} MB)`,
+      );
+      console.log('');
+      for (const line of results) console.log(line);
+    } finally {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+    }
+    console.log('');
+    console.log(
+      `This machine is shared with other engineers' work (${os.cpus().length} cores; load average ${loadAtStart} ` +
+        `at the start, ${load()} at the end): wall times include waiting for a core; CPU seconds compare better.`,
+    );
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+await main();
