@@ -11,6 +11,7 @@ import { ProjectsLoadError } from '../../projects/components/ProjectsLoadError.t
 import { useCanCreateProject } from '../../projects/hooks/useCanCreateProject.ts';
 import { useProjectCount } from '../../projects/hooks/useProjectCount.ts';
 import { useProjectList } from '../../projects/hooks/useProjectList.ts';
+import { CountBadge } from '../../../ui/CountBadge.tsx';
 import './dashboard.css';
 import { tCommon } from '../../../i18n/common.ts';
 import { tProjects } from '../../../i18n/projects.ts';
@@ -66,9 +67,7 @@ export function RecentProjectsCard() {
               data-testid="recent-projects-shared"
             >
               {tProjects('dashboardProject.sharedWithMe')}
-              <span className="dashboard-card__count" data-testid="recent-projects-shared-count">
-                {sharedCount}
-              </span>
+              <CountBadge count={sharedCount} testId="recent-projects-shared-count" isInline />
             </Link>
           )}
           <Link to={PROJECTS_PATH} className="dashboard-card__link" data-testid="recent-projects-all">

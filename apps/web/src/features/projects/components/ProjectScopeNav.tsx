@@ -1,6 +1,7 @@
 import { NavLink } from 'react-router';
 import { EXPLORE_PATH, MY_PROJECTS_PATH, PROJECTS_PATH, SHARED_PROJECTS_PATH } from '../../../lib/paths.ts';
 import { useCurrentWorkspace } from '../../workspaces/hooks/useCurrentWorkspace.ts';
+import { CountBadge } from '../../../ui/CountBadge.tsx';
 import { useProjectCount } from '../hooks/useProjectCount.ts';
 import { tProjects } from '../../../i18n/projects.ts';
 
@@ -20,11 +21,7 @@ function ScopeLink({ to, label, count, testId }: ScopeLinkProps) {
       data-testid={testId}
     >
       <span>{label}</span>
-      {count !== undefined && (
-        <span className="scope-nav__count" data-testid={`${testId}-count`}>
-          {count}
-        </span>
-      )}
+      {count !== undefined && <CountBadge count={count} testId={`${testId}-count`} isInline />}
     </NavLink>
   );
 }
