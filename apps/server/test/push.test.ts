@@ -731,6 +731,26 @@ describe('bytes the server already holds', () => {
     expect((await api.get<Project>(`/v1/project/${project}`)).body.version).toBe('v0');
   });
 
+  it('are stored as a blob of their own when their SHA-1 and size are those of a held blob but the bytes differ', async () => {
+    // A SHA-1 collision, made by telling the server that a held blob has the SHA-1 of other bytes of its size.
+    const held = Buffer.from('bytes of the blob the server holds, 3 chunks');
+    const other = Buffer.from('other bytes, the same size as the held blob!');
+    expect(other.length).toBe(held.length);
+    await push(api, await newProject(), { version: 'v0', added: [{ path: 'held.txt', content: held }] });
+    await server.database.db.execute(
+      sql`update blobs set sha1 = ${sha1(other)} where sha256 = ${sha256(held)}`,
+    );
+    const project = await newProject();
+    await push(api, project, {
+      version: 'v0',
+      added: [{ path: 'other.txt', content: other }],
+      chunkSize: 16,
+    });
+    expect(await raw(project, 'other.txt')).toEqual(other);
+    expect(readFileSync(blobFile(other))).toEqual(other);
+    expect(readFileSync(blobFile(held))).toEqual(held);
+  });
+
   it('are written again from the chunks when the stored bytes went missing', async () => {
     const content = Buffer.from('bytes whose blob file was lost');
     await push(api, await newProject(), { version: 'v0', added: [{ path: 'lost.txt', content }] });

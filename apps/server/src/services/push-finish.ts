@@ -84,7 +84,8 @@ export function createPushFinish(deps: {
    * Assembles one file (or the changeset of a diff update) from its chunks into a staged blob (hashed and flushed,
    * not yet under its real name) held by `staged`, verifying size and SHA-1; a mismatch throws `CorruptedFile`.
    * When the store may already hold the file (`heldSha256`: a blob recorded with its SHA-1 and size), the chunks
-   * are only hashed (SHA-1 and SHA-256, nothing written) and, if they are that blob, nothing is stored again.
+   * are only compared with it (or, where the store cannot read it locally, hashed: SHA-1 and SHA-256), nothing
+   * written, and, if they are that blob, nothing is stored again.
    */
   async function assemble(
     upload: UploadRow,
@@ -95,7 +96,18 @@ export function createPushFinish(deps: {
   ): Promise<StagedBlob> {
     const expected = uploadedBytesOf(file);
     const readChunks = () => uploadArea.readChunks(upload.id, chunkIndexes);
-    if (heldSha256 !== undefined) {
+    const held = (sha256: string, size: number) =>
+      staged.hold(
+        heldBlob(sha256, size, () => blobs.stage(readChunks())),
+        expected.checksum,
+      );
+    if (heldSha256 !== undefined && blobs.matches) {
+      // The same bytes as the blob, compared rather than hashed: its SHA-1 (the declared one) was verified when
+      // it was stored, so they need no hash either.
+      if (await blobs.matches(heldSha256, expected.size, readChunks()))
+        return held(heldSha256, expected.size);
+      // Other bytes: hashed, verified and stored as any new file.
+    } else if (heldSha256 !== undefined) {
       const sha1 = createHash('sha1');
       const sha256 = createHash('sha256');
       let size = 0;
@@ -106,12 +118,7 @@ export function createPushFinish(deps: {
       }
       if (size !== expected.size || sha1.digest('hex') !== expected.checksum)
         throw new CorruptedFile(file.path);
-      if (sha256.digest('hex') === heldSha256) {
-        return staged.hold(
-          heldBlob(heldSha256, size, () => blobs.stage(readChunks())),
-          expected.checksum,
-        );
-      }
+      if (sha256.digest('hex') === heldSha256) return held(heldSha256, size);
       // Other bytes with the same SHA-1: stored as any new file.
     }
     const sha1 = createHash('sha1');

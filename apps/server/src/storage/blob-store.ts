@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { access, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { access, type FileHandle, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { createStaging, READ_BUFFER } from './staging.ts';
@@ -56,6 +56,12 @@ export interface BlobStore {
   /** Streams a stored blob, or the inclusive byte range of it. */
   get(sha256: string, range?: ByteRange): Readable;
   has(sha256: string): Promise<boolean>;
+  /**
+   * Whether the stream's bytes are exactly the stored blob's (read and compared, not hashed: a comparison costs a
+   * fraction of a hash); false when they differ or the blob is not there. Only stores that read their blobs
+   * locally have it: for the others, a comparison would download the blob.
+   */
+  matches?(sha256: string, size: number, source: AsyncIterable<Buffer>): Promise<boolean>;
   /** Removes a blob; removing one that is not there is no error. */
   delete(sha256: string): Promise<void>;
   /** Fails with a clear message when the store cannot be used (an S3 bucket out of reach); run at start. */
@@ -189,6 +195,35 @@ export function createLocalBlobStore(root: string): BlobStore {
         return true;
       } catch {
         return false;
+      }
+    },
+
+    async matches(sha256, size, source) {
+      let handle: FileHandle;
+      try {
+        handle = await open(blobPath(sha256), 'r');
+      } catch {
+        return false;
+      }
+      try {
+        if ((await handle.stat()).size !== size) return false;
+        let stored = Buffer.alloc(0);
+        let offset = 0;
+        for await (const piece of source) {
+          if (offset + piece.length > size) return false;
+          if (stored.length < piece.length) stored = Buffer.allocUnsafe(piece.length);
+          const view = stored.subarray(0, piece.length);
+          for (let read = 0; read < piece.length;) {
+            const { bytesRead } = await handle.read(view, read, piece.length - read, offset + read);
+            if (bytesRead === 0) return false;
+            read += bytesRead;
+          }
+          if (!view.equals(piece)) return false;
+          offset += piece.length;
+        }
+        return offset === size;
+      } finally {
+        await handle.close();
       }
     },
 
