@@ -195,6 +195,9 @@ export const projectFiles = pgTable(
     index('project_files_conflict_idx')
       .on(t.projectId)
       .where(sql`${t.path} LIKE '%conflict%'`),
+    // A push reads the current files it names in their Unicode NFC forms too (the same file on macOS and
+    // Windows): through this index, not by normalising every path of the project.
+    index('project_files_nfc_idx').on(t.projectId, sql`normalize(${t.path}, NFC)`),
     // A commit counts a project's QGIS project files (its tags) through these few rows, not every file.
     index('project_files_qgis_idx')
       .on(t.projectId)

@@ -1,1 +1,2 @@
+CREATE INDEX "project_files_nfc_idx" ON "project_files" USING btree ("project_id",normalize("path", NFC));--> statement-breakpoint
 CREATE INDEX "project_files_qgis_idx" ON "project_files" USING btree ("project_id") WHERE "project_files"."path" ~* '\.(qgs|qgz)$';
