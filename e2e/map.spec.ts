@@ -106,6 +106,8 @@ async function drawn(page: Page, action?: () => Promise<void>): Promise<void> {
 }
 
 test('the layers of a GeoPackage in the file sidebar and on the Map tab', async ({ page, request }) => {
+  // Drawing with a software renderer at both sizes: it took over 2 min on a loaded machine (as its sibling below).
+  test.setTimeout(240_000);
   await page.setViewportSize(DESKTOP);
   await page.goto('/login');
   await signIn(page);
