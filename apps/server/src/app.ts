@@ -24,6 +24,8 @@ import { collaboratorRoutes } from './routes/collaborator.routes.ts';
 import { fileRoutes } from './routes/file.routes.ts';
 import { mapRoutes } from './routes/map.routes.ts';
 import { diagnosticLogRoutes } from './routes/diagnostic-log.routes.ts';
+import { accessTokenRoutes } from './routes/access-token.routes.ts';
+import { twoFactorRoutes } from './routes/two-factor.routes.ts';
 import { projectByIdRoutes } from './routes/project-by-id.routes.ts';
 import { projectRoutes } from './routes/project.routes.ts';
 import { pushRoutes } from './routes/push.routes.ts';
@@ -94,6 +96,8 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await app.register(collaboratorRoutes(context));
   await app.register(adminRoutes(context));
   await app.register(diagnosticLogRoutes(context));
+  await app.register(accessTokenRoutes(context));
+  await app.register(twoFactorRoutes(context));
 
   await registerWebApp(app, options.serveWebApp === false ? undefined : context.config.webDist);
   return app;

@@ -13,7 +13,9 @@ import type { UserRow } from './repositories/user.repository.ts';
 import { createAccessRequestService } from './services/access-request.service.ts';
 import { createAccountService } from './services/account.service.ts';
 import { createAdminService } from './services/admin.service.ts';
+import { createAccessTokenService } from './services/access-token.service.ts';
 import { createAuthService } from './services/auth.service.ts';
+import { createTwoFactorService } from './services/two-factor.service.ts';
 import { createCollaboratorService } from './services/collaborator.service.ts';
 import { createMailThrottle } from './services/mail-throttle.service.ts';
 import { createHealthService } from './services/health.service.ts';
@@ -118,6 +120,7 @@ export function createContext(deps: {
   const users = createUserService({ config, mailer, repos });
   const account = createAccountService({ config, repos, mailer, mailThrottle, log });
   const workspaces = createWorkspaceService({ config, repos });
+  const auth = createAuthService({ config, repos, bearerUsers });
   metrics.setSources({
     ...(deps.connections ? { connections: deps.connections } : {}),
     openPushes: () => push.countOpen(),
@@ -130,7 +133,11 @@ export function createContext(deps: {
     metrics,
     /** The file bytes, streamed by downloads. */
     blobs,
-    auth: createAuthService({ config, repos, bearerUsers }),
+    auth,
+    /** Personal access tokens: made and revoked by their owners, resolved per request (plugins/auth.ts). */
+    accessTokens: createAccessTokenService({ config, repos, bearerUsers }),
+    /** Two-factor sign-in (TOTP): enrolment, the sign-in's second step, workspace rules. */
+    twoFactor: createTwoFactorService({ config, repos, auth }),
     passwordReset,
     users,
     account,

@@ -126,6 +126,7 @@ describe('users', () => {
       scheduled_removal: null,
       registration_date: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       last_signed_in: null,
+      two_factor_enabled: false,
       profile: {
         receive_notifications: true,
         first_name: null,

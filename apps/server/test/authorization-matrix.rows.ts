@@ -1,6 +1,7 @@
 import type { HttpClient, HttpResponse } from './http-client.ts';
 import type { FreshOptions, Persona, Target, World } from './authorization-matrix.arrange.ts';
 import { ISSUE_23_ROWS } from './authorization-matrix.rows-issue23.ts';
+import { ISSUE_29_ROWS } from './authorization-matrix.rows-issue29.ts';
 import { MATRIX_DIFF_ID, usernameOf, WORKSPACE } from './authorization-matrix.arrange.ts';
 
 /**
@@ -882,4 +883,6 @@ export const MATRIX: MatrixRow[] = [
   },
   // Issue 23: the reference's routes Waymark lacked, and the workspace API.
   ...ISSUE_23_ROWS,
+  // Issue 29: personal access tokens and two-factor sign-in.
+  ...ISSUE_29_ROWS,
 ];

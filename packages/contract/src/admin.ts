@@ -67,6 +67,8 @@ export const adminUserSchema = z.object({
   scheduled_removal: z.null(),
   registration_date: z.string(),
   last_signed_in: z.string().nullable(),
+  /** Whether two-factor sign-in is on (a superuser can reset it). */
+  two_factor_enabled: z.boolean(),
   profile: z.object({
     receive_notifications: z.boolean(),
     first_name: z.string().nullable(),

@@ -26,3 +26,4 @@ export * from './workspace-members.ts';
 export * from './map.ts';
 export * from './downloads.ts';
 export * from './routes/index.ts';
+export * from './security.ts';

@@ -26,6 +26,8 @@ export async function runHousekeeping(
   const purgedProjects = await context.projects.purgeRemoved(now);
   const deletedBlobs = await context.storage.collectUnreferenced(new Date(now.getTime() - BLOB_GRACE_MS));
   await context.auth.purgeExpiredSessions(now);
+  // Personal access tokens that expired or whose user's token epoch moved on (password change, deactivation…).
+  await context.accessTokens.purgeEnded(now);
   await context.mailThrottle.purgeExpired(now);
   const purgedLoginAttempts = await context.auth.purgeOldLoginAttempts(now);
   const pendingChangesetVersions = await context.changesets.sweep();

@@ -9,6 +9,10 @@ export const USER_TOKEN_LIFETIME_SECONDS = {
   reset: 3600,
   confirmEmail: 12 * 3600,
   invite: 7 * 24 * 3600,
+  /** The sign-in's second step (two-factor code), bound to the password and the enrolment. */
+  twoFactorChallenge: 5 * 60,
+  /** 'Remember this device' of two-factor sign-in (a cookie), bound to the enrolment and the token epoch. */
+  twoFactorDevice: 30 * 24 * 3600,
 } as const;
 
 export type UserTokenPurpose = keyof typeof USER_TOKEN_LIFETIME_SECONDS;

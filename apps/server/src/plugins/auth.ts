@@ -1,14 +1,20 @@
-import { ERROR_TEXTS, MAINTENANCE_TEXT } from '@waymark/contract';
+import { type AccessTokenScope, ERROR_TEXTS, MAINTENANCE_TEXT } from '@waymark/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { checkCsrfToken, issueCsrfToken } from '../lib/csrf-token.ts';
 import { invalid, unavailable, unauthorized } from '../lib/errors.ts';
 import type { Actor } from '../policies/workspace.policy.ts';
 import type { UserRow } from '../repositories/user.repository.ts';
+import { isAccessToken } from '../services/access-token.service.ts';
+import { checkTokenScope, checkTwoFactorRule } from './security-gates.ts';
 
 export const SESSION_COOKIE = 'session';
 
-export type Auth = { user: UserRow; via: 'session'; sessionId: string } | { user: UserRow; via: 'bearer' };
+/** How the caller proved who they are: a browser session, the API login's Bearer token, a personal access token. */
+export type Auth =
+  | { user: UserRow; via: 'session'; sessionId: string }
+  | { user: UserRow; via: 'bearer' }
+  | { user: UserRow; via: 'token'; tokenId: number; scope: AccessTokenScope };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -122,13 +128,24 @@ export function registerAuth(app: FastifyInstance, context: AppContext): void {
     const header = request.headers.authorization;
     if (header?.startsWith('Bearer ')) {
       // An invalid or expired token makes an anonymous caller: public calls still work, others answer 401.
-      const user = await context.auth.resolveBearer(header.slice('Bearer '.length).trim());
-      if (user) request.auth = { user, via: 'bearer' };
+      const token = header.slice('Bearer '.length).trim();
+      if (isAccessToken(token)) {
+        const found = await context.accessTokens.resolve(token);
+        if (found)
+          request.auth = { user: found.user, via: 'token', tokenId: found.tokenId, scope: found.scope };
+      } else {
+        const user = await context.auth.resolveBearer(token);
+        if (user) request.auth = { user, via: 'bearer' };
+      }
     } else {
       const cookie = request.cookies[SESSION_COOKIE];
       const found = cookie ? await context.auth.resolveSession(cookie) : undefined;
       if (found) request.auth = { user: found.user, via: 'session', sessionId: found.sessionId };
     }
+    // A personal access token only makes the calls its scope covers; a member of a workspace that requires
+    // two-factor sign-in, without it, only turns it on.
+    if (request.auth?.via === 'token') checkTokenScope(request, request.auth.scope);
+    if (request.auth) await checkTwoFactorRule(context, request, request.auth.user);
 
     if (!changesState(request)) return;
     if (!allowedInMaintenance(request) && (await context.maintenance.isOn())) {

@@ -13,7 +13,7 @@ import type { AdminWorkspaceRow, WorkspaceMemberRow } from '../repositories/work
 import { isoMicrosZ, isoSeconds } from './timestamps.ts';
 import { displayName } from './user.presenter.ts';
 
-export function presentAdminUser(user: UserRow, hasProject: boolean): AdminUser {
+export function presentAdminUser(user: UserRow, hasProject: boolean, twoFactorEnabled: boolean): AdminUser {
   const registered = isoMicrosZ(user.registrationDate);
   return {
     id: user.id,
@@ -25,6 +25,7 @@ export function presentAdminUser(user: UserRow, hasProject: boolean): AdminUser 
     scheduled_removal: null,
     registration_date: registered,
     last_signed_in: user.lastSignedIn ? isoMicrosZ(user.lastSignedIn) : null,
+    two_factor_enabled: twoFactorEnabled,
     profile: {
       receive_notifications: user.receiveNotifications,
       first_name: user.firstName,

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import { type AccessTokenRepository, createAccessTokenRepository } from './access-token.repository.ts';
 import { type AccessRequestRepository, createAccessRequestRepository } from './access-request.repository.ts';
 import { type ArchiveRepository, createArchiveRepository } from './archive.repository.ts';
 import { type BlobRepository, createBlobRepository } from './blob.repository.ts';
@@ -19,6 +20,7 @@ import {
   type UsageRepository,
   type UsageSnapshotRepository,
 } from './usage.repository.ts';
+import { createTwoFactorRepository, type TwoFactorRepository } from './two-factor.repository.ts';
 import { createUserRepository, type UserRepository } from './user.repository.ts';
 import { createVersionRepository, type VersionRepository } from './version.repository.ts';
 import { createWorkspaceRepository, type WorkspaceRepository } from './workspace.repository.ts';
@@ -47,6 +49,8 @@ export type Repositories = {
   usageSnapshots: UsageSnapshotRepository;
   archives: ArchiveRepository;
   health: HealthRepository;
+  accessTokens: AccessTokenRepository;
+  twoFactor: TwoFactorRepository;
   /** All or nothing: the callback's repositories write inside one transaction (a savepoint when nested). */
   transaction<T>(run: (tx: Repositories) => Promise<T>): Promise<T>;
 };
@@ -135,6 +139,8 @@ export function createRepositories(db: Db, hooks: WriteHooks = NO_HOOKS): Reposi
     usageSnapshots: createUsageSnapshotRepository(db),
     archives: createArchiveRepository(db),
     health: createHealthRepository(db),
+    accessTokens: createAccessTokenRepository(db),
+    twoFactor: createTwoFactorRepository(db),
     transaction: async (run) => {
       const usersWritten = new Set<number>();
       let projectsWritten = false;

@@ -5,6 +5,7 @@ import { clientInfo } from './client-info.ts';
 import { issueCsrfToken } from '../lib/csrf-token.ts';
 import { SESSION_COOKIE, setSessionCookie } from '../plugins/auth.ts';
 import { serve } from '../lib/serve-route.ts';
+import { REMEMBER_DEVICE_COOKIE } from '../plugins/security-gates.ts';
 
 const routes = apiRoutes.auth;
 
@@ -12,9 +13,14 @@ const routes = apiRoutes.auth;
 export function authRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     serve(app, routes.login, async (request, reply) => {
-      const user = await context.auth.login(request.body, clientInfo(request), {
-        revealsDeactivation: true,
-      });
+      // With two-factor sign-in on, the password alone gives a challenge for the second step (two-factor.routes.ts).
+      const result = await context.twoFactor.signIn(
+        request.body,
+        clientInfo(request),
+        request.cookies[REMEMBER_DEVICE_COOKIE],
+      );
+      if ('challenge' in result) return { two_factor_challenge: result.challenge };
+      const { user } = result;
       if (request.auth?.via === 'session') await context.auth.destroySession(request.auth.sessionId);
       const session = await context.auth.createSession(user, clientInfo(request));
       setSessionCookie(context, reply, session.cookieValue, session.expiresAt, request);
@@ -51,7 +57,8 @@ export function authRoutes(context: AppContext): FastifyPluginAsyncZod {
     });
 
     serve(app, routes.apiLogin, async (request) => {
-      const user = await context.auth.login(request.body, clientInfo(request));
+      // Accounts with two-factor sign-in on use personal access tokens instead (the detail says so).
+      const user = await context.twoFactor.apiLogin(request.body, clientInfo(request));
       return context.workspaces.loginAnswer(user, context.auth.issueBearer(user));
     });
   };

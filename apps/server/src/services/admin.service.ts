@@ -85,7 +85,11 @@ export function createAdminService(deps: {
   }
 
   async function presentUser(user: UserRow): Promise<AdminUser> {
-    return presentAdminUser(user, await repos.users.hasProject(user.id));
+    const [hasProject, twoFactor] = await Promise.all([
+      repos.users.hasProject(user.id),
+      repos.twoFactor.enabledAmong([user.id]),
+    ]);
+    return presentAdminUser(user, hasProject, twoFactor.has(user.id));
   }
 
   async function workspaceItem(id: number): Promise<AdminWorkspace> {
@@ -113,7 +117,11 @@ export function createAdminService(deps: {
         descending: query.descending,
         ...pageOf(query),
       });
-      return { items: rows.map((row) => presentAdminUser(row, row.hasProject)), count };
+      const twoFactor = await repos.twoFactor.enabledAmong(rows.map((row) => row.id));
+      return {
+        items: rows.map((row) => presentAdminUser(row, row.hasProject, twoFactor.has(row.id))),
+        count,
+      };
     },
 
     async getUser(actor: Actor, username: string): Promise<AdminUser> {

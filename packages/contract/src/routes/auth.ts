@@ -4,6 +4,7 @@ import {
   resetPasswordWithTokenSchema,
   resetTokenParamsSchema,
 } from '../user.ts';
+import { webLoginResponseSchema } from '../security.ts';
 import { resetPasswordRequestSchema } from '../web-auth.ts';
 import type { RouteTable } from './route.ts';
 import { emptyResponses } from './shared.ts';
@@ -17,7 +18,7 @@ export const authRoutes = {
     method: 'POST',
     path: '/app/auth/login',
     body: loginRequestSchema,
-    responses: emptyResponses,
+    responses: { 200: webLoginResponseSchema },
   },
   // POST is the web app's call; GET is the reference's, checked for CSRF like a write.
   logout: { method: ['POST', 'GET'], path: '/app/auth/logout', responses: emptyResponses },

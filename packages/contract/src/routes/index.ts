@@ -5,6 +5,7 @@ import { authRoutes } from './auth.ts';
 import { accessRequestRoutes, collaboratorRoutes } from './collaboration.ts';
 import { archiveRoutes, changesetRoutes, fileRoutes, mapRoutes } from './files.ts';
 import { projectByIdRoutes, projectRoutes } from './projects.ts';
+import { accessTokenRoutes, twoFactorRoutes } from './security.ts';
 import { serviceRoutes } from './service.ts';
 import { diagnosticLogRoutes, pushRoutes, syncV2Routes } from './sync.ts';
 import { userRoutes } from './user.ts';
@@ -33,6 +34,8 @@ export const apiRoutes = {
   collaborators: collaboratorRoutes,
   admin: adminRoutes,
   diagnosticLogs: diagnosticLogRoutes,
+  accessTokens: accessTokenRoutes,
+  twoFactor: twoFactorRoutes,
 } as const;
 
 export type ApiRoutes = typeof apiRoutes;

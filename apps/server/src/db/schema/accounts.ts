@@ -80,6 +80,8 @@ export const workspaces = pgTable(
     name: text('name').notNull(),
     storage: bigint('storage', { mode: 'number' }).notNull(),
     createdAt: createdAt(),
+    /** Members must have two-factor sign-in on; until they turn it on they can only do that (and sign out). */
+    requireTwoFactor: boolean('require_two_factor').notNull().default(false),
   },
   (t) => [uniqueIndex('workspaces_name_lower_key').on(sql`lower(${t.name})`)],
 );

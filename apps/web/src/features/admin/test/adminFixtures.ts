@@ -16,6 +16,7 @@ export function buildAdminUser(id: number, username: string, overrides: Partial<
     scheduled_removal: null,
     registration_date: '2025-01-01T00:00:00Z',
     last_signed_in: null,
+    two_factor_enabled: false,
     profile: {
       receive_notifications: true,
       first_name: null,
