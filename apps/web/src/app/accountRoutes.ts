@@ -4,7 +4,10 @@ import { ROUTE_NAMES } from '../lib/routeNames.ts';
 import { handle } from './routeHelpers.ts';
 import { tCommon } from '../i18n/common.ts';
 
-/** The pages outside the shell that anyone may open: sign-in, e-mail confirmation, a new password (fresh objects per call). */
+/**
+ * The pages outside the shell: sign-in, e-mail confirmation, a new password, which anyone may open, and the set-up of
+ * two-factor sign-in a workspace requires (fresh objects per call).
+ */
 export const signInRoutes = (): RouteObject[] => [
   {
     path: 'login/:reset?',
@@ -26,6 +29,14 @@ export const signInRoutes = (): RouteObject[] => [
         Component: module.ChangePasswordPage,
       })),
     handle: handle({ name: ROUTE_NAMES.changePassword, public: true, title: 'Change password' }),
+  },
+  {
+    path: 'two-factor-setup',
+    lazy: () =>
+      import('../pages/TwoFactorSetupPage.tsx').then((module) => ({
+        Component: module.TwoFactorSetupPage,
+      })),
+    handle: handle({ twoFactorSetup: true, allowedWithoutWorkspace: true, title: 'Two-factor sign-in' }),
   },
 ];
 

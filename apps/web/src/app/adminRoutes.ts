@@ -3,12 +3,14 @@ import {
   ADMIN_PATH,
   ADMIN_PROJECTS_PATH,
   ADMIN_SERVER_PATH,
+  ADMIN_TOKENS_PATH,
   ADMIN_USERS_PATH,
   ADMIN_WORKSPACES_PATH,
 } from '../lib/paths.ts';
 import { ROUTE_NAMES } from '../lib/routeNames.ts';
 import { handle } from './routeHelpers.ts';
 import { tCommon } from '../i18n/common.ts';
+import { tSecurity } from '../i18n/security.ts';
 
 /** The admin panel: its pages are all under one route, guarded for superusers there. */
 export const adminRoutes = (): RouteObject[] => [
@@ -52,6 +54,17 @@ export const adminRoutes = (): RouteObject[] => [
           name: ROUTE_NAMES.adminWorkspaces,
           title: tCommon('pageTitles.adminWorkspaces'),
           breadcrumb: [{ title: tCommon('pageTitles.adminWorkspaces'), path: ADMIN_WORKSPACES_PATH }],
+        }),
+      },
+      {
+        path: 'tokens',
+        lazy: () =>
+          import('../pages/AdminTokensPage.tsx').then((module) => ({
+            Component: module.AdminTokensPage,
+          })),
+        handle: handle({
+          title: tSecurity('admin.tokensTitle'),
+          breadcrumb: [{ title: tSecurity('admin.tokensTitle'), path: ADMIN_TOKENS_PATH }],
         }),
       },
       {

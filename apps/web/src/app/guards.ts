@@ -1,10 +1,11 @@
-import { DASHBOARD_PATH, LOGIN_PATH, loginPathWithRedirect } from '../lib/paths.ts';
+import { DASHBOARD_PATH, LOGIN_PATH, loginPathWithRedirect, TWO_FACTOR_SETUP_PATH } from '../lib/paths.ts';
 import { isPublicRoute, type RouteHandle } from './routeHandle.ts';
 
 export interface GuardSession {
   isAuthenticated: boolean;
   isSuperuser: boolean;
   hasSignedOut?: boolean;
+  twoFactorRequiredBy?: string[];
 }
 
 export interface GuardInput {
@@ -39,6 +40,11 @@ export function resolveGuard({
   if (!isPublicRoute(handles) && !session.isAuthenticated) {
     // After a deliberate sign-out the page being left should not be offered back as a redirect.
     return redirectTo(session.hasSignedOut ? '/' : loginPathWithRedirect(fullPath, loginPath));
+  }
+  // A workspace requires two-factor sign-in the user has not turned on: only its set-up page (issue 29).
+  const isSetUpPage = handles.some((handle) => handle?.twoFactorSetup);
+  if (session.isAuthenticated && (session.twoFactorRequiredBy?.length ?? 0) > 0 && !isSetUpPage) {
+    return isPublicRoute(handles) ? ALLOW : redirectTo(TWO_FACTOR_SETUP_PATH);
   }
   if (handles.some((handle) => handle?.superuser) && !session.isSuperuser) {
     return redirectTo(DASHBOARD_PATH);

@@ -14,6 +14,8 @@ export interface RouteHandle {
   anonymousOnly?: boolean;
   /** The route shows the sidebar to signed-in users. */
   sidebar?: boolean;
+  /** The page of a member whom a workspace requires to turn two-factor sign-in on (the only one they may open). */
+  twoFactorSetup?: boolean;
   /** Usable by a user who belongs to no workspace. */
   allowedWithoutWorkspace?: boolean;
   /** Page title shown in the browser tab. */

@@ -5,6 +5,7 @@ import type files from './en-GB/files.ts';
 import type map from './en-GB/map.ts';
 import type project from './en-GB/project.ts';
 import type projects from './en-GB/projects.ts';
+import type security from './en-GB/security.ts';
 
 /** The English catalogue is the reference: every key and `{{value}}` of a `t` call is checked against it. */
 export type Resources = {
@@ -15,6 +16,7 @@ export type Resources = {
   project: typeof project;
   files: typeof files;
   map: typeof map;
+  security: typeof security;
 };
 export type Namespace = keyof Resources;
 

@@ -16,6 +16,9 @@ export const ADMIN_WORKSPACES_PATH = '/admin/workspaces';
 export const ADMIN_PROJECTS_PATH = '/admin/projects';
 export const ADMIN_SERVER_PATH = '/admin/server';
 export const ACCESS_REQUESTS_PATH = '/access-requests';
+/** Where a member goes while a workspace requires two-factor sign-in they have not turned on (issue 29). */
+export const TWO_FACTOR_SETUP_PATH = '/two-factor-setup';
+export const ADMIN_TOKENS_PATH = '/admin/tokens';
 
 export function projectPath(namespace: string, projectName: string): string {
   return `${PROJECTS_PATH}/${segment(namespace)}/${segment(projectName)}`;

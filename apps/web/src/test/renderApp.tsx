@@ -75,6 +75,7 @@ export function stubServer({
     'GET /v1/user/profile': { data: TEST_USER },
     'GET /v1/workspaces': { data: TEST_WORKSPACES },
     'POST /app/auth/logout': { data: {} },
+    'GET /app/auth/two-factor': { data: { enabled: false, recovery_codes_left: 0, required_by: [] } },
     ...overrides,
   });
   http.defaults.adapter = stub.adapter;

@@ -2,7 +2,7 @@ import { type QueryClient, queryOptions } from '@tanstack/react-query';
 
 import { workspacesQueryOptions } from '../workspaces/workspacesQuery.ts';
 import { useWorkspaceStore } from '../workspaces/workspaceStore.ts';
-import { fetchAppInit, fetchUserProfile } from './api/sessionApi.ts';
+import { fetchAppInit, fetchTwoFactorStatus, fetchUserProfile } from './api/sessionApi.ts';
 import { tCommon } from '../../i18n/common.ts';
 
 /** Who is using the app: what the guards and the shell need to know. The profile is its own query. */
@@ -11,6 +11,8 @@ export interface Session {
   isSuperuser: boolean;
   /** Set after the user signed out on purpose: guards then send them home, not back to sign in. */
   hasSignedOut?: boolean;
+  /** Workspaces requiring two-factor sign-in of a user who has it off: they can only turn it on (issue 29). */
+  twoFactorRequiredBy?: string[];
 }
 
 export const ANONYMOUS_SESSION: Session = { isAuthenticated: false, isSuperuser: false };
@@ -52,12 +54,17 @@ async function loadSession(client: QueryClient): Promise<Session> {
     useWorkspaceStore.getState().reset();
     return ANONYMOUS_SESSION;
   }
-  const [user, workspaces] = await Promise.all([
+  const [user, workspaces, twoFactor] = await Promise.all([
     client.fetchQuery({ ...userProfileQueryOptions, staleTime: 0 }).catch(() => undefined),
     client.fetchQuery({ ...workspacesQueryOptions, staleTime: 0 }).catch(() => []),
+    fetchTwoFactorStatus().catch(() => undefined),
   ]);
   if (user) useWorkspaceStore.getState().initialize(user, workspaces);
-  return { isAuthenticated: true, isSuperuser: init.superuser };
+  return {
+    isAuthenticated: true,
+    isSuperuser: init.superuser,
+    twoFactorRequiredBy: twoFactor && !twoFactor.enabled ? twoFactor.required_by : [],
+  };
 }
 
 export const sessionQueryOptions = queryOptions({

@@ -2,11 +2,13 @@ import { NavLink } from 'react-router';
 import {
   ADMIN_PROJECTS_PATH,
   ADMIN_SERVER_PATH,
+  ADMIN_TOKENS_PATH,
   ADMIN_USERS_PATH,
   ADMIN_WORKSPACES_PATH,
 } from '../../../lib/paths.ts';
 import '../admin.css';
 import { tAdmin } from '../../../i18n/admin.ts';
+import { tSecurity } from '../../../i18n/security.ts';
 
 const SECTIONS = [
   { id: 'users', label: tAdmin('panel.users'), icon: 'pi pi-users', to: ADMIN_USERS_PATH },
@@ -17,6 +19,7 @@ const SECTIONS = [
     to: ADMIN_WORKSPACES_PATH,
   },
   { id: 'projects', label: tAdmin('panel.projects'), icon: 'pi pi-folder', to: ADMIN_PROJECTS_PATH },
+  { id: 'tokens', label: tSecurity('admin.tokensTitle'), icon: 'pi pi-key', to: ADMIN_TOKENS_PATH },
   { id: 'server', label: tAdmin('panel.server'), icon: 'pi pi-server', to: ADMIN_SERVER_PATH },
 ] as const;
 

@@ -20,9 +20,12 @@ import { DateCell, FlagCell, TimeAgoCell, TruncatedText } from './AdminCells.tsx
 import { CreateUserDialog } from './CreateUserDialog.tsx';
 import { type UserAction, UserActionsMenu } from './UserActionsMenu.tsx';
 import { tAdmin } from '../../../i18n/admin.ts';
+import { tSecurity } from '../../../i18n/security.ts';
+import { notify } from '../../../lib/notifications.ts';
+import { useAdminResetTwoFactor } from '../../security/hooks/useSecurity.ts';
 
 type Confirmation = {
-  action: 'makeSuperuser' | 'removeSuperuser' | 'deactivate' | 'sendReset' | 'delete';
+  action: 'makeSuperuser' | 'removeSuperuser' | 'deactivate' | 'sendReset' | 'resetTwoFactor' | 'delete';
   user: AdminUser;
 };
 
@@ -80,6 +83,13 @@ function confirmationProps(confirmation: Confirmation) {
         message: tAdmin('users.sendResetMessage', { username: user.username, email: user.email }),
         confirmLabel: tAdmin('users.sendResetConfirm'),
       };
+    case 'resetTwoFactor':
+      return {
+        header: tSecurity('admin.resetHeader'),
+        message: tSecurity('admin.resetMessage', { username: user.username }),
+        confirmLabel: tSecurity('admin.resetTwoFactor'),
+        isDanger: true,
+      };
     case 'delete':
       return {
         header: tAdmin('users.deleteHeader'),
@@ -101,6 +111,7 @@ export function AdminUsers() {
   const update = useUpdateAdminUser();
   const remove = useDeleteAdminUser();
   const sendReset = useSendPasswordReset();
+  const resetTwoFactor = useAdminResetTwoFactor();
   const [isCreating, setIsCreating] = useState(false);
   // The last confirmation stays while its dialog fades out, so its texts do not change under the eye.
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
@@ -120,10 +131,18 @@ export function AdminUsers() {
     const close = { onSuccess: () => setIsConfirmOpen(false) };
     if (action === 'delete') remove.mutate(user, close);
     else if (action === 'sendReset') sendReset.mutate(user, close);
+    else if (action === 'resetTwoFactor')
+      resetTwoFactor.mutate(user.username, {
+        onSuccess: () => {
+          notify.success(tSecurity('admin.resetDone', { username: user.username }));
+          setIsConfirmOpen(false);
+        },
+      });
     else if (action === 'deactivate') update.mutate({ user, change: { active: false } }, close);
     else update.mutate({ user, change: { is_admin: action === 'makeSuperuser' } }, close);
   };
-  const isConfirming = update.isPending || remove.isPending || sendReset.isPending;
+  const isConfirming =
+    update.isPending || remove.isPending || sendReset.isPending || resetTwoFactor.isPending;
 
   return (
     <>
@@ -195,6 +214,18 @@ export function AdminUsers() {
               bodyClassName="admin-table__flag"
               body={(user: AdminUser) => (
                 <FlagCell value={user.is_admin} yesIcon="pi pi-shield" testId="admin-user-superuser" />
+              )}
+            />
+            <Column
+              header={tSecurity('admin.twoFactorColumn')}
+              headerClassName="admin-table__flag admin-users__two-factor"
+              bodyClassName="admin-table__flag"
+              body={(user: AdminUser) => (
+                <FlagCell
+                  value={user.two_factor_enabled}
+                  yesIcon="pi pi-mobile"
+                  testId="admin-user-two-factor"
+                />
               )}
             />
             <Column

@@ -3,10 +3,17 @@ import type { MenuItem } from 'primereact/menuitem';
 import { userActionState } from '../adminRules.ts';
 import { RowActionsMenu } from './RowActionsMenu.tsx';
 import { tAdmin } from '../../../i18n/admin.ts';
+import { tSecurity } from '../../../i18n/security.ts';
 
 /** What a row's menu asks the users section to do. */
 export type UserAction =
-  'makeSuperuser' | 'removeSuperuser' | 'deactivate' | 'reactivate' | 'sendReset' | 'delete';
+  | 'makeSuperuser'
+  | 'removeSuperuser'
+  | 'deactivate'
+  | 'reactivate'
+  | 'sendReset'
+  | 'resetTwoFactor'
+  | 'delete';
 
 interface UserActionsMenuProps {
   user: AdminUser;
@@ -52,6 +59,12 @@ export function UserActionsMenu({ user, ownId, onAction, isReadOnly }: UserActio
       icon: 'pi pi-envelope',
       disabled: !isAllowed(state.canSendReset),
       command: () => onAction('sendReset', user),
+    },
+    {
+      label: tSecurity('admin.resetTwoFactor'),
+      icon: 'pi pi-mobile',
+      disabled: !isAllowed(user.two_factor_enabled),
+      command: () => onAction('resetTwoFactor', user),
     },
     { separator: true },
     {

@@ -1,9 +1,17 @@
-import type { LoginRequest, ResetPasswordRequest, ResetPasswordWithToken } from '@waymark/contract';
+import type {
+  LoginRequest,
+  ResetPasswordRequest,
+  ResetPasswordWithToken,
+  WebLoginResponse,
+} from '@waymark/contract';
 import { api } from '../../../lib/api/api.ts';
 
-/** POST /app/auth/login: on success the server sets the session cookie. */
-export async function login(body: LoginRequest): Promise<void> {
-  await api.auth.login({ body });
+/**
+ * POST /app/auth/login: on success the server sets the session cookie, unless the account has two-factor sign-in
+ * on: then the answer holds the challenge of the second step.
+ */
+export async function login(body: LoginRequest): Promise<WebLoginResponse> {
+  return api.auth.login({ body });
 }
 
 /** POST /app/auth/logout: ends the session (POST, so it carries the CSRF token; the reference's GET is not used). */

@@ -4,6 +4,7 @@ import { type LoginRequest } from '@waymark/contract';
 import { type LoginFormValues, loginFormSchema } from '../../../lib/forms/formSchemas.ts';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { readErrorDetail, resolveFormError } from '../../../lib/api/apiErrors.ts';
@@ -15,6 +16,7 @@ import { BoundPasswordField } from '../../../ui/form/BoundPasswordField.tsx';
 import { BoundTextField } from '../../../ui/form/BoundTextField.tsx';
 import { refreshSession } from '../../session/sessionActions.ts';
 import { login } from '../api/authApi.ts';
+import { TwoFactorLoginForm } from './TwoFactorLoginForm.tsx';
 import { tCommon } from '../../../i18n/common.ts';
 
 const resolveLoginError = (error: unknown) => resolveFormError(error, tCommon('toast.loginFailed'));
@@ -34,18 +36,28 @@ export function LoginForm() {
     reValidateMode: 'onSubmit',
   });
   const isFilled = useIsSchemaValid(form.control, loginFormSchema);
+  // Set when the account has two-factor sign-in on: the code is asked for next (issue 29).
+  const [challenge, setChallenge] = useState<string>();
+
+  const finishSignIn = async () => {
+    // A 'Failed to login' of an earlier try has nothing to say on the dashboard.
+    notify.clear();
+    // The guards run on navigation only, so this page stays while the session turns signed in and
+    // the form itself takes the user on to the redirect target (SPEC §2).
+    await refreshSession(queryClient);
+    await navigate(getSafeRedirect(searchParams.get('redirect')) ?? '/', { replace: true });
+  };
 
   const mutation = useMutation({
     mutationFn: login,
     // Said once: the server's reason inline beside the form; only a failure without one is the 'Failed to login' toast.
     meta: { readErrorMessage: (error) => (isSaidInline(error) ? undefined : tCommon('toast.loginFailed')) },
-    onSuccess: async () => {
-      // A 'Failed to login' of an earlier try has nothing to say on the dashboard.
-      notify.clear();
-      // The guards run on navigation only, so this page stays while the session turns signed in and
-      // the form itself takes the user on to the redirect target (SPEC §2).
-      await refreshSession(queryClient);
-      await navigate(getSafeRedirect(searchParams.get('redirect')) ?? '/', { replace: true });
+    onSuccess: async (answer) => {
+      if (answer.two_factor_challenge) {
+        setChallenge(answer.two_factor_challenge);
+        return;
+      }
+      await finishSignIn();
     },
     onError: (error) => {
       if (isSaidInline(error))
@@ -54,6 +66,18 @@ export function LoginForm() {
   });
 
   const formError = form.formState.errors.root?.server?.message;
+  if (challenge) {
+    return (
+      <TwoFactorLoginForm
+        challenge={challenge}
+        onSignedIn={finishSignIn}
+        onBack={() => {
+          setChallenge(undefined);
+          form.resetField('password');
+        }}
+      />
+    );
+  }
   const handleSubmit = form.handleSubmit((values) => mutation.mutate(values));
 
   return (
