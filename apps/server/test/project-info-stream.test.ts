@@ -54,14 +54,19 @@ async function commit(projectId: string, changes: CommitChange[]): Promise<void>
 }
 
 /** The answer's text is what the route's schema makes of it: parsed, checked and written again, it is the same. */
-function expectSchemaBytes(response: HttpResponse, schema: typeof projectDetailSchema | typeof projectV2Schema) {
+function expectSchemaBytes(
+  response: HttpResponse,
+  schema: typeof projectDetailSchema | typeof projectV2Schema,
+) {
   expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
   const text = JSON.stringify(response.body);
   expect(JSON.stringify(schema.parse(JSON.parse(text)))).toBe(text);
 }
 
 async function rawText(path: string): Promise<string> {
-  const response = await fetch(`${server.url}${path}`, { headers: { Authorization: `Bearer ${api.bearer}` } });
+  const response = await fetch(`${server.url}${path}`, {
+    headers: { Authorization: `Bearer ${api.bearer}` },
+  });
   return response.text();
 }
 
@@ -187,7 +192,11 @@ describe('a project of more files than a page', () => {
     // A removal-only push answers at its start.
     const removal = await api.post<Detail>('/v1/project/push/lena/big', {
       version: 'v3',
-      changes: { added: [], updated: [], removed: [{ path: 'c/new.txt', checksum: hex('new file', 'sha1'), size: 8 }] },
+      changes: {
+        added: [],
+        updated: [],
+        removed: [{ path: 'c/new.txt', checksum: hex('new file', 'sha1'), size: 8 }],
+      },
     });
     expect(removal.status).toBe(200);
     expectSchemaBytes(removal, projectDetailSchema);
@@ -196,7 +205,11 @@ describe('a project of more files than a page', () => {
 
     const v2Push = await api.post<{ version: string; files: File[] }>(`/v2/projects/${projectId}/versions`, {
       version: 'v4',
-      changes: { added: [], updated: [], removed: [{ path: pathOf('a', 2), checksum: hex('a2', 'sha1'), size: 102 }] },
+      changes: {
+        added: [],
+        updated: [],
+        removed: [{ path: pathOf('a', 2), checksum: hex('a2', 'sha1'), size: 102 }],
+      },
     });
     expect(v2Push.status).toBe(201);
     expectSchemaBytes(v2Push, projectV2Schema);
@@ -210,7 +223,8 @@ describe('a list read while a push commits', () => {
   it('stays the list of the version it began with', async () => {
     const projectId = (await server.createProject('lena', 'lena', 'moving')).id;
     const files: CommitChange[] = [];
-    for (let i = 0; i < FILES_PER_PAGE + 10; i += 1) files.push(change(pathOf('m', i), 'create', `m${i}`, 10));
+    for (let i = 0; i < FILES_PER_PAGE + 10; i += 1)
+      files.push(change(pathOf('m', i), 'create', `m${i}`, 10));
     await commit(projectId, files);
 
     const pages = server.repos.projects.currentFilePages(projectId, 1);

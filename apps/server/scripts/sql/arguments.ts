@@ -404,5 +404,29 @@ export function placeholderArguments(seeded: Seeded): PlaceholderArguments {
     health: {
       ping: [],
     },
+    accessTokens: {
+      insert: [
+        { userId: ownerId, name: 'sync', scope: 'write', tokenHash: SHA256, tokenEpoch: 0, expiresAt: AT },
+      ],
+      findByHash: [SHA256],
+      listLive: [ownerId, AT],
+      listAllLive: [AT],
+      countLive: [ownerId, AT],
+      delete: { own: [1, ownerId], any: [1] },
+      touch: [1, AT],
+      deleteEnded: [AT],
+    },
+    twoFactor: {
+      find: [ownerId],
+      savePending: [ownerId, 'JBSWY3DPEHPK3PXP'],
+      acceptStep: { confirm: [ownerId, 1, AT], 'sign-in': [ownerId, 2] },
+      remove: [ownerId],
+      replaceRecoveryCodes: [ownerId, [SHA256]],
+      useRecoveryCode: [ownerId, SHA256, AT],
+      recoveryCodesLeft: [ownerId],
+      enabledAmong: [[ownerId, otherId]],
+      requiringWorkspaces: [ownerId],
+      setRequired: [workspaceId, true],
+    },
   };
 }

@@ -17,7 +17,8 @@ SELECT
   "workspaces"."id",
   "workspaces"."name",
   "workspaces"."storage",
-  "workspaces"."created_at"
+  "workspaces"."created_at",
+  "workspaces"."require_two_factor"
 FROM
   "projects"
   INNER JOIN "workspaces" ON "workspaces"."id" = "projects"."workspace_id"
@@ -253,7 +254,8 @@ SELECT
   "workspaces"."id",
   "workspaces"."name",
   "workspaces"."storage",
-  "workspaces"."created_at"
+  "workspaces"."created_at",
+  "workspaces"."require_two_factor"
 FROM
   "projects"
   INNER JOIN "workspaces" ON "workspaces"."id" = "projects"."workspace_id"
@@ -280,7 +282,8 @@ SELECT
   "workspaces"."id",
   "workspaces"."name",
   "workspaces"."storage",
-  "workspaces"."created_at"
+  "workspaces"."created_at",
+  "workspaces"."require_two_factor"
 FROM
   "projects"
   INNER JOIN "workspaces" ON "workspaces"."id" = "projects"."workspace_id"
@@ -304,7 +307,8 @@ SELECT
   "workspaces"."id",
   "workspaces"."name",
   "workspaces"."storage",
-  "workspaces"."created_at"
+  "workspaces"."created_at",
+  "workspaces"."require_two_factor"
 FROM
   "projects"
   INNER JOIN "workspaces" ON "workspaces"."id" = "projects"."workspace_id"
@@ -351,6 +355,7 @@ SELECT
   "workspaces"."name",
   "workspaces"."storage",
   "workspaces"."created_at",
+  "workspaces"."require_two_factor",
   (
     (
       SELECT
@@ -404,6 +409,7 @@ SELECT
   "workspaces"."name",
   "workspaces"."storage",
   "workspaces"."created_at",
+  "workspaces"."require_two_factor",
   NULL,
   NULL
 FROM
@@ -532,7 +538,8 @@ SELECT
   "workspaces"."id",
   "workspaces"."name",
   "workspaces"."storage",
-  "workspaces"."created_at"
+  "workspaces"."created_at",
+  "workspaces"."require_two_factor"
 FROM
   "projects"
   INNER JOIN "workspaces" ON "workspaces"."id" = "projects"."workspace_id"
@@ -563,6 +570,7 @@ SELECT
   "workspaces"."name",
   "workspaces"."storage",
   "workspaces"."created_at",
+  "workspaces"."require_two_factor",
   (
     (
       SELECT
@@ -731,6 +739,7 @@ SELECT
   "workspaces"."name",
   "workspaces"."storage",
   "workspaces"."created_at",
+  "workspaces"."require_two_factor",
   NULL,
   NULL,
   (
@@ -834,6 +843,7 @@ SELECT
   "workspaces"."name",
   "workspaces"."storage",
   "workspaces"."created_at",
+  "workspaces"."require_two_factor",
   (
     (
       SELECT
@@ -1116,6 +1126,7 @@ SELECT
   "workspaces"."name",
   "workspaces"."storage",
   "workspaces"."created_at",
+  "workspaces"."require_two_factor",
   (
     (
       SELECT
@@ -1207,6 +1218,7 @@ SELECT
   "workspaces"."name",
   "workspaces"."storage",
   "workspaces"."created_at",
+  "workspaces"."require_two_factor",
   NULL,
   NULL,
   "latest_change"."change",
@@ -1516,6 +1528,7 @@ SELECT
   "workspaces"."name",
   "workspaces"."storage",
   "workspaces"."created_at",
+  "workspaces"."require_two_factor",
   "users"."username"
 FROM
   "projects"
@@ -1568,6 +1581,7 @@ SELECT
   "workspaces"."name",
   "workspaces"."storage",
   "workspaces"."created_at",
+  "workspaces"."require_two_factor",
   "users"."username"
 FROM
   "projects"

@@ -5,7 +5,8 @@ SELECT
   "id",
   "name",
   "storage",
-  "created_at"
+  "created_at",
+  "require_two_factor"
 FROM
   "workspaces"
 WHERE
@@ -16,7 +17,8 @@ SELECT
   "id",
   "name",
   "storage",
-  "created_at"
+  "created_at",
+  "require_two_factor"
 FROM
   "workspaces"
 WHERE
@@ -32,14 +34,21 @@ WHERE
 
 -- workspaces.insert
 INSERT INTO
-  "workspaces" ("id", "name", "storage", "created_at")
+  "workspaces" (
+    "id",
+    "name",
+    "storage",
+    "created_at",
+    "require_two_factor"
+  )
 VALUES
-  (DEFAULT, $1, $2, DEFAULT)
+  (DEFAULT, $1, $2, DEFAULT, DEFAULT)
 RETURNING
   "id",
   "name",
   "storage",
-  "created_at";
+  "created_at",
+  "require_two_factor";
 
 -- workspaces.setStorage
 UPDATE "workspaces"
@@ -54,6 +63,7 @@ SELECT
   "name",
   "storage",
   "created_at",
+  "require_two_factor",
   (
     SELECT
       coalesce(sum(p.disk_usage), 0)::float8
@@ -103,6 +113,7 @@ SELECT
   "name",
   "storage",
   "created_at",
+  "require_two_factor",
   (
     SELECT
       coalesce(sum(p.disk_usage), 0)::float8
@@ -156,7 +167,8 @@ SELECT
   "id",
   "name",
   "storage",
-  "created_at"
+  "created_at",
+  "require_two_factor"
 FROM
   "workspaces"
 WHERE
@@ -220,6 +232,7 @@ SELECT
   "workspaces"."name",
   "workspaces"."storage",
   "workspaces"."created_at",
+  "workspaces"."require_two_factor",
   "workspace_members"."role"
 FROM
   "workspace_members"
