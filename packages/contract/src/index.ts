@@ -23,6 +23,7 @@ export * from './sync.ts';
 export * from './admin.ts';
 export * from './projects-v2.ts';
 export * from './workspace-members.ts';
+export * from './webhooks.ts';
 export * from './map.ts';
 export * from './downloads.ts';
 export * from './routes/index.ts';

@@ -9,6 +9,7 @@ import { accessTokenRoutes, twoFactorRoutes } from './security.ts';
 import { serviceRoutes } from './service.ts';
 import { diagnosticLogRoutes, pushRoutes, syncV2Routes } from './sync.ts';
 import { userRoutes } from './user.ts';
+import { webhookRoutes } from './webhooks.ts';
 import { workspaceMemberRoutes, workspaceRoutes } from './workspaces.ts';
 
 /**
@@ -36,6 +37,7 @@ export const apiRoutes = {
   diagnosticLogs: diagnosticLogRoutes,
   accessTokens: accessTokenRoutes,
   twoFactor: twoFactorRoutes,
+  webhooks: webhookRoutes,
 } as const;
 
 export type ApiRoutes = typeof apiRoutes;
