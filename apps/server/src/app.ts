@@ -33,7 +33,9 @@ import { serviceRoutes } from './routes/service.routes.ts';
 import { syncV2Routes } from './routes/sync-v2.routes.ts';
 import { userRoutes } from './routes/user.routes.ts';
 import { workspaceMemberRoutes } from './routes/workspace-members.routes.ts';
+import { webhookRoutes } from './routes/webhook.routes.ts';
 import { workspaceRoutes } from './routes/workspace.routes.ts';
+import { extraOpenApiComponents } from './openapi.ts';
 
 export type BuildAppOptions = { serveWebApp?: boolean };
 
@@ -71,7 +73,10 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   registerSecurityHeaders(app, context.config);
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Waymark API (Mergin Maps compatible)', version: MERGIN_API_VERSION } },
+    openapi: {
+      info: { title: 'Waymark API (Mergin Maps compatible)', version: MERGIN_API_VERSION },
+      components: extraOpenApiComponents(),
+    },
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
@@ -84,6 +89,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await app.register(accountRoutes(context));
   await app.register(workspaceRoutes(context));
   await app.register(workspaceMemberRoutes(context));
+  await app.register(webhookRoutes(context));
   await app.register(projectRoutes(context));
   await app.register(projectByIdRoutes(context));
   await app.register(fileRoutes(context));

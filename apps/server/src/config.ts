@@ -168,6 +168,13 @@ const envSchema = z.object({
   S3_CHECKSUMS: z
     .enum(['when_supported', 'when_required'], { error: "must be 'when_supported' or 'when_required'" })
     .default('when_supported'),
+  /** Webhooks may call loopback, private and link-local addresses (off: only public ones, no request forgery). */
+  WEBHOOK_ALLOW_PRIVATE_ADDRESSES: booleanFlag,
+  /** A failed delivery is tried again this often, the first time after WEBHOOK_RETRY_DELAY_SECONDS, then doubling. */
+  WEBHOOK_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(6),
+  WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().positive().max(86_400).default(60),
+  /** A webhook whose deliveries failed this many times in a row is turned off (its admins are mailed). */
+  WEBHOOK_DISABLE_AFTER: z.coerce.number().int().min(1).max(1000).default(5),
   WAYMARK_TEST_CRASH_POINT: optionalString,
   WAYMARK_TEST_JOB_POLL_SECONDS: z.coerce.number().int().positive().optional(),
 });
@@ -257,6 +264,13 @@ export type AppConfig = {
   blobStore: 'local' | 's3';
   /** The S3 settings when S3_BUCKET is set (required by BLOB_STORE=s3; `storage migrate` uses them too). */
   s3: S3Settings | undefined;
+  /** Outgoing webhooks: private addresses allowed, retries (doubling delays), failed deliveries before turning off. */
+  webhooks: {
+    allowPrivateAddresses: boolean;
+    retryLimit: number;
+    retryDelayMs: number;
+    disableAfter: number;
+  };
   /** Test-only: the point of a push where the crash-safety test kills the server (lib/crash-point.ts). */
   testCrashPoint: string | undefined;
   /** Test-only: seconds between the job queue's polls (10 unless set; the multi-process test waits on them). */
@@ -364,6 +378,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken: e.METRICS_TOKEN,
     blobStore: e.BLOB_STORE,
     s3,
+    webhooks: {
+      allowPrivateAddresses: e.WEBHOOK_ALLOW_PRIVATE_ADDRESSES,
+      retryLimit: e.WEBHOOK_RETRY_LIMIT,
+      retryDelayMs: Math.round(e.WEBHOOK_RETRY_DELAY_SECONDS * 1000),
+      disableAfter: e.WEBHOOK_DISABLE_AFTER,
+    },
     testCrashPoint: e.WAYMARK_TEST_CRASH_POINT,
     testJobPollSeconds: e.WAYMARK_TEST_JOB_POLL_SECONDS,
   };

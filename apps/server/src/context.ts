@@ -43,6 +43,8 @@ import { createJobSender } from './jobs/queue.ts';
 import { createMetrics, type MetricSources } from './lib/metrics.ts';
 import { createChangesetService } from './services/changeset.service.ts';
 import { createSyncV2Service } from './services/sync-v2.service.ts';
+import { createWebhookDeliveryService } from './services/webhook-delivery.service.ts';
+import { createWebhookService } from './services/webhook.service.ts';
 
 /** Bearer users kept at most (a row is ~1 kB). */
 const USER_CACHE_SIZE = 10_000;
@@ -76,9 +78,12 @@ export function createContext(deps: {
     ttlMs: config.cacheTtlMs.listCounts,
     clock: deps.clock,
   });
+  // Webhook deliveries committed are sent by the delivery service, made below with the repositories.
+  let deliveriesQueued: (ids: string[]) => void = () => {};
   const writeHooks: WriteHooks = {
     userWritten: (id) => bearerUsers.forget(id),
     projectsWritten: () => listCounts.clear(),
+    webhookDeliveriesQueued: (ids) => deliveriesQueued(ids),
   };
   const repos = createRepositories(db, writeHooks);
   const metrics = createMetrics({ log });
@@ -121,6 +126,8 @@ export function createContext(deps: {
   const account = createAccountService({ config, repos, mailer, mailThrottle, log });
   const workspaces = createWorkspaceService({ config, repos });
   const auth = createAuthService({ config, repos, bearerUsers });
+  const webhookDeliveries = createWebhookDeliveryService({ config, log, repos, jobs, mailer });
+  deliveriesQueued = (ids) => webhookDeliveries.queued(ids);
   metrics.setSources({
     ...(deps.connections ? { connections: deps.connections } : {}),
     openPushes: () => push.countOpen(),
@@ -207,6 +214,9 @@ export function createContext(deps: {
       repos,
       projectService: projects,
     }),
+    /** A workspace's webhooks for its admins, and the deliveries' tries (the webhook jobs). */
+    webhooks: createWebhookService({ config, log, repos }),
+    webhookDeliveries,
     /** The mail job's delivery (one try of one mail). */
     mail,
     /** Where services send background jobs; `main.ts` attaches the queue once it runs. */

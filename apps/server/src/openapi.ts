@@ -1,4 +1,21 @@
+import { webhookEventSchema } from '@waymark/contract';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+
+/**
+ * Schemas the document names that no route answers: the JSON body every webhook delivery POSTs (OpenAPI 3.0 has
+ * no `webhooks` section), as `components.schemas.WebhookEvent`.
+ */
+export function extraOpenApiComponents() {
+  return {
+    schemas: {
+      WebhookEvent: z.toJSONSchema(webhookEventSchema, { target: 'openapi-3.0', io: 'output' }) as Record<
+        string,
+        unknown
+      >,
+    },
+  };
+}
 
 /** Object keys sorted at every depth (arrays keep their order): the same document always prints the same. */
 function sortedKeys(value: unknown): unknown {

@@ -23,3 +23,7 @@ export const ARCHIVE_JOB = 'project-archive';
 
 /** The job saving a snapshot of the server's usage figures for the usage report. */
 export const USAGE_SNAPSHOT_JOB = 'usage-snapshot';
+
+/** One try of one webhook delivery (`webhook-delivery.service.ts`), and the sweep sending the due ones again. */
+export const WEBHOOK_DELIVERY_JOB = 'webhook-delivery';
+export const WEBHOOK_SWEEP_JOB = 'webhook-sweep';

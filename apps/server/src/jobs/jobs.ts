@@ -9,6 +9,8 @@ import {
   PASSWORD_RESET_JOB,
   UPLOAD_CLEANUP_JOB,
   USAGE_SNAPSHOT_JOB,
+  WEBHOOK_DELIVERY_JOB,
+  WEBHOOK_SWEEP_JOB,
 } from './job-names.ts';
 import { runHousekeeping } from './housekeeping.ts';
 import type { JobDefinition } from './queue.ts';
@@ -111,6 +113,27 @@ export function archiveJob(context: AppContext): JobDefinition {
   };
 }
 
+/** One try of one webhook delivery; its retries are sent by the delivery itself, with their delay. */
+export function webhookDeliveryJob(context: AppContext): JobDefinition {
+  return {
+    name: WEBHOOK_DELIVERY_JOB,
+    policy: 'short',
+    run: (data) => context.webhookDeliveries.deliver(data),
+  };
+}
+
+/** Every minute: webhook deliveries due whose job was lost (a crash, a send that failed) get it again. */
+export function webhookSweepJob(context: AppContext): JobDefinition {
+  return {
+    name: WEBHOOK_SWEEP_JOB,
+    cron: '* * * * *',
+    async run() {
+      const sent = await context.webhookDeliveries.sweep();
+      if (sent > 0) context.log.info({ sent }, 'webhook sweep');
+    },
+  };
+}
+
 /** Every job of the server. */
 export function serverJobs(context: AppContext): JobDefinition[] {
   return [
@@ -121,5 +144,7 @@ export function serverJobs(context: AppContext): JobDefinition[] {
     passwordResetJob(context),
     usageSnapshotJob(context),
     archiveJob(context),
+    webhookDeliveryJob(context),
+    webhookSweepJob(context),
   ];
 }

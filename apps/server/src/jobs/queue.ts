@@ -27,7 +27,11 @@ export type JobDefinition = {
   run(data: unknown, attempt: { retryCount: number; last: boolean }): Promise<void>;
 };
 
-export type SendOptions = { singletonKey?: string };
+export type SendOptions = {
+  singletonKey?: string;
+  /** Not before this many seconds from now (a retry's delay). */
+  startAfterSeconds?: number;
+};
 
 /** Sends jobs; what any part of the app needs to ask for work in the background. */
 export type JobSender = {
@@ -126,10 +130,14 @@ export async function startJobQueue(options: {
       );
     },
     async send(name, data = {}, sendOptions = {}) {
-      await boss.send(name, data, sendOptions);
+      const { startAfterSeconds, ...rest } = sendOptions;
+      await boss.send(name, data, {
+        ...rest,
+        ...(startAfterSeconds !== undefined ? { startAfter: startAfterSeconds } : {}),
+      });
       // This process's worker looks now instead of at its next poll.
       const worker = workers.get(name);
-      if (worker) boss.notifyWorker(worker);
+      if (worker && startAfterSeconds === undefined) boss.notifyWorker(worker);
     },
     async stop() {
       // The database belongs to the app: pg-boss must not close it.

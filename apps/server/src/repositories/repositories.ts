@@ -23,6 +23,7 @@ import {
 import { createTwoFactorRepository, type TwoFactorRepository } from './two-factor.repository.ts';
 import { createUserRepository, type UserRepository } from './user.repository.ts';
 import { createVersionRepository, type VersionRepository } from './version.repository.ts';
+import { createWebhookRepository, type WebhookRepository } from './webhook.repository.ts';
 import { createWorkspaceRepository, type WorkspaceRepository } from './workspace.repository.ts';
 
 /**
@@ -51,6 +52,7 @@ export type Repositories = {
   health: HealthRepository;
   accessTokens: AccessTokenRepository;
   twoFactor: TwoFactorRepository;
+  webhooks: WebhookRepository;
   /** All or nothing: the callback's repositories write inside one transaction (a savepoint when nested). */
   transaction<T>(run: (tx: Repositories) => Promise<T>): Promise<T>;
 };
@@ -62,9 +64,15 @@ export type Repositories = {
 export type WriteHooks = {
   userWritten(id: number): void;
   projectsWritten(): void;
+  /** Webhook deliveries were written (`webhooks.enqueue`, `insertRedelivery`): they may be sent now. */
+  webhookDeliveriesQueued(ids: string[]): void;
 };
 
-const NO_HOOKS: WriteHooks = { userWritten: () => {}, projectsWritten: () => {} };
+const NO_HOOKS: WriteHooks = {
+  userWritten: () => {},
+  projectsWritten: () => {},
+  webhookDeliveriesQueued: () => {},
+};
 
 /** `write`, then `written` with the same arguments (also when it failed: forgetting too much costs one read). */
 function then<A extends unknown[], R>(
@@ -91,6 +99,7 @@ export function createRepositories(db: Db, hooks: WriteHooks = NO_HOOKS): Reposi
   const projects = createProjectRepository(db);
   const user = (id: number) => hooks.userWritten(id);
   const listed = () => hooks.projectsWritten();
+  const webhooks = createWebhookRepository(db);
   return {
     users: {
       ...users,
@@ -141,19 +150,35 @@ export function createRepositories(db: Db, hooks: WriteHooks = NO_HOOKS): Reposi
     health: createHealthRepository(db),
     accessTokens: createAccessTokenRepository(db),
     twoFactor: createTwoFactorRepository(db),
+    webhooks: {
+      ...webhooks,
+      enqueue: async (...args) => {
+        const ids = await webhooks.enqueue(...args);
+        if (ids.length > 0) hooks.webhookDeliveriesQueued(ids);
+        return ids;
+      },
+      insertRedelivery: async (...args) => {
+        const row = await webhooks.insertRedelivery(...args);
+        hooks.webhookDeliveriesQueued([row.id]);
+        return row;
+      },
+    },
     transaction: async (run) => {
       const usersWritten = new Set<number>();
       let projectsWritten = false;
+      const deliveries: string[] = [];
       const result = await db.transaction((tx) =>
         run(
           createRepositories(tx, {
             userWritten: (id) => void usersWritten.add(id),
             projectsWritten: () => void (projectsWritten = true),
+            webhookDeliveriesQueued: (ids) => void deliveries.push(...ids),
           }),
         ),
       );
       usersWritten.forEach(user);
       if (projectsWritten) listed();
+      if (deliveries.length > 0) hooks.webhookDeliveriesQueued(deliveries);
       return result;
     },
   };

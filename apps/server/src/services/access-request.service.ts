@@ -22,6 +22,7 @@ import type { ProjectWithWorkspace } from '../repositories/project.repository.ts
 import type { Repositories } from '../repositories/repositories.ts';
 import type { MailThrottle } from './mail-throttle.service.ts';
 import { projectAccessFacts, workspaceRoleOf } from './project-access.ts';
+import { emitWebhookEvent, webhookProject } from './webhook-events.ts';
 
 type Logger = { warn(obj: object, msg: string): void };
 
@@ -129,10 +130,16 @@ export function createAccessRequestService(deps: {
       const pending = await accessRequests.findPending(found.project.id, actor.id);
       if (pending) throw conflict(ACCESS_REQUEST_TEXTS.alreadyExists);
       try {
-        await accessRequests.insert({
-          projectId: found.project.id,
-          requestedBy: actor.id,
-          expire: new Date(Date.now() + ACCESS_REQUEST_LIFETIME_MS),
+        await repos.transaction(async (tx) => {
+          await tx.accessRequests.insert({
+            projectId: found.project.id,
+            requestedBy: actor.id,
+            expire: new Date(Date.now() + ACCESS_REQUEST_LIFETIME_MS),
+          });
+          await emitWebhookEvent(tx, found.workspace, actor.id, 'access_request.created', (requester) => ({
+            project: webhookProject(found),
+            requester: requester ?? { id: actor.id, username: '' },
+          }));
         });
       } catch (error) {
         // Two requests at once: the partial unique index lets only one through.

@@ -221,7 +221,9 @@ export function createAdminService(deps: {
       role: WorkspaceRole,
     ): Promise<AdminWorkspaceMember> {
       authorize(actor);
-      return presentAdminWorkspaceMember(await deps.workspaces.addMemberById(id, login, role));
+      return presentAdminWorkspaceMember(
+        await deps.workspaces.addMemberById(id, login, role, actor?.id ?? null),
+      );
     },
 
     async changeMember(
@@ -231,12 +233,14 @@ export function createAdminService(deps: {
       role: WorkspaceRole,
     ): Promise<AdminWorkspaceMember> {
       authorize(actor);
-      return presentAdminWorkspaceMember(await deps.workspaces.changeMemberRole(id, userId, role));
+      return presentAdminWorkspaceMember(
+        await deps.workspaces.changeMemberRole(id, userId, role, actor?.id ?? null),
+      );
     },
 
     async removeMember(actor: Actor, id: number, userId: number): Promise<void> {
       authorize(actor);
-      await deps.workspaces.removeMemberById(id, userId);
+      await deps.workspaces.removeMemberById(id, userId, actor?.id ?? null);
     },
 
     // Projects ---------------------------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ import type { Repositories } from '../repositories/repositories.ts';
 import { isUniqueViolation } from '../repositories/unique-violation.ts';
 import { accessFactsOf, projectAccessFacts, projectAccessFactsMany, viewerOf } from './project-access.ts';
 import type { ProjectService } from './project.service.ts';
+import { emitWebhookEvent, webhookProject } from './webhook-events.ts';
 
 /**
  * The project calls of the reference that the clients make by project id or by workspace id (issue 23): the
@@ -41,7 +42,13 @@ export function createProjectByIdService(deps: {
     /** DELETE /v1/project/{namespace}/{name}: scheduled for deletion, as the web app's delete and scheduleDelete. */
     async scheduleDeleteAt(actor: NonNullable<Actor>, namespace: string, name: string): Promise<void> {
       const { row } = await projectService.requireProjectAt(actor, namespace, name, canManageProject);
-      await projects.update(row.project.id, { removedAt: new Date(), removedBy: actor.id });
+      await repos.transaction(async (tx) => {
+        await tx.projects.update(row.project.id, { removedAt: new Date(), removedBy: actor.id });
+        await emitWebhookEvent(tx, row.workspace, actor.id, 'project.deleted', () => ({
+          project: webhookProject(row),
+          mode: 'scheduled',
+        }));
+      });
       log.info({ by: actor.id, projectId: row.project.id }, 'project scheduled for deletion');
     },
 
@@ -55,7 +62,13 @@ export function createProjectByIdService(deps: {
       if (!canManageProject(await projectAccessFacts(accessDeps, actor, found))) {
         throw forbidden(PROJECT_TEXTS.noPermission);
       }
-      if (!(await projects.purgeById(id))) throw notFound(PROJECT_TEXTS.notFound);
+      await repos.transaction(async (tx) => {
+        if (!(await tx.projects.purgeById(id))) throw notFound(PROJECT_TEXTS.notFound);
+        await emitWebhookEvent(tx, found.workspace, actor.id, 'project.deleted', () => ({
+          project: webhookProject(found),
+          mode: 'purged',
+        }));
+      });
       log.info({ by: actor.id, projectId: id }, 'project deleted now');
     },
 
@@ -76,7 +89,13 @@ export function createProjectByIdService(deps: {
       if (holder && holder.id !== row.project.id) throw conflict(PROJECT_V2_TEXTS.nameTaken);
       if (name === row.project.name) return;
       try {
-        await projects.update(row.project.id, { name });
+        await repos.transaction(async (tx) => {
+          await tx.projects.update(row.project.id, { name });
+          await emitWebhookEvent(tx, row.workspace, actor.id, 'project.renamed', () => ({
+            project: webhookProject({ ...row, project: { ...row.project, name } }),
+            previous_name: row.project.name,
+          }));
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(PROJECT_V2_TEXTS.nameTaken);
         throw error;

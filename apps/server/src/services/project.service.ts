@@ -37,6 +37,7 @@ import { mapPool } from '../lib/map-pool.ts';
 import type { WorkspaceRow } from '../repositories/workspace.repository.ts';
 import { accessFactsOf, projectAccessFacts, workspaceRoleOf } from './project-access.ts';
 import { createProjectListService } from './project-list.service.ts';
+import { emitWebhookEvent, webhookProject } from './webhook-events.ts';
 
 export type RequestInfo = { userAgent: string | null };
 
@@ -209,6 +210,10 @@ export function createProjectService(deps: {
             { authorId: input.actor.id, userAgent: input.request.userAgent },
           );
           await repo.setMember(project.id, input.actor.id, 'owner');
+          await emitWebhookEvent(tx, workspace, input.actor.id, 'project.created', () => ({
+            project: webhookProject({ project, workspace }),
+            cloned_from: null,
+          }));
           return project;
         }),
       );
@@ -268,6 +273,10 @@ export function createProjectService(deps: {
             });
           }
           await repo.setMember(project.id, input.actor.id, 'owner');
+          await emitWebhookEvent(tx, workspace, input.actor.id, 'project.created', () => ({
+            project: webhookProject({ project, workspace }),
+            cloned_from: webhookProject(source),
+          }));
           return project;
         }),
       );
@@ -276,7 +285,13 @@ export function createProjectService(deps: {
     /** Soft delete: hidden at once, name kept until the retention period ends and the purge runs. */
     async scheduleDelete(actor: NonNullable<Actor>, id: string): Promise<void> {
       const { row } = await requireProject(actor, await projects.findById(id), canManageProject);
-      await projects.update(row.project.id, { removedAt: new Date(), removedBy: actor.id });
+      await repos.transaction(async (tx) => {
+        await tx.projects.update(row.project.id, { removedAt: new Date(), removedBy: actor.id });
+        await emitWebhookEvent(tx, row.workspace, actor.id, 'project.deleted', () => ({
+          project: webhookProject(row),
+          mode: 'scheduled',
+        }));
+      });
     },
 
     async setPublic(actor: NonNullable<Actor>, id: string, isPublic: boolean): Promise<void> {

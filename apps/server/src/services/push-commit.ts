@@ -8,6 +8,7 @@ import type { Repositories } from '../repositories/repositories.ts';
 import type { ChangesetOfCommit, CommitChange } from '../repositories/version.repository.ts';
 import type { BlobRef } from '../storage/blob-store.ts';
 import { beginCommit, endCommit } from './push-quota.ts';
+import { emitProjectWebhookEvent, webhookProject } from './webhook-events.ts';
 
 export type PushClientInfo = { userAgent: string | null; deviceId: string | null };
 
@@ -88,7 +89,7 @@ export async function commitVersion(input: VersionCommit & { tx: Repositories })
   if (project.latestVersion !== input.base)
     throw conflict(PUSH_TEXTS.versionExists(versionName(input.base + 1)));
   const quota = await beginCommit(tx, input.projectId);
-  await tx.versions.commit({
+  const version = await tx.versions.commit({
     projectId: input.projectId,
     number: input.base + 1,
     authorId: input.actor.id,
@@ -99,4 +100,16 @@ export async function commitVersion(input: VersionCommit & { tx: Repositories })
     merge: input.merge,
   });
   await endCommit(tx, quota);
+  await emitProjectWebhookEvent(tx, input.projectId, input.actor.id, 'version.created', (row) => ({
+    project: webhookProject(row),
+    version: {
+      name: versionName(input.base + 1),
+      created: version.createdAt.toISOString(),
+      changes: {
+        added: input.changes.filter((change) => change.change === 'create').length,
+        updated: input.changes.filter((change) => change.change.startsWith('update')).length,
+        removed: input.changes.filter((change) => change.change === 'delete').length,
+      },
+    },
+  }));
 }

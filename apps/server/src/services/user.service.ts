@@ -16,6 +16,7 @@ import { newAccountMail } from '../mail/templates/new-account.mail.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import type { UserRow } from '../repositories/user.repository.ts';
 import { assertPasswordAllowed } from './password-rule.ts';
+import { emitWorkspaceWebhookEvent } from './webhook-events.ts';
 
 export type CreateUserInput = {
   username?: string | undefined;
@@ -114,7 +115,12 @@ export function createUserService(deps: { config: AppConfig; mailer: Mailer; rep
         const personal = await workspaces.insert({ name: username, storage: config.defaultStorage });
         await workspaces.upsertMember(personal.id, user.id, 'owner');
         if (input.membership) {
-          await workspaces.upsertMember(input.membership.workspaceId, user.id, input.membership.role);
+          const { workspaceId, role } = input.membership;
+          await workspaces.upsertMember(workspaceId, user.id, role);
+          await emitWorkspaceWebhookEvent(tx, workspaceId, null, 'member.added', () => ({
+            member: { id: user.id, username: user.username },
+            role,
+          }));
         }
         return (await users.update(user.id, { preferredWorkspaceId: personal.id })) ?? user;
       });

@@ -28,6 +28,7 @@ import type { Repositories } from '../repositories/repositories.ts';
 import type { WorkspaceRow } from '../repositories/workspace.repository.ts';
 import { workspaceRoleOf } from './project-access.ts';
 import type { WorkspaceService } from './workspace.service.ts';
+import { emitWebhookEvent } from './webhook-events.ts';
 
 type Manager = { workspace: WorkspaceRow; role: WorkspaceRole | null };
 
@@ -90,7 +91,12 @@ export function createWorkspaceMembersService(deps: {
       if (current.role !== request.workspace_role) {
         assertMayTouchOwner(manager, current.role, request.workspace_role);
       }
-      const member = await deps.workspaces.changeMemberRole(workspaceId, userId, request.workspace_role);
+      const member = await deps.workspaces.changeMemberRole(
+        workspaceId,
+        userId,
+        request.workspace_role,
+        actor.id,
+      );
       if (request.reset_projects_roles) await repos.projects.removeMemberInWorkspace(workspaceId, userId);
       log.info(
         { by: actor.id, workspaceId, userId, role: request.workspace_role },
@@ -103,7 +109,7 @@ export function createWorkspaceMembersService(deps: {
       const manager = await requireManager(actor, workspaceId);
       const current = await memberOf(workspaceId, userId);
       assertMayTouchOwner(manager, current.role);
-      await deps.workspaces.removeMemberById(workspaceId, userId);
+      await deps.workspaces.removeMemberById(workspaceId, userId, actor.id);
       log.info({ by: actor.id, workspaceId, userId }, 'workspace member removed');
     },
 
@@ -213,6 +219,15 @@ export function createWorkspaceMembersService(deps: {
         const current = await tx.workspaces.findMemberRole(invitation.workspaceId, user.id);
         if (current && hasWorkspaceRole(current, invitation.role)) return current;
         await tx.workspaces.upsertMember(invitation.workspaceId, user.id, invitation.role);
+        if (!current) {
+          await emitWebhookEvent(
+            tx,
+            { id: invitation.workspaceId, name: invitation.workspaceName },
+            user.id,
+            'member.added',
+            () => ({ member: { id: user.id, username: user.username }, role: invitation.role }),
+          );
+        }
         return invitation.role;
       });
       log.info(

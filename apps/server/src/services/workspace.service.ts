@@ -16,6 +16,7 @@ import { presentWorkspace } from '../presenters/workspace.presenter.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import { viewerOf } from './project-access.ts';
 import type { WorkspaceMemberRow, WorkspaceRow } from '../repositories/workspace.repository.ts';
+import { emitWebhookEvent } from './webhook-events.ts';
 
 /**
  * Workspaces: listing with usage and the caller's role, and their administration (the CLI and the admin panel,
@@ -34,9 +35,12 @@ export function createWorkspaceService(deps: { config: AppConfig; repos: Reposit
     userId: number,
     role: WorkspaceRole | null,
     mode: 'add' | 'change' | 'upsert',
+    /** Who does it, for the workspace's webhooks (null: the CLI). */
+    actorId: number | null = null,
   ): Promise<WorkspaceMemberRow | undefined> {
     return repos.transaction(async (tx) => {
-      if (!(await tx.workspaces.lock(workspaceId))) throw notFound(ERROR_TEXTS.workspaceNotFound);
+      const workspace = await tx.workspaces.lock(workspaceId);
+      if (!workspace) throw notFound(ERROR_TEXTS.workspaceNotFound);
       const members = await tx.workspaces.members(workspaceId);
       const current = members.find((member) => member.userId === userId);
       if (current && mode === 'add') throw conflict(ADMIN_TEXTS.alreadyMember);
@@ -46,10 +50,22 @@ export function createWorkspaceService(deps: { config: AppConfig; repos: Reposit
         throw conflict(ADMIN_TEXTS.lastOwner);
       if (role === null) {
         await tx.workspaces.removeMember(workspaceId, userId);
+        if (current) {
+          await emitWebhookEvent(tx, workspace, actorId, 'member.removed', () => ({
+            member: { id: userId, username: current.username },
+          }));
+        }
         return undefined;
       }
       await tx.workspaces.upsertMember(workspaceId, userId, role);
-      return (await tx.workspaces.members(workspaceId)).find((member) => member.userId === userId);
+      const member = (await tx.workspaces.members(workspaceId)).find((row) => row.userId === userId);
+      if (!current && member) {
+        await emitWebhookEvent(tx, workspace, actorId, 'member.added', () => ({
+          member: { id: userId, username: member.username },
+          role,
+        }));
+      }
+      return member;
     });
   }
 
@@ -200,24 +216,34 @@ export function createWorkspaceService(deps: { config: AppConfig; repos: Reposit
     },
 
     /** Adds a member by username or e-mail (409 when already one). */
-    async addMemberById(id: number, login: string, role: WorkspaceRole): Promise<WorkspaceMemberRow> {
+    async addMemberById(
+      id: number,
+      login: string,
+      role: WorkspaceRole,
+      actorId: number | null = null,
+    ): Promise<WorkspaceMemberRow> {
       if (!(await workspaces.findById(id))) throw notFound(ERROR_TEXTS.workspaceNotFound);
       const user = await memberToBe(login);
-      const member = await putMember(id, user.id, role, 'add');
+      const member = await putMember(id, user.id, role, 'add', actorId);
       if (!member) throw notFound(ADMIN_TEXTS.notMember);
       return member;
     },
 
     /** Changes a member's role; the last owner stays owner (409). */
-    async changeMemberRole(id: number, userId: number, role: WorkspaceRole): Promise<WorkspaceMemberRow> {
-      const member = await putMember(id, userId, role, 'change');
+    async changeMemberRole(
+      id: number,
+      userId: number,
+      role: WorkspaceRole,
+      actorId: number | null = null,
+    ): Promise<WorkspaceMemberRow> {
+      const member = await putMember(id, userId, role, 'change', actorId);
       if (!member) throw notFound(ADMIN_TEXTS.notMember);
       return member;
     },
 
     /** Removes a member; the last owner stays (409). */
-    async removeMemberById(id: number, userId: number): Promise<void> {
-      await putMember(id, userId, null, 'change');
+    async removeMemberById(id: number, userId: number, actorId: number | null = null): Promise<void> {
+      await putMember(id, userId, null, 'change', actorId);
     },
   };
 }
