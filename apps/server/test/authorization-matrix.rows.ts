@@ -2,6 +2,7 @@ import type { HttpClient, HttpResponse } from './http-client.ts';
 import type { FreshOptions, Persona, Target, World } from './authorization-matrix.arrange.ts';
 import { ISSUE_23_ROWS } from './authorization-matrix.rows-issue23.ts';
 import { ISSUE_29_ROWS } from './authorization-matrix.rows-issue29.ts';
+import { WEBHOOK_ROWS } from './authorization-matrix.rows-webhooks.ts';
 import { MATRIX_DIFF_ID, usernameOf, WORKSPACE } from './authorization-matrix.arrange.ts';
 
 /**
@@ -885,4 +886,5 @@ export const MATRIX: MatrixRow[] = [
   ...ISSUE_23_ROWS,
   // Issue 29: personal access tokens and two-factor sign-in.
   ...ISSUE_29_ROWS,
+  ...WEBHOOK_ROWS,
 ];
