@@ -1,3 +1,4 @@
+import { abilitiesOfWorkspaceRole } from '@waymark/contract';
 import { useMemo } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import { AppHeader } from '../features/layout/components/AppHeader.tsx';
@@ -6,6 +7,7 @@ import { MaintenanceBanner } from '../features/layout/components/MaintenanceBann
 import { useLayoutStore } from '../features/layout/layoutStore.ts';
 import { buildSidebarItems } from '../features/layout/sidebarItems.ts';
 import { useSession } from '../features/session/hooks/useSession.ts';
+import { useCurrentWorkspace } from '../features/workspaces/hooks/useCurrentWorkspace.ts';
 import { UploadProgressToast } from '../features/upload/components/UploadProgressToast.tsx';
 import { getRouteBreadcrumbs, getRouteHandle } from './routeHandle.ts';
 import { tCommon } from '../i18n/common.ts';
@@ -17,7 +19,13 @@ export function ShellLayout() {
   const pageBreadcrumbs = useLayoutStore((state) => state.breadcrumbs);
   const isDrawerOpen = useLayoutStore((state) => state.drawer);
   const isOverlay = useLayoutStore((state) => state.isUnderOverlayBreakpoint);
-  const sidebarItems = useMemo(() => buildSidebarItems({ isSuperuser }), [isSuperuser]);
+  const workspace = useCurrentWorkspace();
+  const canManageWorkspace =
+    workspace !== undefined && abilitiesOfWorkspaceRole(workspace.role, true).manageMembers;
+  const sidebarItems = useMemo(
+    () => buildSidebarItems({ isSuperuser, canManageWorkspace }),
+    [isSuperuser, canManageWorkspace],
+  );
 
   const hasSidebar = isAuthenticated && matches.some((match) => getRouteHandle(match)?.sidebar);
   const breadcrumbs = pageBreadcrumbs ?? getRouteBreadcrumbs(matches);

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { ACCESS_REQUESTS_PATH, DASHBOARD_PATH, PROFILE_PATH } from '../lib/paths.ts';
+import { ACCESS_REQUESTS_PATH, DASHBOARD_PATH, PROFILE_PATH, WORKSPACE_WEBHOOKS_PATH } from '../lib/paths.ts';
 import { ROUTE_NAMES } from '../lib/routeNames.ts';
 import { handle } from './routeHelpers.ts';
 import { tCommon } from '../i18n/common.ts';
@@ -63,6 +63,21 @@ export const accountRoutes = (): RouteObject[] => [
       breadcrumb: [
         { title: tCommon('shell.dashboard'), path: DASHBOARD_PATH },
         { title: tCommon('pageTitles.accessRequests'), path: ACCESS_REQUESTS_PATH },
+      ],
+    }),
+  },
+  {
+    path: 'workspace/webhooks',
+    lazy: () =>
+      import('../pages/WorkspaceWebhooksPage.tsx').then((module) => ({
+        Component: module.WorkspaceWebhooksPage,
+      })),
+    handle: handle({
+      name: ROUTE_NAMES.workspaceWebhooks,
+      title: tCommon('shell.webhooks'),
+      breadcrumb: [
+        { title: tCommon('shell.dashboard'), path: DASHBOARD_PATH },
+        { title: tCommon('shell.webhooks'), path: WORKSPACE_WEBHOOKS_PATH },
       ],
     }),
   },

@@ -6,6 +6,7 @@ import type map from './en-GB/map.ts';
 import type project from './en-GB/project.ts';
 import type projects from './en-GB/projects.ts';
 import type security from './en-GB/security.ts';
+import type webhooks from './en-GB/webhooks.ts';
 
 /** The English catalogue is the reference: every key and `{{value}}` of a `t` call is checked against it. */
 export type Resources = {
@@ -17,6 +18,7 @@ export type Resources = {
   files: typeof files;
   map: typeof map;
   security: typeof security;
+  webhooks: typeof webhooks;
 };
 export type Namespace = keyof Resources;
 

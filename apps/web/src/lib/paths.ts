@@ -19,6 +19,7 @@ export const ACCESS_REQUESTS_PATH = '/access-requests';
 /** Where a member goes while a workspace requires two-factor sign-in they have not turned on (issue 29). */
 export const TWO_FACTOR_SETUP_PATH = '/two-factor-setup';
 export const ADMIN_TOKENS_PATH = '/admin/tokens';
+export const WORKSPACE_WEBHOOKS_PATH = '/workspace/webhooks';
 
 export function projectPath(namespace: string, projectName: string): string {
   return `${PROJECTS_PATH}/${segment(namespace)}/${segment(projectName)}`;

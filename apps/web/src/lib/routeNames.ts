@@ -27,6 +27,7 @@ export const ROUTE_NAMES = {
   adminProjects: 'admin-projects',
   adminServer: 'admin-server',
   accessRequests: 'access-requests',
+  workspaceWebhooks: 'workspace-webhooks',
   notFound: 'not_found',
 } as const;
 

@@ -4,6 +4,7 @@ import {
   MY_PROJECTS_PATH,
   PROJECTS_PATH,
   SHARED_PROJECTS_PATH,
+  WORKSPACE_WEBHOOKS_PATH,
 } from '../../lib/paths.ts';
 import { tCommon } from '../../i18n/common.ts';
 
@@ -22,7 +23,14 @@ export type SidebarItem = {
  * the projects one created and of those shared with one (the my_projects and shared_projects routes): a project
  * shared from another workspace is not in the current workspace's list, and would be found nowhere else.
  */
-export function buildSidebarItems({ isSuperuser }: { isSuperuser: boolean }): SidebarItem[] {
+export function buildSidebarItems({
+  isSuperuser,
+  canManageWorkspace = false,
+}: {
+  isSuperuser: boolean;
+  /** An admin of the current workspace: its Webhooks page (issue 29). */
+  canManageWorkspace?: boolean;
+}): SidebarItem[] {
   const items: SidebarItem[] = [
     { id: 'dashboard', label: tCommon('shell.dashboard'), icon: 'pi pi-home', to: DASHBOARD_PATH },
     { id: 'projects', label: tCommon('shell.projects'), icon: 'pi pi-folder', to: PROJECTS_PATH },
@@ -41,6 +49,14 @@ export function buildSidebarItems({ isSuperuser }: { isSuperuser: boolean }): Si
       isNested: true,
     },
   ];
+  if (canManageWorkspace) {
+    items.push({
+      id: 'webhooks',
+      label: tCommon('shell.webhooks'),
+      icon: 'pi pi-send',
+      to: WORKSPACE_WEBHOOKS_PATH,
+    });
+  }
   if (isSuperuser) {
     items.push({ id: 'admin', label: tCommon('shell.adminPanel'), icon: 'pi pi-shield', to: ADMIN_PATH });
   }

@@ -79,6 +79,7 @@ export default {
     myProjects: 'Created by me',
     sharedProjects: 'Shared with me',
     adminPanel: 'Admin Panel',
+    webhooks: 'Webhooks',
     noWorkspace: 'no workspace',
     switchWorkspace: 'Switch workspace',
     yourProfile: 'Your profile',
