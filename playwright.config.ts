@@ -106,6 +106,8 @@ export default defineConfig({
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',
+      // The webhooks journey's receiver listens on loopback (e2e/webhooks.spec.ts).
+      WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
       ...group.env,
     },
   })),

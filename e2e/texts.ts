@@ -6,11 +6,12 @@ import files from '../apps/web/src/i18n/en-GB/files.ts';
 import map from '../apps/web/src/i18n/en-GB/map.ts';
 import project from '../apps/web/src/i18n/en-GB/project.ts';
 import projects from '../apps/web/src/i18n/en-GB/projects.ts';
+import webhooks from '../apps/web/src/i18n/en-GB/webhooks.ts';
 import { FALLBACK_LANGUAGE } from '../apps/web/src/i18n/language.ts';
 import type { Namespace, Resources } from '../apps/web/src/i18n/types.ts';
 
 /** The web app's English texts, read as the app reads them (i18next), for the journeys to look for. */
-const resources: Resources = { common, account, admin, projects, project, files, map };
+const resources: Resources = { common, account, admin, projects, project, files, map, webhooks };
 const i18n = i18next.createInstance();
 void i18n.init({
   lng: FALLBACK_LANGUAGE,
@@ -27,3 +28,4 @@ export const tProjects = fixedT('projects');
 export const tProject = fixedT('project');
 export const tFiles = fixedT('files');
 export const tMap = fixedT('map');
+export const tWebhooks = fixedT('webhooks');
