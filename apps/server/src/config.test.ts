@@ -77,6 +77,27 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(/SECRET_KEY: must be at least 16 characters/);
   });
 
+  it('keeps webhooks off private addresses by default; retries, their delay and the failures before turning off', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).webhooks).toEqual({
+      allowPrivateAddresses: false,
+      retryLimit: 6,
+      retryDelayMs: 60_000,
+      disableAfter: 5,
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: tmp(),
+        WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
+        WEBHOOK_RETRY_LIMIT: '0',
+        WEBHOOK_RETRY_DELAY_SECONDS: '0.5',
+        WEBHOOK_DISABLE_AFTER: '1',
+      }).webhooks,
+    ).toEqual({ allowPrivateAddresses: true, retryLimit: 0, retryDelayMs: 500, disableAfter: 1 });
+    expect(() => loadConfig({ DATA_DIR: tmp(), WEBHOOK_DISABLE_AFTER: '0' })).toThrow(
+      /WEBHOOK_DISABLE_AFTER/,
+    );
+  });
+
   it('trusts proxies by hop count (true is one hop, never every hop) or by their addresses', () => {
     const trust = (value: string) => loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: value }).trustProxy;
     expect(loadConfig({ DATA_DIR: tmp() }).trustProxy).toBe(false);
