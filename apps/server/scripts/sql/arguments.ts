@@ -1,5 +1,7 @@
 import type { ProjectFileRow } from '../../src/repositories/project-rows.ts';
 import type { Repositories } from '../../src/repositories/repositories.ts';
+import type { WebhookDeliveryRow } from '../../src/repositories/webhook.repository.ts';
+import type { WebhookEvent } from '@waymark/contract';
 
 /**
  * The placeholder arguments each repository method is called with to record its SQL (`generate.ts`): one argument
@@ -22,6 +24,21 @@ const CHUNK_ID = '00000000-0000-4000-8000-000000000003';
 const WORKER = '00000000-0000-4000-8000-000000000004';
 const INVITATION_ID = '00000000-0000-4000-8000-000000000005';
 const SESSION_ID = 'session-id';
+const WEBHOOK_ID = '00000000-0000-4000-8000-000000000006';
+const NEW_WEBHOOK_ID = '00000000-0000-4000-8000-000000000007';
+const REDELIVERY_ID = '00000000-0000-4000-8000-000000000008';
+
+/** A webhook event as the services record it. */
+function webhookEvent(workspaceId: number, projectId: string): WebhookEvent {
+  return {
+    id: '00000000-0000-4000-8000-000000000009',
+    created: AT.toISOString(),
+    workspace: { id: workspaceId, name: 'alice' },
+    actor: null,
+    event: 'project.created',
+    data: { project: { id: projectId, name: 'survey', namespace: 'alice' }, cloned_from: null },
+  };
+}
 
 /** What `seed` wrote: the rows the placeholder arguments refer to. */
 export type Seeded = {
@@ -35,6 +52,8 @@ export type Seeded = {
   /** The project's current files (its version 1). */
   files: ProjectFileRow[];
   accessRequestId: number;
+  /** A delivery of the seeded webhook. */
+  delivery: WebhookDeliveryRow;
 };
 
 /**
@@ -108,7 +127,19 @@ export async function seed(repos: Repositories): Promise<Seeded> {
     expiresAt: AT,
   });
   await repos.sessions.insert({ id: SESSION_ID, userId: owner.id, expiresAt: AT });
+  await repos.webhooks.insert({
+    id: WEBHOOK_ID,
+    workspaceId: workspace.id,
+    url: 'https://example.com/hook',
+    secret: 'secret',
+    events: ['project.created'],
+    createdBy: owner.id,
+  });
+  const [deliveryId] = await repos.webhooks.enqueue(workspace.id, webhookEvent(workspace.id, project.id));
+  const delivery = await repos.webhooks.findDelivery(WEBHOOK_ID, deliveryId ?? '');
+  if (!delivery) throw new Error('the seeded webhook has no delivery');
   return {
+    delivery,
     ownerId: owner.id,
     otherId: other.id,
     workspaceId: workspace.id,
@@ -122,8 +153,17 @@ export async function seed(repos: Repositories): Promise<Seeded> {
 
 /** Every repository method's placeholder arguments, over the seeded rows. */
 export function placeholderArguments(seeded: Seeded): PlaceholderArguments {
-  const { ownerId, otherId, workspaceId, projectId, emptyProjectId, changeId, files, accessRequestId } =
-    seeded;
+  const {
+    ownerId,
+    otherId,
+    workspaceId,
+    projectId,
+    emptyProjectId,
+    changeId,
+    files,
+    accessRequestId,
+    delivery,
+  } = seeded;
   const user = { kind: 'user', userId: ownerId, isAdmin: false, readsEveryWorkspace: false } as const;
   const filters = { includePublic: true, onlyPublic: false };
   const page = { offset: 0, limit: 25 };
@@ -403,6 +443,48 @@ export function placeholderArguments(seeded: Seeded): PlaceholderArguments {
     },
     health: {
       ping: [],
+    },
+    webhooks: {
+      list: [workspaceId],
+      countInWorkspace: [workspaceId],
+      find: [workspaceId, WEBHOOK_ID],
+      findById: [WEBHOOK_ID],
+      insert: [
+        {
+          id: NEW_WEBHOOK_ID,
+          workspaceId,
+          url: 'https://example.com/other',
+          secret: 'secret',
+          events: ['version.created'],
+          createdBy: ownerId,
+        },
+      ],
+      update: [WEBHOOK_ID, { enabled: false, disabledReason: null }],
+      delete: [WEBHOOK_ID],
+      subscribed: {
+        workspace: [{ workspaceId }, 'project.created'],
+        project: [{ projectId }, 'project.created'],
+      },
+      enqueue: [workspaceId, webhookEvent(workspaceId, projectId)],
+      claim: [delivery.id, AT, 60_000],
+      recordOutcome: [
+        delivery.id,
+        {
+          status: 'succeeded',
+          nextAttemptAt: null,
+          responseStatus: 200,
+          responseTimeMs: 5,
+          responseBody: '',
+          lastError: null,
+        },
+      ],
+      resetFailures: [WEBHOOK_ID],
+      countFailure: [WEBHOOK_ID, 5],
+      failPending: [WEBHOOK_ID, 'turned off'],
+      due: [AT, 10],
+      deliveries: [WEBHOOK_ID, 1, 20],
+      findDelivery: [WEBHOOK_ID, delivery.id],
+      insertRedelivery: [REDELIVERY_ID, delivery],
     },
     accessTokens: {
       insert: [
