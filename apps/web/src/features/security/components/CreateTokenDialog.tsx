@@ -109,6 +109,8 @@ function CreateTokenForm({
         </label>
         <Dropdown
           inputId="token-expiry"
+          // Names the trigger icon; the input is named by its label.
+          ariaLabel={tSecurity('tokens.expiryLabel')}
           value={days}
           options={EXPIRY_DAYS.map((value) => ({ value, label: expiryLabel(value) }))}
           onChange={(event) => setDays(Number(event.value))}
