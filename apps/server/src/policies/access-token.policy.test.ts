@@ -65,6 +65,11 @@ describe('what personal access tokens may call', () => {
         'POST /v2/users',
         'PUT /app/admin/maintenance',
         'PUT /app/workspaces/:id/two-factor',
+        // Webhooks send the workspace's events to an address: a leaked token must not redirect them.
+        'DELETE /app/workspaces/:id/webhooks/:webhook_id',
+        'PATCH /app/workspaces/:id/webhooks/:webhook_id',
+        'POST /app/workspaces/:id/webhooks',
+        'POST /app/workspaces/:id/webhooks/:webhook_id/deliveries/:delivery_id/redeliver',
       ].sort(),
     );
   });
