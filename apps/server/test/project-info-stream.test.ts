@@ -146,6 +146,12 @@ describe('a project of more files than a page', () => {
     expect(listed(answer.body.files)).toEqual(expected(atV1));
     expect(answer.body.disk_usage).toBe(sum(atV1));
     expect(answer.body.tags).toEqual(['valid_qgis', 'input_use']);
+    // The latest version from its history too: its removals (in every page) are left out, not listed.
+    const latest = await api.get<Detail>('/v1/project/lena/big?version=v2');
+    expectSchemaBytes(latest, projectDetailSchema);
+    expect(listed(latest.body.files)).toEqual(expected(atV2));
+    expect(latest.body.disk_usage).toBe(sum(atV2));
+    expect(latest.body.tags).toEqual([]);
   });
 
   it('adds each file its history with ?since', async () => {

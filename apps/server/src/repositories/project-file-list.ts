@@ -47,25 +47,25 @@ async function rowsOf<T>(db: Db, statement: SQL): Promise<T[]> {
  * the database free between pages), so an answer is streamed whatever the project's size.
  */
 export function createProjectFileListRepository(db: Db) {
-  /** The state at version `number` of the files whose latest change is after it: `path` in `paths`. */
-  const stateAt = (projectId: string, number: number, paths: SQL, after: SQL) => sql`
-    SELECT s.path, s.size, s.checksum, s.mtime, s.change, s.diff_path, s.diff_size, s.diff_checksum
-      FROM (SELECT DISTINCT ON (h.path) h.path, h.size::float8 AS size, h.checksum, ${MTIME(sql`v.created_at`)} AS mtime,
-                   h.change, h.diff_path, h.diff_size::float8 AS diff_size, h.diff_checksum
-              FROM ${fileHistory} h JOIN ${projectVersions} v ON v.id = h.version_id
-             WHERE h.project_id = ${projectId} AND h.version_number <= ${number} AND ${paths} ${after}
+  /** The sizes and paths of the files of version `number` (its latest change ≤ it per path, not a delete). */
+  const filesAt = (projectId: string, number: number) => sql`
+    SELECT s.path, s.size
+      FROM (SELECT DISTINCT ON (h.path) h.path, h.size, h.change
+              FROM ${fileHistory} h
+             WHERE h.project_id = ${projectId} AND h.version_number <= ${number}
              ORDER BY h.path, h.version_number DESC) s
      WHERE s.change <> 'delete'`;
 
   /**
    * The state at version `number` of the paths changed after it (none unless a push committed since the answer's
-   * head was read), in the same statement as the page it completes: driven by those few paths, through the
-   * versions after `number`, never by the project's whole history.
+   * head was read), in the same statement as the page it completes: driven by those few paths, found through the
+   * versions after `number` (`late_versions`, a materialised CTE of the statement, so the planner starts there),
+   * never by the project's whole history.
    */
   const changedSince = (projectId: string, number: number, after: SQL) => sql`
     SELECT s.path, s.size, s.checksum, s.mtime, s.change, s.diff_path, s.diff_size, s.diff_checksum
-      FROM (SELECT DISTINCT l.path FROM ${fileHistory} l JOIN ${projectVersions} lv ON lv.id = l.version_id
-             WHERE lv.project_id = ${projectId} AND lv.number > ${number} ${after}) late
+      FROM (SELECT DISTINCT l.path FROM ${fileHistory} l
+             WHERE l.version_id IN (SELECT id FROM late_versions) ${after}) late
      CROSS JOIN LATERAL (
            SELECT h.path, h.size::float8 AS size, h.checksum, ${MTIME(sql`v.created_at`)} AS mtime, h.change,
                   h.diff_path, h.diff_size::float8 AS diff_size, h.diff_checksum
@@ -95,12 +95,15 @@ export function createProjectFileListRepository(db: Db) {
      */
     currentFilePages(projectId: string, number: number): AsyncGenerator<ListedFile[]> {
       return keysetPages(async (after) => {
+        // Each part ordered and limited by itself: a page reads its own rows through the index, not every row
+        // after it (a sort over the union would).
         const current = sql`
           SELECT pf.path, pf.size::float8 AS size, pf.checksum, ${MTIME(sql`pf.mtime`)} AS mtime, h.change,
                  h.diff_path, h.diff_size::float8 AS diff_size, h.diff_checksum
             FROM ${projectFiles} pf JOIN ${fileHistory} h ON h.id = pf.history_id
            WHERE pf.project_id = ${projectId} AND h.version_number <= ${number}
-                 ${after === undefined ? sql`` : sql`AND pf.path > ${after}`}`;
+                 ${after === undefined ? sql`` : sql`AND pf.path > ${after}`}
+           ORDER BY pf.path LIMIT ${FILES_PER_PAGE}`;
         const late = changedSince(
           projectId,
           number,
@@ -109,31 +112,43 @@ export function createProjectFileListRepository(db: Db) {
         return (
           await rowsOf<RawListedFile>(
             db,
-            sql`SELECT path, size, checksum, mtime, change, diff_path AS "diffPath", diff_size AS "diffSize",
+            sql`WITH late_versions AS MATERIALIZED (
+                  SELECT id FROM ${projectVersions} WHERE project_id = ${projectId} AND number > ${number})
+                SELECT path, size, checksum, mtime, change, diff_path AS "diffPath", diff_size AS "diffSize",
                        diff_checksum AS "diffChecksum"
-                  FROM (${current} UNION ALL ${late}) f ORDER BY path LIMIT ${FILES_PER_PAGE}`,
+                  FROM ((${current}) UNION ALL ${late}) f ORDER BY path LIMIT ${FILES_PER_PAGE}`,
           )
         ).map(listed);
       });
     },
 
-    /** The files of version `number` (for each path its latest change up to it, unless a delete), from history. */
-    filePagesAt(projectId: string, number: number): AsyncGenerator<ListedFile[]> {
-      return keysetPages(async (after) =>
-        (
-          await rowsOf<RawListedFile>(
-            db,
-            sql`SELECT path, size, checksum, mtime, change, diff_path AS "diffPath", diff_size AS "diffSize",
-                       diff_checksum AS "diffChecksum"
-                  FROM (${stateAt(
-                    projectId,
-                    number,
-                    sql`true`,
-                    after === undefined ? sql`` : sql`AND h.path > ${after}`,
-                  )}) f ORDER BY path LIMIT ${FILES_PER_PAGE}`,
-          )
-        ).map(listed),
-      );
+    /**
+     * The files of version `number` (for each path its latest change up to it, unless a delete), from history:
+     * each page takes the next paths in order through the history index (deleted ones included, so the page
+     * stops early) and only then the times of their versions.
+     */
+    async *filePagesAt(projectId: string, number: number): AsyncGenerator<ListedFile[]> {
+      let after: string | undefined;
+      for (;;) {
+        const rows = await rowsOf<RawListedFile>(
+          db,
+          sql`SELECT s.path, s.size, s.checksum, ${MTIME(sql`v.created_at`)} AS mtime, s.change,
+                     s.diff_path AS "diffPath", s.diff_size AS "diffSize", s.diff_checksum AS "diffChecksum"
+                FROM (SELECT DISTINCT ON (h.path) h.path, h.size::float8 AS size, h.checksum, h.version_id, h.change,
+                             h.diff_path, h.diff_size::float8 AS diff_size, h.diff_checksum
+                        FROM ${fileHistory} h
+                       WHERE h.project_id = ${projectId} AND h.version_number <= ${number}
+                             ${after === undefined ? sql`` : sql`AND h.path > ${after}`}
+                       ORDER BY h.path, h.version_number DESC LIMIT ${FILES_PER_PAGE}) s
+                JOIN ${projectVersions} v ON v.id = s.version_id AND v.project_id = ${projectId}
+               ORDER BY s.path`,
+        );
+        const files = rows.filter((row) => row.change !== 'delete').map(listed);
+        if (files.length > 0) yield files;
+        const last = rows[rows.length - 1];
+        if (rows.length < FILES_PER_PAGE || !last) return;
+        after = last.path;
+      }
     },
 
     /** Size, QGIS project files and conflict-like paths of version `number`, summed in the database. */
@@ -143,7 +158,7 @@ export function createProjectFileListRepository(db: Db) {
         sql`SELECT coalesce(sum(s.size), 0)::float8 AS size,
                    (count(*) FILTER (WHERE ${QGIS_PATH(sql`s.path`)}))::int AS qgis,
                    array_agg(s.path) FILTER (WHERE s.path LIKE '%conflict%') AS conflicts
-              FROM (${stateAt(projectId, number, sql`true`, sql``)}) s`,
+              FROM (${filesAt(projectId, number)}) s`,
       );
       return {
         size: Number(row?.size ?? 0),
