@@ -29,6 +29,16 @@ WHERE
   );
 
 -- projects.currentFilePages
+WITH
+  late_versions AS MATERIALIZED (
+    SELECT
+      id
+    FROM
+      "project_versions"
+    WHERE
+      project_id = $1
+      AND number > $2
+  )
 SELECT
   path,
   size,
@@ -40,24 +50,30 @@ SELECT
   diff_checksum AS "diffChecksum"
 FROM
   (
-    SELECT
-      pf.path,
-      pf.size::float8 AS size,
-      pf.checksum,
-      to_char(
-        pf.mtime AT TIME ZONE 'UTC',
-        'YYYY-MM-DD"T"HH24:MI:SS"Z"'
-      ) AS mtime,
-      h.change,
-      h.diff_path,
-      h.diff_size::float8 AS diff_size,
-      h.diff_checksum
-    FROM
-      "project_files" pf
-      JOIN "file_history" h ON h.id = pf.history_id
-    WHERE
-      pf.project_id = $1
-      AND h.version_number <= $2
+    (
+      SELECT
+        pf.path,
+        pf.size::float8 AS size,
+        pf.checksum,
+        to_char(
+          pf.mtime AT TIME ZONE 'UTC',
+          'YYYY-MM-DD"T"HH24:MI:SS"Z"'
+        ) AS mtime,
+        h.change,
+        h.diff_path,
+        h.diff_size::float8 AS diff_size,
+        h.diff_checksum
+      FROM
+        "project_files" pf
+        JOIN "file_history" h ON h.id = pf.history_id
+      WHERE
+        pf.project_id = $3
+        AND h.version_number <= $4
+      ORDER BY
+        pf.path
+      LIMIT
+        $5
+    )
     UNION ALL
     SELECT
       s.path,
@@ -74,10 +90,13 @@ FROM
           l.path
         FROM
           "file_history" l
-          JOIN "project_versions" lv ON lv.id = l.version_id
         WHERE
-          lv.project_id = $3
-          AND lv.number > $4
+          l.version_id IN (
+            SELECT
+              id
+            FROM
+              late_versions
+          )
       ) late
       CROSS JOIN LATERAL (
         SELECT
@@ -96,9 +115,9 @@ FROM
           "file_history" h
           JOIN "project_versions" v ON v.id = h.version_id
         WHERE
-          h.project_id = $5
+          h.project_id = $6
           AND h.path = late.path
-          AND h.version_number <= $6
+          AND h.version_number <= $7
         ORDER BY
           h.version_number DESC
         LIMIT
@@ -110,61 +129,47 @@ FROM
 ORDER BY
   path
 LIMIT
-  $7;
+  $8;
 
 -- projects.filePagesAt
 SELECT
-  path,
-  size,
-  checksum,
-  mtime,
-  change,
-  diff_path AS "diffPath",
-  diff_size AS "diffSize",
-  diff_checksum AS "diffChecksum"
+  s.path,
+  s.size,
+  s.checksum,
+  to_char(
+    v.created_at AT TIME ZONE 'UTC',
+    'YYYY-MM-DD"T"HH24:MI:SS"Z"'
+  ) AS mtime,
+  s.change,
+  s.diff_path AS "diffPath",
+  s.diff_size AS "diffSize",
+  s.diff_checksum AS "diffChecksum"
 FROM
   (
-    SELECT
-      s.path,
-      s.size,
-      s.checksum,
-      s.mtime,
-      s.change,
-      s.diff_path,
-      s.diff_size,
-      s.diff_checksum
+    SELECT DISTINCT
+      ON (h.path) h.path,
+      h.size::float8 AS size,
+      h.checksum,
+      h.version_id,
+      h.change,
+      h.diff_path,
+      h.diff_size::float8 AS diff_size,
+      h.diff_checksum
     FROM
-      (
-        SELECT DISTINCT
-          ON (h.path) h.path,
-          h.size::float8 AS size,
-          h.checksum,
-          to_char(
-            v.created_at AT TIME ZONE 'UTC',
-            'YYYY-MM-DD"T"HH24:MI:SS"Z"'
-          ) AS mtime,
-          h.change,
-          h.diff_path,
-          h.diff_size::float8 AS diff_size,
-          h.diff_checksum
-        FROM
-          "file_history" h
-          JOIN "project_versions" v ON v.id = h.version_id
-        WHERE
-          h.project_id = $1
-          AND h.version_number <= $2
-          AND TRUE
-        ORDER BY
-          h.path,
-          h.version_number DESC
-      ) s
+      "file_history" h
     WHERE
-      s.change <> 'delete'
-  ) f
+      h.project_id = $1
+      AND h.version_number <= $2
+    ORDER BY
+      h.path,
+      h.version_number DESC
+    LIMIT
+      $3
+  ) s
+  JOIN "project_versions" v ON v.id = s.version_id
+  AND v.project_id = $4
 ORDER BY
-  path
-LIMIT
-  $3;
+  s.path;
 
 -- projects.totalsAt
 SELECT
@@ -183,34 +188,18 @@ FROM
   (
     SELECT
       s.path,
-      s.size,
-      s.checksum,
-      s.mtime,
-      s.change,
-      s.diff_path,
-      s.diff_size,
-      s.diff_checksum
+      s.size
     FROM
       (
         SELECT DISTINCT
           ON (h.path) h.path,
-          h.size::float8 AS size,
-          h.checksum,
-          to_char(
-            v.created_at AT TIME ZONE 'UTC',
-            'YYYY-MM-DD"T"HH24:MI:SS"Z"'
-          ) AS mtime,
-          h.change,
-          h.diff_path,
-          h.diff_size::float8 AS diff_size,
-          h.diff_checksum
+          h.size,
+          h.change
         FROM
           "file_history" h
-          JOIN "project_versions" v ON v.id = h.version_id
         WHERE
           h.project_id = $1
           AND h.version_number <= $2
-          AND TRUE
         ORDER BY
           h.path,
           h.version_number DESC
