@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type Database from 'better-sqlite3';
 import type { Geometry, Position } from 'geojson';
-import proj4 from 'proj4';
+import proj4, { type Converter } from 'proj4';
 import wkx from 'wkx';
 
 /**
@@ -92,7 +92,7 @@ export function transformFor(db: Database.Database, srsId: number): Transform {
     source = registryDatumShift(epsg) ?? definition;
   } else source = definition;
   if (!source) throw new MapLayerError(MAP_TEXTS.unknownSrs(srsId));
-  let converter: proj4.Converter;
+  let converter: Converter;
   try {
     converter = proj4(source, 'EPSG:4326');
     const probe = converter.inverse([0, 0]);
