@@ -22,6 +22,7 @@ import {
   transformFor,
   type LayerRow,
   type Transform,
+  windowTransform,
 } from './gpkg-read.ts';
 
 /**
@@ -152,28 +153,65 @@ const BUFFER = 64;
 const THIN_BELOW_ZOOM = 16;
 const CELLS = 128;
 
+/** The cell of a CELLS×CELLS grid over tile z/x/y that a lon/lat falls in (column and row may be outside it). */
+function cellOf(z: number, x: number, y: number, lon: number, lat: number): number {
+  const n = 2 ** z;
+  const rad = (Math.max(-MAX_LATITUDE, Math.min(MAX_LATITUDE, lat)) * Math.PI) / 180;
+  const column = Math.floor((((lon + 180) / 360) * n - x) * CELLS);
+  const row = Math.floor((((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n - y) * CELLS);
+  return (column + CELLS) * 4 * CELLS + (row + CELLS);
+}
+
 /** Says whether a point falls in a cell of tile z/x/y no earlier point took (true: keep it). */
 function pointThinner(z: number, x: number, y: number): (lon: number, lat: number) => boolean {
   if (z >= THIN_BELOW_ZOOM) return () => true;
-  const n = 2 ** z;
   const taken = new Set<number>();
   return (lon, lat) => {
-    const rad = (lat * Math.PI) / 180;
-    const column = Math.floor((((lon + 180) / 360) * n - x) * CELLS);
-    const row = Math.floor(
-      (((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n - y) * CELLS,
-    );
-    const key = (column + CELLS) * 4 * CELLS + (row + CELLS);
+    const key = cellOf(z, x, y, lon, lat);
     if (taken.has(key)) return false;
     taken.add(key);
     return true;
   };
 }
 
+/** Half the width of Web Mercator's square, in metres (EPSG:3857). */
+const MERCATOR_HALF = 20037508.342789244;
+
+/**
+ * The SQL of the grid cell of tile z/x/y an R-tree entry `r` of a point layer falls in (its middle: the R-tree
+ * keeps 32-bit floats rounded outwards), for layers in lon/lat or Web Mercator; the same cells as `cellOf`.
+ */
+function cellSql(transform: Transform, z: number, x: number, y: number): string | undefined {
+  const scale = 2 ** z * CELLS;
+  const column = (value: string) => `floor(${value} * ${scale} - ${x * CELLS})`;
+  const row = (value: string) => `floor(${value} * ${scale} - ${y * CELLS})`;
+  const cx = '((r.minx + r.maxx) * 0.5)';
+  const cy = '((r.miny + r.maxy) * 0.5)';
+  if (transform.identity) {
+    const rad = `(max(${-MAX_LATITUDE}, min(${MAX_LATITUDE}, ${cy})) * ${Math.PI / 180})`;
+    return (
+      `${column(`((${cx} + 180) / 360)`)} * ${4 * CELLS} + ` +
+      row(`(0.5 - ln(tan(${rad}) + 1 / cos(${rad})) / ${2 * Math.PI})`)
+    );
+  }
+  if (transform.mercator) {
+    const my = `max(${-MERCATOR_HALF}, min(${MERCATOR_HALF}, ${cy}))`;
+    return (
+      `${column(`((${cx} + ${MERCATOR_HALF}) / ${2 * MERCATOR_HALF})`)} * ${4 * CELLS} + ` +
+      row(`((${MERCATOR_HALF} - ${my}) / ${2 * MERCATOR_HALF})`)
+    );
+  }
+  return undefined;
+}
+
+/** A tile's geometry may stray this many tile units (of EXTENT) from the exact one when reprojected on a grid. */
+const GRID_TOLERANCE_UNITS = 0.05;
+
 /**
  * Vector tile z/x/y of `table` (one MVT layer named after the table, feature ids = fids, scalar fields as
- * attributes): only the features whose envelope meets the tile (through the R-tree when the layer has one).
- * An empty Uint8Array when no feature meets it.
+ * attributes): only the features whose envelope meets the tile, read through the R-tree when the layer has one.
+ * Below THIN_BELOW_ZOOM a point layer's points are thinned to one per grid cell (the lowest fid) from the R-tree
+ * alone, before any row is read. An empty Uint8Array when no feature meets it.
  */
 export function readTile(path: string, table: string, z: number, x: number, y: number): Uint8Array {
   const { db, close } = openGeoPackage(path);
@@ -182,36 +220,72 @@ export function readTile(path: string, table: string, z: number, x: number, y: n
     if (!layer.column_name || layer.srs_id === null) {
       throw new MapLayerError(MAP_TEXTS.layerCannotBeDrawn(table, 'it has no geometry'));
     }
-    const transform = transformFor(db, layer.srs_id);
+    const exact = transformFor(db, layer.srs_id);
     const columns = columnsOf(db, table);
-    const fid = fidColumn(columns);
+    const fid = quoteIdentifier(fidColumn(columns));
     const bounds = tileBounds(z, x, y, BUFFER / EXTENT);
     // The window in the layer's own coordinates; a projection that cannot take it (far outside its area) reads all.
-    const window = transform.identity
-      ? bounds
-      : safely(() => envelopeOf(edgePoints(bounds).map(transform.inverse)));
+    const window = exact.identity ? bounds : safely(() => envelopeOf(edgePoints(bounds).map(exact.inverse)));
+    // Degrees of longitude per tile unit, narrowed by the cosine of the tile's latitude nearest a pole.
+    const unitDegrees =
+      (360 / (2 ** z * EXTENT)) *
+      Math.cos((Math.max(Math.abs(bounds.minY), Math.abs(bounds.maxY)) * Math.PI) / 180);
+    const transform = window ? windowTransform(exact, window, GRID_TOLERANCE_UNITS * unitDegrees) : exact;
     const rtree = rtreeOf(db, layer);
     const t = quoteIdentifier(table);
     const geometryColumn = layer.column_name;
-    let rows: IterableIterator<Record<string, unknown>>;
+    const geometryAt = columns.findIndex((column) => column.name === geometryColumn);
+    // `SELECT t.*` answers the columns in table_info's order; the fid comes last.
+    const select = `SELECT t.*, t.${fid} FROM ${t} t`;
+    const thin = z < THIN_BELOW_ZOOM && layer.geometry_type_name?.toUpperCase() === 'POINT';
+    let rows: Iterable<unknown[]>;
+    let thinned = false;
     if (rtree && window) {
-      rows = db
-        .prepare(
-          `SELECT t.*, t.${quoteIdentifier(fid)} AS "__fid" FROM ${t} t JOIN ${quoteIdentifier(rtree)} r ON r.id = t.${quoteIdentifier(fid)}
-           WHERE r.maxx >= ? AND r.minx <= ? AND r.maxy >= ? AND r.miny <= ?`,
-        )
-        .iterate(window.minX, window.maxX, window.minY, window.maxY) as IterableIterator<
-        Record<string, unknown>
-      >;
+      const r = quoteIdentifier(rtree);
+      const meets = 'r.maxx >= ? AND r.minx <= ? AND r.maxy >= ? AND r.miny <= ?';
+      const box = [window.minX, window.maxX, window.minY, window.maxY];
+      const cell = thin ? cellSql(exact, z, x, y) : undefined;
+      if (cell) {
+        // The lowest fid of each cell, found by SQLite in the R-tree; only those rows are read.
+        rows = db
+          .prepare(
+            `${select} WHERE t.${fid} IN (SELECT min(r.id) FROM ${r} r WHERE ${meets} GROUP BY ${cell})`,
+          )
+          .raw()
+          .iterate(...box) as IterableIterator<unknown[]>;
+        thinned = true;
+      } else if (thin) {
+        // Another srs: the R-tree's points reprojected here (no row read yet), the lowest fid of each cell kept.
+        const lowest = new Map<number, number>();
+        const entries = db
+          .prepare(`SELECT r.id, r.minx, r.maxx, r.miny, r.maxy FROM ${r} r WHERE ${meets}`)
+          .raw()
+          .iterate(...box) as IterableIterator<[number, number, number, number, number]>;
+        for (const [id, minX, maxX, minY, maxY] of entries) {
+          const [lon, lat] = transform.forward([(minX + maxX) / 2, (minY + maxY) / 2]);
+          if (!Number.isFinite(lon) || !Number.isFinite(lat)) continue;
+          const key = cellOf(z, x, y, lon, lat);
+          const held = lowest.get(key);
+          if (held === undefined || id < held) lowest.set(key, id);
+        }
+        rows = db
+          .prepare(`${select} WHERE t.${fid} IN (SELECT value FROM json_each(?))`)
+          .raw()
+          .iterate(JSON.stringify([...lowest.values()])) as IterableIterator<unknown[]>;
+        thinned = true;
+      } else {
+        rows = db
+          .prepare(`${select} JOIN ${r} r ON r.id = t.${fid} WHERE ${meets}`)
+          .raw()
+          .iterate(...box) as IterableIterator<unknown[]>;
+      }
     } else {
-      rows = db
-        .prepare(`SELECT t.*, t.${quoteIdentifier(fid)} AS "__fid" FROM ${t} t`)
-        .iterate() as IterableIterator<Record<string, unknown>>;
+      rows = db.prepare(select).raw().iterate() as IterableIterator<unknown[]>;
     }
     const features: Feature[] = [];
-    const keepPoint = pointThinner(z, x, y);
+    const keepPoint = thinned ? () => true : pointThinner(z, x, y);
     for (const row of rows) {
-      const blob = row[geometryColumn];
+      const blob = row[geometryAt];
       if (!rtree && window && blob instanceof Uint8Array) {
         const envelope = gpkgEnvelope(blob);
         if (
@@ -232,13 +306,12 @@ export function readTile(path: string, table: string, z: number, x: number, y: n
         if (!keepPoint(lon, Math.max(-MAX_LATITUDE, Math.min(MAX_LATITUDE, lat)))) continue;
       }
       const properties: Record<string, string | number | null> = {};
-      for (const column of columns) {
-        if (column.name === geometryColumn) continue;
-        const value = row[column.name];
-        if (value instanceof Uint8Array) continue;
-        properties[column.name] = plainValue(value);
+      for (let i = 0; i < columns.length; i++) {
+        const value = row[i];
+        if (i === geometryAt || value instanceof Uint8Array) continue;
+        properties[columns[i]!.name] = plainValue(value);
       }
-      const id = row.__fid;
+      const id = row[columns.length];
       features.push({
         type: 'Feature',
         ...(typeof id === 'number' && Number.isSafeInteger(id) && id >= 0 ? { id } : {}),

@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeGeometry, registryDatumShift, transformFor, type Point2 } from './gpkg-read.ts';
+import {
+  decodeGeometry,
+  registryDatumShift,
+  transformFor,
+  windowTransform,
+  type Point2,
+} from './gpkg-read.ts';
 
 /**
  * Datum shifts (decision 015): map.gpkg was made by ogr2ogr (GDAL 3.6, PROJ) from lon/lat places; GDAL writes the
@@ -77,5 +83,38 @@ describe('datum shifts of national grids', () => {
     expect(registryDatumShift(3035)).toBeUndefined(); // ETRS89: +towgs84=0,0,0,…
     expect(registryDatumShift(990001)).toBeUndefined();
     expect(registryDatumShift(-1)).toBeUndefined();
+  });
+});
+
+describe('reprojecting a tile’s window on a grid of exact points', () => {
+  /** Brno's z11 tile in Krovak metres (about 13 km across), and every point of a 50×50 raster over it. */
+  const window = { minX: -605_000, minY: -1_167_000, maxX: -592_000, maxY: -1_154_000 };
+  const raster: Point2[] = [];
+  for (let i = 0; i <= 50; i++) {
+    for (let j = 0; j <= 50; j++) {
+      raster.push([window.minX + (i / 50) * 13_000, window.minY + (j / 50) * 13_000]);
+    }
+  }
+
+  it('stays within the tolerance of proj4 everywhere in the window, and is exact outside it', () => {
+    const exact = transformFor(db, 5514);
+    const tolerance = 1e-7; // degrees: ~1 cm, a twentieth of a z11 tile unit is ~3e-6
+    const grid = windowTransform(exact, window, tolerance);
+    expect(grid.forward).not.toBe(exact.forward);
+    let worst = 0;
+    for (const point of raster) {
+      const [a, b] = [grid.forward(point), exact.forward(point)];
+      worst = Math.max(worst, Math.abs(a[0] - b[0]), Math.abs(a[1] - b[1]));
+    }
+    expect(worst).toBeLessThan(2 * tolerance);
+    const outside: Point2 = [window.maxX + 5_000, window.minY];
+    expect(grid.forward(outside)).toEqual(exact.forward(outside));
+  });
+
+  it('transforms exactly when no grid is fine enough, and leaves lon/lat as it is', () => {
+    const exact = transformFor(db, 5514);
+    expect(windowTransform(exact, window, 1e-15).forward).toBe(exact.forward);
+    const identity = transformFor(db, 4326);
+    expect(windowTransform(identity, window, 1e-7)).toBe(identity);
   });
 });

@@ -24,11 +24,15 @@ export class MapNotFoundError extends Error {}
 export class MapLayerError extends Error {}
 
 export type Point2 = [number, number];
-/** From a layer's coordinates to EPSG:4326 lon/lat, and back; `identity` when the layer is in lon/lat. */
+/**
+ * From a layer's coordinates to EPSG:4326 lon/lat, and back; `identity` when the layer is in lon/lat, `mercator`
+ * when it is in Web Mercator (EPSG:3857: a tile's grid is then linear in its coordinates).
+ */
 export type Transform = {
   forward: (point: Point2) => Point2;
   inverse: (point: Point2) => Point2;
   identity: boolean;
+  mercator?: boolean;
 };
 
 export const IDENTITY: Transform = { forward: (p) => p, inverse: (p) => p, identity: true };
@@ -104,7 +108,80 @@ export function transformFor(db: Database.Database, srsId: number): Transform {
     forward: (point) => converter.forward(point) as Point2,
     inverse: (point) => converter.inverse(point) as Point2,
     identity: false,
+    mercator: source === 'EPSG:3857',
   };
+}
+
+/** Cells per side of the grids `windowTransform` tries, the finest last. */
+const GRID_SIDES = [8, 16, 32, 64];
+
+/**
+ * `transform` for the points of one window (a tile's, in the layer's coordinates), interpolated bilinearly between
+ * exact points of a grid over it, as GDAL's approximate transformer does: proj4js costs ~1–2 µs a point, which a
+ * screenful of polygons (half a million vertices) turns into seconds. The grid is the coarsest whose interpolation
+ * stays within `tolerance` degrees of the exact points at the middles of its cells (where it strays most); when
+ * none does, or the projection fails on the grid, every point is transformed exactly. Points outside the window
+ * are transformed exactly.
+ */
+export function windowTransform(transform: Transform, window: Envelope, tolerance: number): Transform {
+  if (transform.identity) return transform;
+  const width = window.maxX - window.minX;
+  const height = window.maxY - window.minY;
+  if (!(width > 0 && height > 0)) return transform;
+  for (const side of GRID_SIDES) {
+    const stepX = width / side;
+    const stepY = height / side;
+    // Exact lon/lat of the grid's nodes, row by row: lons then lats.
+    const lons = new Float64Array((side + 1) * (side + 1));
+    const lats = new Float64Array((side + 1) * (side + 1));
+    let usable = true;
+    for (let row = 0; row <= side && usable; row++) {
+      for (let column = 0; column <= side; column++) {
+        const out = safely(() =>
+          transform.forward([window.minX + column * stepX, window.minY + row * stepY]),
+        );
+        if (!out || !Number.isFinite(out[0]) || !Number.isFinite(out[1])) {
+          usable = false;
+          break;
+        }
+        lons[row * (side + 1) + column] = out[0];
+        lats[row * (side + 1) + column] = out[1];
+      }
+    }
+    if (!usable) return transform;
+    const interpolate = ([x, y]: Point2): Point2 => {
+      const fx = (x - window.minX) / stepX;
+      const fy = (y - window.minY) / stepY;
+      if (!(fx >= 0 && fy >= 0 && fx <= side && fy <= side)) return transform.forward([x, y]);
+      const column = Math.min(side - 1, Math.floor(fx));
+      const row = Math.min(side - 1, Math.floor(fy));
+      const u = fx - column;
+      const v = fy - row;
+      const at = row * (side + 1) + column;
+      const above = at + side + 1;
+      const a = (1 - u) * (1 - v);
+      const b = u * (1 - v);
+      const c = (1 - u) * v;
+      const d = u * v;
+      return [
+        a * lons[at]! + b * lons[at + 1]! + c * lons[above]! + d * lons[above + 1]!,
+        a * lats[at]! + b * lats[at + 1]! + c * lats[above]! + d * lats[above + 1]!,
+      ];
+    };
+    let worst = 0;
+    for (let row = 0; row < side && worst <= tolerance; row++) {
+      for (let column = 0; column < side; column++) {
+        const middle: Point2 = [window.minX + (column + 0.5) * stepX, window.minY + (row + 0.5) * stepY];
+        const exact = safely(() => transform.forward(middle));
+        if (!exact || !Number.isFinite(exact[0]) || !Number.isFinite(exact[1])) return transform;
+        const guess = interpolate(middle);
+        worst = Math.max(worst, Math.abs(guess[0] - exact[0]), Math.abs(guess[1] - exact[1]));
+        if (worst > tolerance) break;
+      }
+    }
+    if (worst <= tolerance) return { ...transform, forward: interpolate };
+  }
+  return transform;
 }
 
 export type LayerRow = {

@@ -13,9 +13,10 @@ import { LRUCache } from 'lru-cache';
 
 /**
  * Bump when what the map answers for the same bytes changes (tile contents, layer list fields). 2: national grids
- * with the EPSG registry's datum shift (decision 015); 3: points thinned to one per 4 px below z16.
+ * with the EPSG registry's datum shift (decision 015); 3: points thinned to one per 4 px below z16; 4: the lowest fid
+ * of each cell kept (thinned in the R-tree), national grids reprojected on a grid of exact points (0.05 tile units).
  */
-export const MAP_FORMAT_VERSION = 3;
+export const MAP_FORMAT_VERSION = 4;
 /** Bytes the memory cache holds at most. */
 const MEMORY_BYTES = 64 * 1024 * 1024;
 /** A disk file used again is marked as used at most this often (one write of its time per hour, not per read). */
