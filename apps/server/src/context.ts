@@ -37,7 +37,7 @@ import { createRestoreService } from './services/restore.service.ts';
 import { createVersionService } from './services/version.service.ts';
 import { createChangesetEngine } from './changesets/engine.ts';
 import { createMapCache } from './map/map-cache.ts';
-import { createMapService } from './services/map.service.ts';
+import { createMapService, type MapFileAt } from './services/map.service.ts';
 import { createDeadLetterReader } from './jobs/dead-letters.ts';
 import { createJobSender } from './jobs/queue.ts';
 import { createMetrics, type MetricSources } from './lib/metrics.ts';
@@ -50,6 +50,8 @@ import { createWebhookService } from './services/webhook.service.ts';
 const USER_CACHE_SIZE = 10_000;
 /** List counts kept at most (viewer and filters each). */
 const LIST_COUNT_CACHE_SIZE = 10_000;
+/** Map files of named versions kept at most (caller, project, version and file each; a few hundred bytes). */
+const MAP_ACCESS_CACHE_SIZE = 10_000;
 
 /**
  * Wires repositories into services once; routes, jobs and the CLI use the same services. The database, the
@@ -78,11 +80,23 @@ export function createContext(deps: {
     ttlMs: config.cacheTtlMs.listCounts,
     clock: deps.clock,
   });
+  // Which file of a named version a caller may read on the map (every tile asks), kept as long as Bearer users.
+  const mapAccess = createTtlCache<string, MapFileAt>({
+    max: MAP_ACCESS_CACHE_SIZE,
+    ttlMs: config.cacheTtlMs.users,
+    clock: deps.clock,
+  });
   // Webhook deliveries committed are sent by the delivery service, made below with the repositories.
   let deliveriesQueued: (ids: string[]) => void = () => {};
   const writeHooks: WriteHooks = {
-    userWritten: (id) => bearerUsers.forget(id),
-    projectsWritten: () => listCounts.clear(),
+    userWritten: (id) => {
+      bearerUsers.forget(id);
+      mapAccess.clear();
+    },
+    projectsWritten: () => {
+      listCounts.clear();
+      mapAccess.clear();
+    },
     webhookDeliveriesQueued: (ids) => deliveriesQueued(ids),
   };
   const repos = createRepositories(db, writeHooks);
@@ -213,6 +227,7 @@ export function createContext(deps: {
       log,
       repos,
       projectService: projects,
+      access: mapAccess,
     }),
     /** A workspace's webhooks for its admins, and the deliveries' tries (the webhook jobs). */
     webhooks: createWebhookService({ config, log, repos }),

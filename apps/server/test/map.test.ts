@@ -370,4 +370,20 @@ describe('who may read the map', () => {
     expect((await stranger.get(layersPath(P))).status).toBe(403);
     expect((await anonymous.get(layersPath(PUBLIC))).status).toBe(200);
   });
+
+  it('takes a right away at once, though who may read a version is kept a few seconds', async () => {
+    const query = 'file=map.gpkg&layer=points_4326&version=v1';
+    const tile = () => getTile(PUBLIC, query, { z: 0, x: 0, y: 0 }, {}, anonymous);
+    expect((await tile()).status).toBe(200);
+    expect((await tile()).status).toBe(200); // kept
+    const { id } = (await owner.get(`/v1/project/${PUBLIC}`)).body as { id: string };
+    const toggle = (value: boolean) => owner.request('PATCH', `/app/project/${id}/public`, { public: value });
+    expect((await toggle(false)).status).toBe(204);
+    try {
+      expect((await tile()).status).toBe(403);
+    } finally {
+      expect((await toggle(true)).status).toBe(204);
+    }
+    expect((await tile()).status).toBe(200);
+  });
 });

@@ -23,9 +23,15 @@ import type { Actor } from '../policies/workspace.policy.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import type { ProjectService } from './project.service.ts';
+import { createTtlCache, type TtlCache } from '../lib/ttl-cache.ts';
 
 /** QGIS project files of a version whose colours the map reads at most (projects rarely hold more than one). */
 const MAX_QGIS_PROJECT_FILES = 8;
+
+/** The stored GeoPackage a caller may read at a named version (what `MapAccess` keeps). */
+export type MapFileAt = { projectId: string; number: number; path: string; sha256: string; size: number };
+/** Callers' named-version files, kept a few seconds (context.ts: `CACHE_SECONDS`, forgotten on this process's writes). */
+export type MapAccess = TtlCache<string, MapFileAt>;
 
 /** A cached answer: its strong ETag (known before any work), and how to get its bytes. */
 export type MapAnswer = {
@@ -49,8 +55,15 @@ export function createMapService(deps: {
   log: Logger;
   repos: Repositories;
   projectService: ProjectService;
+  /**
+   * Who may read which file of a named version, kept for a few seconds: a map screen asks for dozens of tiles a
+   * second, each of which would otherwise look up the project, the caller's rights and the file in the database
+   * (three queries: most of a cached tile's time). None kept when not given.
+   */
+  access?: MapAccess;
 }) {
   const { blobs, engine, cache, cacheMaxBytes, log, repos, projectService } = deps;
+  const access = deps.access ?? createTtlCache<string, MapFileAt>({ max: 1, ttlMs: 0 });
 
   /** The project (readable by the caller) and the version number asked for (the latest when none). */
   async function projectAt(actor: Actor, namespace: string, name: string, version: string | undefined) {
@@ -69,6 +82,27 @@ export function createMapService(deps: {
       throw notFound(MAP_TEXTS.fileNotFound(path));
     if (!isGeoPackagePath(path)) throw invalid(MAP_TEXTS.notGeoPackageFile(path));
     return { path, sha256: change.blobSha256, size: change.size };
+  }
+
+  /**
+   * The GeoPackage at `path` the caller may read at `version` (the latest when none): a named version's is kept
+   * in `access` (a revoked right or a removed project takes effect at once on this process, within
+   * `CACHE_SECONDS` on others); the latest's is looked up each time.
+   */
+  async function readableFile(
+    actor: Actor,
+    namespace: string,
+    name: string,
+    version: string | undefined,
+    path: string,
+  ): Promise<MapFileAt> {
+    const lookUp = async () => {
+      const { projectId, number } = await projectAt(actor, namespace, name, version);
+      return { projectId, number, ...(await fileAt(projectId, path, number)) };
+    };
+    if (version === undefined) return lookUp();
+    const caller = actor ? `${actor.id}:${actor.isAdmin ? 'admin' : 'user'}` : 'anonymous';
+    return (await access.through([caller, namespace, name, version, path].join('\0'), lookUp))!;
   }
 
   /** Runs `work` on the blob as a local file; a blob missing from the store is the server's fault (500). */
@@ -219,8 +253,8 @@ export function createMapService(deps: {
       query: MapLayerQuery,
       tile: { z: number; x: number; y: number },
     ): Promise<MapAnswer> {
-      const { projectId, number } = await projectAt(actor, namespace, name, query.version);
-      const file = await fileAt(projectId, query.file, number);
+      const file = await readableFile(actor, namespace, name, query.version, query.file);
+      const projectId = file.projectId;
       const key = cache.keyOf(file.sha256, 'tile', query.layer, tile.z, tile.x, tile.y);
       return {
         etag: `"${key}"`,
@@ -244,8 +278,8 @@ export function createMapService(deps: {
       query: MapLayerQuery,
       fid: number,
     ): Promise<MapFeature> {
-      const { projectId, number } = await projectAt(actor, namespace, name, query.version);
-      const file = await fileAt(projectId, query.file, number);
+      const file = await readableFile(actor, namespace, name, query.version, query.file);
+      const projectId = file.projectId;
       const body = await asAnswer(file.path, () =>
         cached(cache.keyOf(file.sha256, 'feature', query.layer, fid), async () =>
           Buffer.from(
