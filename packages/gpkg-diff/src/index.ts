@@ -33,4 +33,11 @@ export {
   type RebaseResult,
 } from './changes/rebase.ts';
 export { openReadOnly, quoteIdentifier, type ReadOnlyConnection } from './sqlite/open-read-only.ts';
-export { gpkgEnvelope, parseGpkgHeader, type Envelope, type GpkgHeader } from './geometry/gpkg-geometry.ts';
+export {
+  gpkgEnvelope,
+  parseGpkgHeader,
+  wkbToGeoJson,
+  type Envelope,
+  type GpkgHeader,
+  type SimpleGeometry,
+} from './geometry/gpkg-geometry.ts';

@@ -7,6 +7,7 @@ import GeoJSONVT from 'geojson-vt';
 import {
   columnsOf,
   decodeGeometry,
+  decodeLonLat,
   edgePoints,
   envelopeOf,
   fidColumn,
@@ -298,8 +299,7 @@ export function readTile(path: string, table: string, z: number, x: number, y: n
           continue;
         }
       }
-      const native = decodeGeometry(blob);
-      const geometry = native && (transform.identity ? native : reproject(native, transform));
+      const geometry = decodeLonLat(blob, transform);
       if (!geometry) continue;
       if (geometry.type === 'Point') {
         const [lon, lat] = geometry.coordinates as [number, number];

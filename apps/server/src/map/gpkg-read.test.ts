@@ -5,7 +5,12 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   decodeGeometry,
+  decodeLonLat,
+  IDENTITY,
+  layerRows,
   registryDatumShift,
+  reproject,
+  safely,
   transformFor,
   windowTransform,
   type Point2,
@@ -116,5 +121,38 @@ describe('reprojecting a tile’s window on a grid of exact points', () => {
     expect(windowTransform(exact, window, 1e-15).forward).toBe(exact.forward);
     const identity = transformFor(db, 4326);
     expect(windowTransform(identity, window, 1e-7)).toBe(identity);
+  });
+});
+
+describe('reading a tile’s geometries in one pass', () => {
+  /** GeoJSON with every position cut to x/y (a tile has no Z or M). */
+  const flat = (value: unknown): unknown =>
+    Array.isArray(value) && typeof value[0] === 'number'
+      ? value.slice(0, 2)
+      : Array.isArray(value)
+        ? value.map(flat)
+        : value && typeof value === 'object'
+          ? Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, flat(inner)]))
+          : value;
+
+  it('answers what wkx answers for every geometry ogr2ogr wrote (Z/M, multi-, empty, NULL), in 2D', () => {
+    let compared = 0;
+    for (const layer of layerRows(db)) {
+      if (!layer.column_name || layer.srs_id === null) continue;
+      const transform = safely(() => transformFor(db, layer.srs_id!));
+      if (!transform) continue; // the layer of an unknown srs
+      const blobs = db
+        .prepare(`SELECT "${layer.column_name}" FROM "${layer.table_name}"`)
+        .pluck()
+        .all() as unknown[];
+      for (const blob of blobs) {
+        const native = decodeGeometry(blob);
+        const expected = native && (transform.identity ? native : reproject(native, transform));
+        expect(flat(decodeLonLat(blob, transform))).toEqual(flat(expected));
+        compared += 1;
+      }
+    }
+    expect(compared).toBeGreaterThan(10);
+    expect(decodeLonLat(null, IDENTITY)).toBeUndefined();
   });
 });

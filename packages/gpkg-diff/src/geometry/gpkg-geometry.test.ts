@@ -8,6 +8,7 @@ import {
   gpkgWkb,
   parseGpkgHeader,
   wkbEnvelope,
+  wkbToGeoJson,
 } from './gpkg-geometry.ts';
 
 /** Little-endian ISO WKB of a geometry type with raw coordinates. */
@@ -144,5 +145,40 @@ describe('SQL functions of GeoPackage triggers', () => {
     expect(isAssignable('MULTISURFACE', 'MULTIPOLYGON')).toBe(true);
     expect(isAssignable('CURVE', 'LINESTRING')).toBe(true);
     expect(isAssignable('MULTIPOINT', 'POINT')).toBe(false);
+  });
+});
+
+describe('wkbToGeoJson', () => {
+  it('reads the simple feature types, Z and M left out, each position mapped', () => {
+    expect(wkbToGeoJson(wkb(1001, [1, 2, 3]))).toEqual({ type: 'Point', coordinates: [1, 2] });
+    expect(wkbToGeoJson(wkb(2, [0, 0, 1, 1], [2]), (x, y) => [x + 10, y * 2])).toEqual({
+      type: 'LineString',
+      coordinates: [
+        [10, 0],
+        [11, 2],
+      ],
+    });
+    const square = wkb(3003, [0, 0, 9, 9, 1, 0, 9, 9, 1, 1, 9, 9, 0, 0, 9, 9], [1, 4]);
+    expect(wkbToGeoJson(Buffer.concat([wkb(6, [], [1]), square]))).toEqual({
+      type: 'MultiPolygon',
+      coordinates: [
+        [
+          [
+            [0, 0],
+            [1, 0],
+            [1, 1],
+            [0, 0],
+          ],
+        ],
+      ],
+    });
+  });
+
+  it('answers nothing for empty and broken geometries, and "other" for collections', () => {
+    expect(wkbToGeoJson(wkb(1, [NaN, NaN]))).toBeUndefined();
+    expect(wkbToGeoJson(wkb(4, [], [0]))).toBeUndefined();
+    expect(wkbToGeoJson(wkb(2, [0, 0], [2]))).toBeUndefined(); // ends early
+    expect(wkbToGeoJson(wkb(2, [0, 0, 1, 1], [2]), () => undefined)).toBeUndefined();
+    expect(wkbToGeoJson(Buffer.concat([wkb(7, [], [1]), wkb(1, [1, 2])]))).toBe('other');
   });
 });

@@ -176,6 +176,135 @@ class WkbScanner {
   }
 }
 
+/** A GeoJSON geometry of the simple feature types (what `wkbToGeoJson` answers). */
+export type SimpleGeometry =
+  | { type: 'Point'; coordinates: number[] }
+  | { type: 'LineString' | 'MultiPoint'; coordinates: number[][] }
+  | { type: 'Polygon' | 'MultiLineString'; coordinates: number[][][] }
+  | { type: 'MultiPolygon'; coordinates: number[][][][] };
+
+/** Thrown inside `WkbReader` for what it does not read (a collection, a curve): the caller's slower reader may. */
+class NotSimple extends Error {}
+
+/** Reads a WKB geometry of the simple feature types into GeoJSON coordinates, each x/y taken through `map`. */
+class WkbReader {
+  private offset = 0;
+  private readonly data: DataView;
+
+  constructor(
+    wkb: Uint8Array,
+    private readonly map: (x: number, y: number) => number[] | undefined,
+  ) {
+    this.data = view(wkb);
+  }
+
+  /** The geometry, or undefined when it is empty. */
+  geometry(): SimpleGeometry | undefined {
+    const { code, dimensions, isLittleEndian } = this.header();
+    switch (code) {
+      case 1: {
+        const point = this.point(dimensions, isLittleEndian);
+        return point && { type: 'Point', coordinates: point };
+      }
+      case 2: {
+        const line = this.line(dimensions, isLittleEndian);
+        return line.length > 0 ? { type: 'LineString', coordinates: line } : undefined;
+      }
+      case 3: {
+        const polygon = this.polygon(dimensions, isLittleEndian);
+        return polygon.length > 0 ? { type: 'Polygon', coordinates: polygon } : undefined;
+      }
+      case 4: {
+        const points: number[][] = [];
+        for (let parts = this.count(isLittleEndian); parts > 0; parts--) {
+          const part = this.header();
+          if (part.code !== 1) throw new NotSimple();
+          const point = this.point(part.dimensions, part.isLittleEndian);
+          if (point) points.push(point);
+        }
+        return points.length > 0 ? { type: 'MultiPoint', coordinates: points } : undefined;
+      }
+      case 5:
+      case 6: {
+        const parts: number[][][][] = [];
+        for (let count = this.count(isLittleEndian); count > 0; count--) {
+          const part = this.header();
+          if (part.code !== code - 3) throw new NotSimple();
+          parts.push(
+            code === 5
+              ? [this.line(part.dimensions, part.isLittleEndian)]
+              : this.polygon(part.dimensions, part.isLittleEndian),
+          );
+        }
+        if (parts.length === 0) return undefined;
+        return code === 5
+          ? { type: 'MultiLineString', coordinates: parts.map((part) => part[0]!) }
+          : { type: 'MultiPolygon', coordinates: parts };
+      }
+      default:
+        throw new NotSimple();
+    }
+  }
+
+  private header(): WkbType & { isLittleEndian: boolean } {
+    const isLittleEndian = this.data.getUint8(this.offset) === 1;
+    const raw = this.data.getUint32(this.offset + 1, isLittleEndian);
+    this.offset += 5;
+    if (raw & EWKB_SRID) this.offset += 4;
+    return { ...decodeType(raw), isLittleEndian };
+  }
+
+  private count(isLittleEndian: boolean): number {
+    const value = this.data.getUint32(this.offset, isLittleEndian);
+    this.offset += 4;
+    return value;
+  }
+
+  /** One position (undefined for an empty point: NaN coordinates). */
+  private point(dimensions: number, isLittleEndian: boolean): number[] | undefined {
+    if (this.offset + dimensions * 8 > this.data.byteLength) throw new RangeError('WKB ends early');
+    const x = this.data.getFloat64(this.offset, isLittleEndian);
+    const y = this.data.getFloat64(this.offset + 8, isLittleEndian);
+    this.offset += dimensions * 8;
+    if (Number.isNaN(x) || Number.isNaN(y)) return undefined;
+    const mapped = this.map(x, y);
+    if (!mapped) throw new RangeError('A position cannot be mapped');
+    return mapped;
+  }
+
+  private line(dimensions: number, isLittleEndian: boolean): number[][] {
+    const count = this.count(isLittleEndian);
+    if (this.offset + count * dimensions * 8 > this.data.byteLength) throw new RangeError('WKB ends early');
+    const positions: number[][] = new Array(count);
+    for (let i = 0; i < count; i++) positions[i] = this.point(dimensions, isLittleEndian) ?? [NaN, NaN];
+    return positions;
+  }
+
+  private polygon(dimensions: number, isLittleEndian: boolean): number[][][] {
+    const rings: number[][][] = [];
+    for (let count = this.count(isLittleEndian); count > 0; count--)
+      rings.push(this.line(dimensions, isLittleEndian));
+    return rings;
+  }
+}
+
+/**
+ * A WKB geometry of the simple feature types (point, line, polygon and their multi- forms; ISO or EWKB Z/M, whose
+ * extra coordinates are left out) as GeoJSON, each x/y taken through `map` (undefined from it: the geometry cannot
+ * be mapped). Undefined when the geometry is empty, cannot be mapped or is not valid WKB; 'other' for the types
+ * it does not read (collections, curves).
+ */
+export function wkbToGeoJson(
+  wkb: Uint8Array,
+  map: (x: number, y: number) => number[] | undefined = (x, y) => [x, y],
+): SimpleGeometry | undefined | 'other' {
+  try {
+    return new WkbReader(wkb, map).geometry();
+  } catch (error) {
+    return error instanceof NotSimple ? 'other' : undefined;
+  }
+}
+
 /** The x/y envelope of a WKB geometry; undefined when it is empty or not valid WKB. */
 export function wkbEnvelope(wkb: Uint8Array): Envelope | undefined {
   const scanner = new WkbScanner(wkb);
