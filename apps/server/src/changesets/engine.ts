@@ -98,6 +98,12 @@ const MAP_TASKS: ReadonlySet<string> = new Set([
 
 /** Threads are started when work comes and end after this long without any. */
 const IDLE_MS = 60_000;
+/**
+ * The young generation of an engine thread's heap, in MB (V8: three times a semi-space). V8's default on a 64-bit
+ * machine lets it grow to ~48 MB, which a screenful of map tiles fills with short-lived GeoJSON and keeps resident
+ * afterwards; at 12 MB the twelve z11 tiles of bench/map cost the same CPU and ~140 MB less resident memory.
+ */
+const YOUNG_GENERATION_MB = 12;
 
 type TaskName =
   | 'diffTask'
@@ -129,6 +135,7 @@ export function createChangesetEngine(options: { threads: number; taskTimeoutMs:
     minThreads: 0,
     maxThreads: options.threads,
     idleTimeout: IDLE_MS,
+    resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
   });
   // One project uses at most all threads but one, so another project's task can always start at once; with one
   // thread, the time limit bounds how long others wait.

@@ -205,6 +205,9 @@ function cellSql(transform: Transform, z: number, x: number, y: number): string 
   return undefined;
 }
 
+/** Features cut into a tile at a time (see readTile). */
+const CHUNK = 1024;
+
 /** A tile's geometry may stray this many tile units (of EXTENT) from the exact one when reprojected on a grid. */
 const GRID_TOLERANCE_UNITS = 0.05;
 
@@ -283,7 +286,19 @@ export function readTile(path: string, table: string, z: number, x: number, y: n
     } else {
       rows = db.prepare(select).raw().iterate() as IterableIterator<unknown[]>;
     }
-    const features: Feature[] = [];
+    // The tile is cut CHUNK features at a time (geojson-vt cuts each feature on its own, so the pieces are the
+    // tile's): only a chunk's GeoJSON is held at once, not a screenful's, and it dies young.
+    const cut: unknown[] = [];
+    let features: Feature[] = [];
+    const cutChunk = () => {
+      if (features.length === 0) return;
+      const index = new GeoJSONVT(
+        { type: 'FeatureCollection', features },
+        { maxZoom: z, indexMaxZoom: 0, indexMaxPoints: 0, extent: EXTENT, buffer: BUFFER },
+      );
+      features = [];
+      for (const feature of index.getTile(z, x, y)?.features ?? []) cut.push(feature);
+    };
     const keepPoint = thinned ? () => true : pointThinner(z, x, y);
     for (const row of rows) {
       const blob = row[geometryAt];
@@ -318,15 +333,11 @@ export function readTile(path: string, table: string, z: number, x: number, y: n
         properties,
         geometry: clampMercator(geometry),
       });
+      if (features.length === CHUNK) cutChunk();
     }
-    if (features.length === 0) return new Uint8Array(0);
-    const index = new GeoJSONVT(
-      { type: 'FeatureCollection', features },
-      { maxZoom: z, indexMaxZoom: 0, indexMaxPoints: 0, extent: EXTENT, buffer: BUFFER },
-    );
-    const tile = index.getTile(z, x, y);
-    if (!tile || tile.features.length === 0) return new Uint8Array(0);
-    return fromGeojsonVt({ [table]: tile as never }, { version: 2, extent: EXTENT });
+    cutChunk();
+    if (cut.length === 0) return new Uint8Array(0);
+    return fromGeojsonVt({ [table]: { features: cut } as never }, { version: 2, extent: EXTENT });
   } finally {
     close();
   }
