@@ -5,6 +5,7 @@ import { createWriteStream, readFileSync } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
+import pg from 'pg';
 
 export const MiB = 1024 * 1024;
 export const CONCURRENCY = 4;
@@ -131,6 +132,18 @@ export async function pool<T>(
   );
 }
 
+/** A PostgreSQL database emptied, so that a benchmark's server starts from a fresh schema. */
+export async function emptyDatabase(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('drop schema if exists public cascade; drop schema if exists pgboss cascade');
+    await client.query('drop schema if exists drizzle cascade; create schema public');
+  } finally {
+    await client.end();
+  }
+}
+
 export async function startServer(
   dataDir: string,
   port: number,
@@ -139,7 +152,8 @@ export async function startServer(
   const profile = process.env.BENCH_PROFILE_DIR
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
     : [];
-  const child = spawn(process.execPath, [...profile, 'dist/main.mjs'], {
+  // As `npm start` runs it (apps/server/package.json).
+  const child = spawn(process.execPath, [...profile, '--max-semi-space-size=16', 'dist/main.mjs'], {
     cwd: SERVER_DIR,
     env: {
       PATH: process.env.PATH ?? '',

@@ -5,7 +5,8 @@
  * data, 6 requests in flight as a browser), the same tiles warm (cached), and the server's peak RSS; printed next
  * to the time `ogr2ogr -f MVT` takes for the same tiles in the same run. Wall times and CPU seconds both: on a
  * shared machine compare the CPU seconds.
- * Usage: npm run bench:map [-- --points 200000 --polygons 20000 --warm 200]
+ * With BENCH_DATABASE_URL the server runs on that PostgreSQL database (emptied first; its backends' CPU is not
+ * counted). Usage: npm run bench:map [-- --points 200000 --polygons 20000 --warm 200]
  */
 import { execFileSync, spawn } from 'node:child_process';
 import {
@@ -20,7 +21,7 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { cpuSeconds, PASSWORD, peakRss, pool, startServer } from '../lib/server-process.ts';
+import { cpuSeconds, emptyDatabase, PASSWORD, peakRss, pool, startServer } from '../lib/server-process.ts';
 import { createClient, type BenchFile } from '../sync/client.ts';
 import { createHash } from 'node:crypto';
 
@@ -33,6 +34,8 @@ const POINTS = option('points', 200_000);
 const POLYGONS = option('polygons', 20_000);
 const WARM_REQUESTS = option('warm', 200);
 const PORT = Number(process.env.BENCH_PORT ?? 18342);
+/** BENCH_DATABASE_URL: the server runs on that PostgreSQL database (emptied first) instead of the embedded one. */
+const DATABASE_URL = process.env.BENCH_DATABASE_URL;
 /** BENCH_MAP_DATA: a folder keeping the generated GeoPackages between runs (made when missing). */
 const DATA_FOLDER = process.env.BENCH_MAP_DATA;
 /** The data's area: Brno and around (lon, lat). */
@@ -232,6 +235,15 @@ const load = () =>
     .join(' ');
 const goal = (met: boolean) => (met ? 'goal met' : 'goal NOT met');
 
+/** A process's resident memory now, in MiB (0 when not on Linux). */
+function rssMiB(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
 function benchFile(file: string, as: string): BenchFile {
   const bytes = readFileSync(file);
   return { path: as, size: bytes.length, bytes, checksum: createHash('sha1').update(bytes).digest('hex') };
@@ -252,8 +264,10 @@ async function main() {
     );
     const dataDir = path.join(work, 'data');
     mkdirSync(dataDir);
-    const server = await startServer(dataDir, PORT);
+    if (DATABASE_URL) await emptyDatabase(DATABASE_URL);
+    const server = await startServer(dataDir, PORT, DATABASE_URL ? { DATABASE_URL } : {});
     const pid = server.pid ?? 0;
+    const rssAtStart = rssMiB(pid);
     const base = `http://127.0.0.1:${PORT}`;
     try {
       const login = await fetch(`${base}/v1/auth/login`, {
@@ -268,6 +282,7 @@ async function main() {
       await client.pushV1('map', 'v0', {
         added: [benchFile(data.points, 'points.gpkg'), benchFile(data.polygons, 'polygons.gpkg')],
       });
+      const rssAfterPush = rssMiB(pid);
       const auth = { Authorization: `Bearer ${token}` };
       const tileUrl = (file: string, layer: string, { z, x, y }: Tile) =>
         `${base}/v1/project/map/admin/map/tiles/${z}/${x}/${y}.pbf?file=${file}&layer=${layer}&version=v1`;
@@ -284,6 +299,8 @@ async function main() {
         { file: 'polygons.gpkg', layer: 'polygons', gpkg: data.polygons },
       ];
       const results: string[] = [];
+      /** The server's RSS after each step (MB). */
+      const rssAfter: string[] = [];
       const run = await peakRss(pid, async () => {
         // The layer list opens the map (and starts the engine's thread).
         const cpu0 = cpuSeconds(pid);
@@ -291,6 +308,7 @@ async function main() {
         results.push(
           `layer list (cold)            ${ms(list.seconds)} wall, ${ms(cpuSeconds(pid) - cpu0)} server CPU`,
         );
+        rssAfter.push(`layer list ${rssMiB(pid).toFixed(0)}`);
         // The first z14 tile of each layer, in the middle of the data.
         const z14: Tile = {
           z: 14,
@@ -307,6 +325,7 @@ async function main() {
               `  | ogr2ogr -f MVT: ${ms(gdal.wall)} wall, ${ms(gdal.cpu)} CPU, ${gdal.tiles} tiles`,
           );
         }
+        rssAfter.push(`z14 tiles ${rssMiB(pid).toFixed(0)}`);
         // The full-extent view: both layers' tiles of the screen, 6 in flight.
         const view = fullExtentTiles();
         const requests = layers.flatMap((entry) =>
@@ -321,6 +340,7 @@ async function main() {
         });
         const fullWall = Number(process.hrtime.bigint() - start) / 1e9;
         const fullCpu = cpuSeconds(pid) - cpu;
+        rssAfter.push(`full view ${rssMiB(pid).toFixed(0)}`);
         let gdalWall = 0;
         let gdalCpu = 0;
         let gdalCount = 0;
@@ -349,7 +369,8 @@ async function main() {
         );
       });
       results.push(
-        `server peak RSS               ${run.peakMiB.toFixed(0)} MB  (${goal(run.peakMiB <= GOALS.rssMiB)}: ≤ ${GOALS.rssMiB} MB)`,
+        `server peak RSS               ${run.peakMiB.toFixed(0)} MB  (${goal(run.peakMiB <= GOALS.rssMiB)}: ≤ ${GOALS.rssMiB} MB)` +
+          `  | after: start ${rssAtStart.toFixed(0)}, push ${rssAfterPush.toFixed(0)}, ${rssAfter.join(', ')} MB`,
       );
       console.log('');
       for (const line of results) console.log(line);
@@ -358,6 +379,7 @@ async function main() {
       await new Promise((resolve) => server.once('exit', resolve));
     }
     console.log('');
+    console.log(`Database: ${DATABASE_URL ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'embedded PGlite'}.`);
     console.log(
       `This machine is shared with other engineers' work (${os.cpus().length} cores; load average ${loadAtStart} ` +
         `at the start, ${load()} at the end): wall times include waiting for a core; CPU seconds compare better.`,

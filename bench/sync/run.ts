@@ -14,6 +14,7 @@ import pg from 'pg';
 import {
   cpuSeconds,
   durableWriteRate,
+  emptyDatabase,
   MiB,
   PASSWORD,
   peakRss,
@@ -59,19 +60,6 @@ async function createCpuMeter(pid: number) {
   };
 }
 
-/** PostgreSQL: the bench's database emptied, so every run starts from a fresh schema. */
-async function emptyDatabase(): Promise<void> {
-  if (!databaseUrl) return;
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query('drop schema if exists public cascade; drop schema if exists pgboss cascade');
-    await client.query('drop schema if exists drizzle cascade; create schema public');
-  } finally {
-    await client.end();
-  }
-}
-
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const load = () =>
   os
@@ -94,7 +82,7 @@ async function main(): Promise<void> {
     console.log(line);
   };
   try {
-    await emptyDatabase();
+    if (databaseUrl) await emptyDatabase(databaseUrl);
     const rate = sha1Rate();
     const disk = await durableWriteRate(dataDir);
     child = await startServer(dataDir, port, env);
