@@ -234,7 +234,9 @@ export function readTile(path: string, table: string, z: number, x: number, y: n
     const unitDegrees =
       (360 / (2 ** z * EXTENT)) *
       Math.cos((Math.max(Math.abs(bounds.minY), Math.abs(bounds.maxY)) * Math.PI) / 180);
-    const transform = window ? windowTransform(exact, window, GRID_TOLERANCE_UNITS * unitDegrees) : exact;
+    // Web Mercator's own formulas cost proj4 little: a grid is for the national grids.
+    const transform =
+      window && !exact.mercator ? windowTransform(exact, window, GRID_TOLERANCE_UNITS * unitDegrees) : exact;
     const rtree = rtreeOf(db, layer);
     const t = quoteIdentifier(table);
     const geometryColumn = layer.column_name;

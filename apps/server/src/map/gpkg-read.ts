@@ -116,20 +116,54 @@ export function transformFor(db: Database.Database, srsId: number): Transform {
 /** Cells per side of the grids `windowTransform` tries, the finest last. */
 const GRID_SIDES = [8, 16, 32, 64];
 
+/** Points a window transforms exactly before it builds its grid (a 64×64 grid costs ~8,300 exact points). */
+const EXACT_FIRST = 8192;
+
 /**
  * `transform` for the points of one window (a tile's, in the layer's coordinates), interpolated bilinearly between
  * exact points of a grid over it, as GDAL's approximate transformer does: proj4js costs ~1–2 µs a point, which a
- * screenful of polygons (half a million vertices) turns into seconds. The grid is the coarsest whose interpolation
+ * screenful of polygons (half a million vertices) turns into seconds. The first `exactFirst` points are transformed
+ * exactly (a tile with few points never pays for a grid); then the grid is built, the coarsest whose interpolation
  * stays within `tolerance` degrees of the exact points at the middles of its cells (where it strays most); when
- * none does, or the projection fails on the grid, every point is transformed exactly. Points outside the window
- * are transformed exactly.
+ * none does (a coarser grid's error tells early), or the projection fails on the grid, every point is transformed
+ * exactly. Points outside the window are transformed exactly.
  */
-export function windowTransform(transform: Transform, window: Envelope, tolerance: number): Transform {
+export function windowTransform(
+  transform: Transform,
+  window: Envelope,
+  tolerance: number,
+  exactFirst = EXACT_FIRST,
+): Transform {
   if (transform.identity) return transform;
+  let exactLeft = exactFirst;
+  let chosen: Transform['forward'] | undefined;
+  return {
+    ...transform,
+    forward: (point) => {
+      if (chosen) return chosen(point);
+      if (exactLeft > 0) {
+        exactLeft -= 1;
+        return transform.forward(point);
+      }
+      chosen = gridForward(transform, window, tolerance) ?? transform.forward;
+      return chosen(point);
+    },
+  };
+}
+
+/** The bilinear interpolation of `windowTransform`, or undefined when no grid is fine enough. */
+function gridForward(
+  transform: Transform,
+  window: Envelope,
+  tolerance: number,
+): Transform['forward'] | undefined {
   const width = window.maxX - window.minX;
   const height = window.maxY - window.minY;
-  if (!(width > 0 && height > 0)) return transform;
+  if (!(width > 0 && height > 0)) return undefined;
+  /** The finest grid's side the last try's error calls for (its error shrinks with the square of the side). */
+  let wanted = 0;
   for (const side of GRID_SIDES) {
+    if (side < wanted) continue;
     const stepX = width / side;
     const stepY = height / side;
     // Exact lon/lat of the grid's nodes, row by row: lons then lats.
@@ -149,7 +183,7 @@ export function windowTransform(transform: Transform, window: Envelope, toleranc
         lats[row * (side + 1) + column] = out[1];
       }
     }
-    if (!usable) return transform;
+    if (!usable) return undefined;
     const interpolate = ([x, y]: Point2): Point2 => {
       const fx = (x - window.minX) / stepX;
       const fy = (y - window.minY) / stepY;
@@ -174,15 +208,17 @@ export function windowTransform(transform: Transform, window: Envelope, toleranc
       for (let column = 0; column < side; column++) {
         const middle: Point2 = [window.minX + (column + 0.5) * stepX, window.minY + (row + 0.5) * stepY];
         const exact = safely(() => transform.forward(middle));
-        if (!exact || !Number.isFinite(exact[0]) || !Number.isFinite(exact[1])) return transform;
+        if (!exact || !Number.isFinite(exact[0]) || !Number.isFinite(exact[1])) return undefined;
         const guess = interpolate(middle);
         worst = Math.max(worst, Math.abs(guess[0] - exact[0]), Math.abs(guess[1] - exact[1]));
         if (worst > tolerance) break;
       }
     }
-    if (worst <= tolerance) return { ...transform, forward: interpolate };
+    if (worst <= tolerance) return interpolate;
+    // The loop above stops at the first cell over the tolerance: the side this asks for is a lower bound.
+    wanted = side * Math.sqrt(worst / tolerance);
   }
-  return transform;
+  return undefined;
 }
 
 export type LayerRow = {
