@@ -26,6 +26,7 @@ import { mapRoutes } from './routes/map.routes.ts';
 import { diagnosticLogRoutes } from './routes/diagnostic-log.routes.ts';
 import { accessTokenRoutes } from './routes/access-token.routes.ts';
 import { twoFactorRoutes } from './routes/two-factor.routes.ts';
+import { ssoRoutes } from './routes/sso.routes.ts';
 import { projectByIdRoutes } from './routes/project-by-id.routes.ts';
 import { projectRoutes } from './routes/project.routes.ts';
 import { pushRoutes } from './routes/push.routes.ts';
@@ -104,6 +105,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await app.register(diagnosticLogRoutes(context));
   await app.register(accessTokenRoutes(context));
   await app.register(twoFactorRoutes(context));
+  await app.register(ssoRoutes(context));
 
   await registerWebApp(app, options.serveWebApp === false ? undefined : context.config.webDist);
   return app;

@@ -98,6 +98,42 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads single sign-on: off by default, issuer and client id together, the rest with defaults', () => {
+    const dir = tmp();
+    expect(loadConfig({ DATA_DIR: dir })).toMatchObject({ oidc: undefined, passwordLogin: true });
+    const config = loadConfig({
+      DATA_DIR: dir,
+      OIDC_ISSUER: 'https://id.example.org/realms/staff',
+      OIDC_CLIENT_ID: 'waymark',
+      OIDC_CREATE_USERS: 'true',
+      OIDC_ALLOWED_DOMAINS: ' Example.org, @example.com ,',
+      PASSWORD_LOGIN: 'false',
+    });
+    expect(config.passwordLogin).toBe(false);
+    expect(config.oidc).toEqual({
+      issuer: 'https://id.example.org/realms/staff',
+      clientId: 'waymark',
+      clientSecret: undefined,
+      scopes: 'openid email profile',
+      name: 'id.example.org',
+      usernameClaim: 'preferred_username',
+      createUsers: { workspace: undefined, role: 'reader' },
+      allowedDomains: ['example.org', 'example.com'],
+    });
+    expect(() => loadConfig({ DATA_DIR: dir, OIDC_ISSUER: 'https://id.example.org' })).toThrow(
+      /OIDC_CLIENT_ID: OIDC_ISSUER and OIDC_CLIENT_ID go together/,
+    );
+    expect(() =>
+      loadConfig({
+        DATA_DIR: dir,
+        OIDC_ISSUER: 'https://id.example.org',
+        OIDC_CLIENT_ID: 'w',
+        OIDC_SCOPES: 'email',
+      }),
+    ).toThrow(/OIDC_SCOPES: must include 'openid'/);
+    expect(() => loadConfig({ DATA_DIR: dir, OIDC_DEFAULT_ROLE: 'boss' })).toThrow(/OIDC_DEFAULT_ROLE/);
+  });
+
   it('trusts proxies by hop count (true is one hop, never every hop) or by their addresses', () => {
     const trust = (value: string) => loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: value }).trustProxy;
     expect(loadConfig({ DATA_DIR: tmp() }).trustProxy).toBe(false);

@@ -3,7 +3,7 @@ import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { DEFAULT_WORKSPACE_STORAGE } from '@waymark/contract';
+import { DEFAULT_WORKSPACE_STORAGE, type WorkspaceRole, workspaceRoleSchema } from '@waymark/contract';
 import { z } from 'zod';
 import { DEFAULT_WEB_DIST } from './paths.ts';
 
@@ -175,6 +175,40 @@ const envSchema = z.object({
   WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().positive().max(86_400).default(60),
   /** A webhook whose deliveries failed this many times in a row is turned off (its admins are mailed). */
   WEBHOOK_DISABLE_AFTER: z.coerce.number().int().min(1).max(1000).default(5),
+  /** Single sign-on with an OpenID provider: on when the issuer and client id are set. */
+  OIDC_ISSUER: optionalString.pipe(
+    z
+      .url({
+        protocol: /^https?$/,
+        error: "must be the OpenID provider's issuer URL, e.g. https://id.example.org",
+      })
+      .optional(),
+  ),
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  OIDC_SCOPES: z.string().default('openid email profile'),
+  /** The name on the sign-in page's button ('Sign in with <name>'); the issuer's host by default. */
+  OIDC_NAME: optionalString,
+  OIDC_USERNAME_CLAIM: z.string().trim().min(1).default('preferred_username'),
+  /** Whether a provider account linked to no user makes a new user (else it is refused). */
+  OIDC_CREATE_USERS: booleanFlag,
+  OIDC_DEFAULT_WORKSPACE: optionalString,
+  OIDC_DEFAULT_ROLE: workspaceRoleSchema.default('reader'),
+  /** Only e-mail addresses of these domains may sign in with the provider (comma-separated); all when empty. */
+  OIDC_ALLOWED_DOMAINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((domain) => domain.trim().toLowerCase().replace(/^@/, ''))
+        .filter(Boolean),
+    ),
+  /** false: only superusers may sign in with a password (everyone else through single sign-on). */
+  PASSWORD_LOGIN: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+    .default('true')
+    .transform((value) => ['true', '1', 'yes', 'on'].includes(value)),
   WAYMARK_TEST_CRASH_POINT: optionalString,
   WAYMARK_TEST_JOB_POLL_SECONDS: z.coerce.number().int().positive().optional(),
 });
@@ -193,6 +227,23 @@ export type S3Settings = {
   prefix: string;
   /** Whether the SDK adds checksums to every request (when_supported) or only where S3 requires them. */
   checksums: 'when_supported' | 'when_required';
+};
+
+/** Single sign-on with an OpenID provider (see README, Single sign-on). */
+export type OidcSettings = {
+  issuer: string;
+  clientId: string;
+  /** Unset: a public client (PKCE alone, no client authentication). */
+  clientSecret: string | undefined;
+  scopes: string;
+  /** The name on the sign-in button. */
+  name: string;
+  /** The ID token's (or userinfo's) claim new users' usernames come from. */
+  usernameClaim: string;
+  /** New users for unknown provider accounts, into `workspace` (unset: none) with `role`; or refusal. */
+  createUsers: { workspace: string | undefined; role: WorkspaceRole } | undefined;
+  /** Lower-case e-mail domains allowed to sign in; empty: any. */
+  allowedDomains: string[];
 };
 
 export type AppConfig = {
@@ -271,6 +322,10 @@ export type AppConfig = {
     retryDelayMs: number;
     disableAfter: number;
   };
+  /** Single sign-on with an OpenID provider (OIDC_*), when configured. */
+  oidc: OidcSettings | undefined;
+  /** Whether users other than superusers may sign in with a password (PASSWORD_LOGIN). */
+  passwordLogin: boolean;
   /** Test-only: the point of a push where the crash-safety test kills the server (lib/crash-point.ts). */
   testCrashPoint: string | undefined;
   /** Test-only: seconds between the job queue's polls (10 unless set; the multi-process test waits on them). */
@@ -384,8 +439,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       retryDelayMs: Math.round(e.WEBHOOK_RETRY_DELAY_SECONDS * 1000),
       disableAfter: e.WEBHOOK_DISABLE_AFTER,
     },
+    oidc: oidcSettings(e),
+    passwordLogin: e.PASSWORD_LOGIN,
     testCrashPoint: e.WAYMARK_TEST_CRASH_POINT,
     testJobPollSeconds: e.WAYMARK_TEST_JOB_POLL_SECONDS,
+  };
+}
+
+/** The single sign-on settings, checked together: an issuer and a client id, or neither. */
+function oidcSettings(e: z.infer<typeof envSchema>): OidcSettings | undefined {
+  if (Boolean(e.OIDC_ISSUER) !== Boolean(e.OIDC_CLIENT_ID)) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ${e.OIDC_ISSUER ? 'OIDC_CLIENT_ID' : 'OIDC_ISSUER'}: OIDC_ISSUER and OIDC_CLIENT_ID go together`,
+    );
+  }
+  if (!e.OIDC_ISSUER || !e.OIDC_CLIENT_ID) return undefined;
+  if (!e.OIDC_SCOPES.split(/\s+/).includes('openid')) {
+    throw new ConfigError("Invalid configuration:\n  OIDC_SCOPES: must include 'openid'");
+  }
+  return {
+    issuer: e.OIDC_ISSUER,
+    clientId: e.OIDC_CLIENT_ID,
+    clientSecret: e.OIDC_CLIENT_SECRET,
+    scopes: e.OIDC_SCOPES.trim().split(/\s+/).join(' '),
+    name: e.OIDC_NAME ?? new URL(e.OIDC_ISSUER).host,
+    usernameClaim: e.OIDC_USERNAME_CLAIM,
+    createUsers: e.OIDC_CREATE_USERS
+      ? { workspace: e.OIDC_DEFAULT_WORKSPACE, role: e.OIDC_DEFAULT_ROLE }
+      : undefined,
+    allowedDomains: e.OIDC_ALLOWED_DOMAINS,
   };
 }
 

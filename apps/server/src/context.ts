@@ -16,6 +16,7 @@ import { createAdminService } from './services/admin.service.ts';
 import { createAccessTokenService } from './services/access-token.service.ts';
 import { createAuthService } from './services/auth.service.ts';
 import { createTwoFactorService } from './services/two-factor.service.ts';
+import { createSsoService } from './services/sso.service.ts';
 import { createCollaboratorService } from './services/collaborator.service.ts';
 import { createMailThrottle } from './services/mail-throttle.service.ts';
 import { createHealthService } from './services/health.service.ts';
@@ -159,6 +160,8 @@ export function createContext(deps: {
     accessTokens: createAccessTokenService({ config, repos, bearerUsers }),
     /** Two-factor sign-in (TOTP): enrolment, the sign-in's second step, workspace rules. */
     twoFactor: createTwoFactorService({ config, repos, auth }),
+    /** Single sign-on with an OpenID provider: sign-in, first-time users, linked accounts. */
+    sso: createSsoService({ config, repos, users, log }),
     passwordReset,
     users,
     account,

@@ -6,7 +6,7 @@ const SIGNED_IN = (ok: number) => [401, ok, ok, ok, ok, ok, ok, ok, ok] as const
 const SUPERUSER = (ok: number) => [401, 403, 403, 403, 403, 403, 403, 403, ok] as const;
 
 /**
- * Rows of the routes issue 29 added: personal access tokens and two-factor sign-in. The personas use browser
+ * Rows of the routes issue 29 added: personal access tokens, two-factor sign-in and single sign-on. The personas use browser
  * sessions; what tokens may do is access-tokens.test.ts's. Same columns as authorization-matrix.rows.ts:
  *
  *   anonymous, stranger, reader, editor, writer, owner, wsAdmin, wsGuest, superuser
@@ -110,5 +110,46 @@ export const ISSUE_29_ROWS: MatrixRow[] = [
     target: 'none',
     expect: { any: SUPERUSER(409) },
     call: ({ client }) => client.request('DELETE', '/app/admin/user/p-reader/two-factor'),
+  },
+  // Single sign-on (the matrix's server has no provider configured).
+  {
+    route: 'GET /app/auth/sso/start',
+    variant: 'not configured: back to the sign-in page',
+    target: 'none',
+    expect: { any: [302, 302, 302, 302, 302, 302, 302, 302, 302] },
+    call: ({ client }) => client.step('/app/auth/sso/start'),
+  },
+  {
+    route: 'GET /app/auth/sso/callback',
+    variant: 'not configured: back to the sign-in page',
+    target: 'none',
+    expect: { any: [302, 302, 302, 302, 302, 302, 302, 302, 302] },
+    call: ({ client }) => client.step('/app/auth/sso/callback?state=x&code=y'),
+  },
+  {
+    route: 'POST /app/auth/sso/link',
+    variant: 'not configured',
+    target: 'none',
+    expect: { any: SIGNED_IN(404) },
+    call: ({ client }) => client.post('/app/auth/sso/link'),
+  },
+  {
+    route: 'GET /app/auth/identities',
+    target: 'none',
+    expect: { any: SIGNED_IN(200) },
+    call: ({ client }) => client.get('/app/auth/identities'),
+  },
+  {
+    route: 'DELETE /app/auth/identities/{id}',
+    variant: 'a link of nobody',
+    target: 'none',
+    expect: { any: SIGNED_IN(404) },
+    call: ({ client }) => client.request('DELETE', '/app/auth/identities/2147483000'),
+  },
+  {
+    route: 'GET /app/admin/sso',
+    target: 'none',
+    expect: { any: SUPERUSER(200) },
+    call: ({ client }) => client.get('/app/admin/sso'),
   },
 ];

@@ -9,6 +9,8 @@ export class HttpClient {
   csrfToken: string | undefined;
   bearer: string | undefined;
   sendCsrf = true;
+  /** false: a redirect is answered as it comes (its status and Location), as a browser's single step. */
+  followRedirects = true;
 
   constructor(private readonly baseUrl: string) {}
 
@@ -47,7 +49,12 @@ export class HttpClient {
       payload = typeof body === 'string' ? body : JSON.stringify(body);
     }
     Object.assign(allHeaders, headers);
-    const response = await fetch(`${this.baseUrl}${path}`, { method, headers: allHeaders, body: payload });
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers: allHeaders,
+      body: payload,
+      redirect: this.followRedirects ? 'follow' : 'manual',
+    });
     for (const line of response.headers.getSetCookie()) {
       const [pair = '', ...attributes] = line.split(';');
       const [name = '', value = ''] = pair.split('=');
@@ -69,6 +76,17 @@ export class HttpClient {
 
   post<T = unknown>(path: string, body?: unknown, headers?: Record<string, string>) {
     return this.request<T>('POST', path, body, headers);
+  }
+
+  /** One step of a redirect chain: the answer itself, its Location not followed. */
+  async step(path: string): Promise<HttpResponse> {
+    const follow = this.followRedirects;
+    this.followRedirects = false;
+    try {
+      return await this.get(path);
+    } finally {
+      this.followRedirects = follow;
+    }
   }
 
   /** Signs in through the web app's calls: init (CSRF token), then the cookie login. */

@@ -64,6 +64,8 @@ export async function startTestServer(
     logTo?: { level: 'debug' | 'info'; write(line: string): void };
     /** The caches' clock (`createContext`): a test moves it past their time instead of waiting. */
     clock?: Clock;
+    /** Listen on this port (a test that must know its address before the start, e.g. for BASE_URL); random else. */
+    port?: number;
   } = {},
 ) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'waymark-data-'));
@@ -101,7 +103,7 @@ export async function startTestServer(
       })
     : undefined;
   context.jobs.attach(queue);
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   // Tests may arrange data below the services; the app itself only reaches repositories through them. Their

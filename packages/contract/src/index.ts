@@ -28,3 +28,4 @@ export * from './map.ts';
 export * from './downloads.ts';
 export * from './routes/index.ts';
 export * from './security.ts';
+export * from './sso.ts';

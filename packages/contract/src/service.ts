@@ -48,6 +48,10 @@ export const configResponseSchema = z.object({
   deleted_project_expiration_days: z.number().optional(),
   /** Waymark's own addition: the MapLibre style under the Map tab (MAP_BASEMAP_STYLE_URL); absent when none. */
   map_basemap_style_url: z.string().optional(),
+  /** Waymark's own addition: the single sign-on button's name (OIDC_NAME); absent when not configured. */
+  sso_name: z.string().optional(),
+  /** Waymark's own addition: false when only superusers may sign in with a password (PASSWORD_LOGIN). */
+  password_login: z.boolean().optional(),
 });
 export type ConfigResponse = z.infer<typeof configResponseSchema>;
 

@@ -510,5 +510,27 @@ export function placeholderArguments(seeded: Seeded): PlaceholderArguments {
       requiringWorkspaces: [ownerId],
       setRequired: [workspaceId, true],
     },
+    identities: {
+      find: ['https://id.example.org', 'subject-1'],
+      insert: [
+        { userId: ownerId, issuer: 'https://id.example.org', subject: 'subject-1', email: 'a@example.org' },
+      ],
+      listForUser: [ownerId],
+      touch: [1, AT],
+      delete: [1, ownerId],
+      countLinkedUsers: [],
+      insertState: [
+        {
+          state: 'state-1',
+          nonce: 'nonce-1',
+          codeVerifier: 'verifier-1',
+          returnTo: '/',
+          linkUserId: null,
+          expiresAt: AT,
+        },
+      ],
+      consumeState: ['state-1'],
+      deleteExpiredStates: [AT],
+    },
   };
 }

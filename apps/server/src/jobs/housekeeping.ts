@@ -28,6 +28,8 @@ export async function runHousekeeping(
   await context.auth.purgeExpiredSessions(now);
   // Personal access tokens that expired or whose user's token epoch moved on (password change, deactivation…).
   await context.accessTokens.purgeEnded(now);
+  // Single sign-on attempts never finished at the provider.
+  await context.sso.purgeExpiredStates(now);
   await context.mailThrottle.purgeExpired(now);
   const purgedLoginAttempts = await context.auth.purgeOldLoginAttempts(now);
   const pendingChangesetVersions = await context.changesets.sweep();

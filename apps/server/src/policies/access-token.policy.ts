@@ -54,8 +54,14 @@ const ADMIN_WRITES = new Set([
   'DELETE /v1/workspace/invitation/:id',
 ]);
 
-/** Reads that show credentials or the admin panel: session only. */
-const SESSION_READ_PREFIXES = ['/app/admin/', '/app/auth/tokens', '/app/auth/two-factor'];
+/** Reads that show credentials or the admin panel, and single sign-on's redirects: session only. */
+const SESSION_READ_PREFIXES = [
+  '/app/admin/',
+  '/app/auth/tokens',
+  '/app/auth/two-factor',
+  '/app/auth/identities',
+  '/app/auth/sso/',
+];
 
 const RANK: Record<AccessTokenScope, number> = { read: 0, write: 1, admin: 2 };
 

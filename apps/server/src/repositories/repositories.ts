@@ -5,6 +5,7 @@ import { type ArchiveRepository, createArchiveRepository } from './archive.repos
 import { type BlobRepository, createBlobRepository } from './blob.repository.ts';
 import { type ChangesetRepository, createChangesetRepository } from './changeset.repository.ts';
 import { type CollaboratorRepository, createCollaboratorRepository } from './collaborator.repository.ts';
+import { createIdentityRepository, type IdentityRepository } from './identity.repository.ts';
 import { createInvitationRepository, type InvitationRepository } from './invitation.repository.ts';
 import { createHealthRepository, type HealthRepository } from './health.repository.ts';
 import { createLoginAttemptRepository, type LoginAttemptRepository } from './login-attempt.repository.ts';
@@ -52,6 +53,7 @@ export type Repositories = {
   health: HealthRepository;
   accessTokens: AccessTokenRepository;
   twoFactor: TwoFactorRepository;
+  identities: IdentityRepository;
   webhooks: WebhookRepository;
   /** All or nothing: the callback's repositories write inside one transaction (a savepoint when nested). */
   transaction<T>(run: (tx: Repositories) => Promise<T>): Promise<T>;
@@ -150,6 +152,7 @@ export function createRepositories(db: Db, hooks: WriteHooks = NO_HOOKS): Reposi
     health: createHealthRepository(db),
     accessTokens: createAccessTokenRepository(db),
     twoFactor: createTwoFactorRepository(db),
+    identities: createIdentityRepository(db),
     webhooks: {
       ...webhooks,
       enqueue: async (...args) => {

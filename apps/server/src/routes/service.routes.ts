@@ -52,6 +52,7 @@ export function serviceRoutes(context: AppContext): FastifyPluginAsyncZod {
       build_hash: '',
       deleted_project_expiration_days: config.deletedProjectRetentionMs / 86_400_000,
       ...(config.mapBasemapStyleUrl ? { map_basemap_style_url: config.mapBasemapStyleUrl } : {}),
+      ...context.sso.publicSettings(),
     }));
 
     // The reference asks a statistics service of Mergin's releases; Waymark's releases have none, so the latest

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { BEARER_TOKEN_LIFETIME_SECONDS, ERROR_TEXTS } from '@waymark/contract';
+import { BEARER_TOKEN_LIFETIME_SECONDS, ERROR_TEXTS, SSO_TEXTS } from '@waymark/contract';
 import type { AppConfig } from '../config.ts';
 import { createBearerTokenVerifier, issueBearerToken } from '../lib/bearer-token.ts';
-import { notFound, tooManyRequests, unauthorized } from '../lib/errors.ts';
+import { forbidden, notFound, tooManyRequests, unauthorized } from '../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../lib/password-hash.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import { createTtlCache, type TtlCache } from '../lib/ttl-cache.ts';
@@ -74,6 +74,8 @@ export function createAuthService(deps: {
           options.revealsDeactivation ? ERROR_TEXTS.accountDeactivated : ERROR_TEXTS.invalidCredentials,
         );
       }
+      // PASSWORD_LOGIN=false: the right password of anyone but a superuser is refused with the way to sign in.
+      if (!config.passwordLogin && !user.isAdmin) throw forbidden(SSO_TEXTS.passwordLoginOff);
       await loginAttempts.markSucceeded(attemptId);
       return (await users.update(user.id, { lastSignedIn: new Date() })) ?? user;
     },

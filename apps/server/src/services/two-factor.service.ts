@@ -97,6 +97,18 @@ export function createTwoFactorService(deps: { config: AppConfig; repos: Reposit
   const deviceBinding = (user: UserRow, row: TwoFactorRow) =>
     `${user.tokenEpoch}|${row.confirmedAt?.getTime() ?? 0}`;
 
+  /** A challenge for the sign-in's second step, bound to the token epoch, the enrolment and the password. */
+  const challengeOf = (user: UserRow, row: TwoFactorRow, now: Date) =>
+    issueUserToken(
+      config.secretKey,
+      'twoFactorChallenge',
+      {
+        id: user.id,
+        binding: `${user.tokenEpoch}|${row.confirmedAt?.getTime() ?? 0}|${user.passwordHash ?? ''}`,
+      },
+      now.getTime(),
+    );
+
   async function checkPassword(user: UserRow, password: string): Promise<void> {
     if (!(await verifyPassword(password, user.passwordHash))) {
       throw fieldError('invalid', 'password', SECURITY_TEXTS.wrongPassword);
@@ -177,15 +189,16 @@ export function createTwoFactorService(deps: { config: AppConfig; repos: Reposit
           return { user };
         }
       }
-      const binding = `${user.tokenEpoch}|${row.confirmedAt?.getTime() ?? 0}|${user.passwordHash ?? ''}`;
-      return {
-        challenge: issueUserToken(
-          config.secretKey,
-          'twoFactorChallenge',
-          { id: user.id, binding },
-          now.getTime(),
-        ),
-      };
+      return { challenge: challengeOf(user, row, now) };
+    },
+
+    /**
+     * The second step's challenge for a user who proved who they are another way (single sign-on), when their
+     * two-factor sign-in is on; undefined when it is off.
+     */
+    async challengeFor(user: UserRow, now = new Date()): Promise<string | undefined> {
+      const row = await enrolled(user.id);
+      return row ? challengeOf(user, row, now) : undefined;
     },
 
     /**

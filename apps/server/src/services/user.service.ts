@@ -27,6 +27,10 @@ export type CreateUserInput = {
   /** An extra workspace to join, besides the personal one. */
   membership?: { workspaceId: number; role: WorkspaceRole } | undefined;
   verifiedEmail?: boolean;
+  /** Without `username`: what the username is made from (valid, unique); the e-mail's local part by default. */
+  usernameFrom?: string | undefined;
+  /** An OpenID provider's account linked to the new user in the same transaction (single sign-on). */
+  identity?: { issuer: string; subject: string; email: string | null } | undefined;
   /** Whether the user gets notification mails (POST /v2/users: its `notify_user`, as the reference). */
   receiveNotifications?: boolean;
 };
@@ -47,13 +51,13 @@ function firstIssue(result: { success: boolean; error?: { issues: Array<{ messag
   return result.error?.issues[0]?.message ?? 'Invalid value.';
 }
 
-/** A username from the email's local part, made valid and unique. */
-async function usernameFromEmail(
-  email: string,
+/** A username from `source` (the email's local part, or a provider's claim), made valid and unique. */
+async function uniqueUsername(
+  source: string,
   { users, workspaces }: Pick<Repositories, 'users' | 'workspaces'>,
 ): Promise<string> {
   const base =
-    (email.split('@')[0] ?? '')
+    source
       .replace(/[^\p{L}\p{N}_.-]/gu, '')
       .replace(/^\.+/, '')
       .slice(0, 40) || 'user';
@@ -86,7 +90,7 @@ export function createUserService(deps: { config: AppConfig; mailer: Mailer; rep
         const { users, workspaces } = tx;
         let username: string;
         if (input.username === undefined) {
-          username = await usernameFromEmail(email.data, tx);
+          username = await uniqueUsername(input.usernameFrom ?? email.data.split('@')[0] ?? '', tx);
         } else {
           const parsed = usernameSchema.safeParse(input.username);
           if (!parsed.success) throw invalid(firstIssue(parsed));
@@ -121,6 +125,14 @@ export function createUserService(deps: { config: AppConfig; mailer: Mailer; rep
             member: { id: user.id, username: user.username },
             role,
           }));
+        }
+        if (input.identity) {
+          const linked = await tx.identities.insert({
+            ...input.identity,
+            userId: user.id,
+            lastUsedAt: new Date(),
+          });
+          if (!linked) throw conflict('This account of the identity provider is linked to another user');
         }
         return (await users.update(user.id, { preferredWorkspaceId: personal.id })) ?? user;
       });

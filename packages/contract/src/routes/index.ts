@@ -5,7 +5,7 @@ import { authRoutes } from './auth.ts';
 import { accessRequestRoutes, collaboratorRoutes } from './collaboration.ts';
 import { archiveRoutes, changesetRoutes, fileRoutes, mapRoutes } from './files.ts';
 import { projectByIdRoutes, projectRoutes } from './projects.ts';
-import { accessTokenRoutes, twoFactorRoutes } from './security.ts';
+import { accessTokenRoutes, ssoRoutes, twoFactorRoutes } from './security.ts';
 import { serviceRoutes } from './service.ts';
 import { diagnosticLogRoutes, pushRoutes, syncV2Routes } from './sync.ts';
 import { userRoutes } from './user.ts';
@@ -37,6 +37,7 @@ export const apiRoutes = {
   diagnosticLogs: diagnosticLogRoutes,
   accessTokens: accessTokenRoutes,
   twoFactor: twoFactorRoutes,
+  sso: ssoRoutes,
   webhooks: webhookRoutes,
 } as const;
 

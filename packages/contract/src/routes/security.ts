@@ -17,6 +17,14 @@ import {
   workspaceTwoFactorRequestSchema,
   workspaceTwoFactorSchema,
 } from '../security.ts';
+import {
+  adminSsoStatusSchema,
+  identityListSchema,
+  identityParamsSchema,
+  ssoCallbackQuerySchema,
+  ssoLinkStartSchema,
+  ssoStartQuerySchema,
+} from '../sso.ts';
 import type { RouteTable } from './route.ts';
 
 /**
@@ -92,4 +100,35 @@ export const twoFactorRoutes = {
     params: adminUsernameParamsSchema,
     responses: { 204: noContentResponseSchema },
   },
+} as const satisfies RouteTable;
+
+/**
+ * Single sign-on with an OpenID provider (authorization code flow, PKCE, state and nonce): the browser's redirect
+ * to the provider and back, linking from the Security card, and the admin panel's status.
+ */
+export const ssoRoutes = {
+  /** Redirects (302) to the provider's sign-in; back at `callback`. */
+  start: {
+    method: 'GET',
+    path: '/app/auth/sso/start',
+    query: ssoStartQuerySchema,
+    responses: { 302: noContentResponseSchema },
+  },
+  /** The provider's redirect back: signs in (or links) and redirects (302) into the app, errors to /login. */
+  callback: {
+    method: 'GET',
+    path: '/app/auth/sso/callback',
+    query: ssoCallbackQuerySchema,
+    responses: { 302: noContentResponseSchema },
+  },
+  /** The signed-in user starts linking a provider account: answers where the browser goes. */
+  link: { method: 'POST', path: '/app/auth/sso/link', responses: { 200: ssoLinkStartSchema } },
+  identities: { method: 'GET', path: '/app/auth/identities', responses: { 200: identityListSchema } },
+  unlink: {
+    method: 'DELETE',
+    path: '/app/auth/identities/:id',
+    params: identityParamsSchema,
+    responses: { 204: noContentResponseSchema },
+  },
+  adminStatus: { method: 'GET', path: '/app/admin/sso', responses: { 200: adminSsoStatusSchema } },
 } as const satisfies RouteTable;

@@ -59,3 +59,46 @@ export const twoFactorRecoveryCodes = pgTable(
   },
   (t) => [index('two_factor_recovery_codes_user_idx').on(t.userId)],
 );
+
+/**
+ * Accounts of an OpenID provider linked to a user (single sign-on): the provider's issuer and subject name the
+ * person, never the e-mail alone. `email` is the address the provider gave when the link was made.
+ */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    email: text('email'),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('user_identities_issuer_subject_key').on(t.issuer, t.subject),
+    index('user_identities_user_id_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Single sign-on attempts between the redirect to the provider and its callback: the state (the key), the nonce
+ * and PKCE verifier sent with it, where to go afterwards, and for a link the signed-in user. Each is consumed once
+ * (deleted when the callback reads it), so a replayed state finds nothing; housekeeping deletes expired rows.
+ */
+export const ssoStates = pgTable(
+  'sso_states',
+  {
+    state: text('state').primaryKey(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    returnTo: text('return_to').notNull(),
+    /** Set when a signed-in user links an account from the Security card. */
+    linkUserId: integer('link_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('sso_states_expires_at_idx').on(t.expiresAt)],
+);
