@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { ERROR_TEXTS } from '@waymark/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useWorkspaceStore } from '../features/workspaces/workspaceStore.ts';
-import { currentPath, renderApp, stubServer } from '../test/renderApp.tsx';
+import { CONFIG, currentPath, renderApp, stubServer } from '../test/renderApp.tsx';
 import type { RecordedRequest } from '../test/stubAdapter.ts';
 import { tCommon } from '../i18n/common.ts';
 
@@ -223,5 +223,47 @@ describe('LoginPage in reset mode', () => {
     await user.type(await screen.findByLabelText(tCommon('login.emailLabel')), 'nope');
     await user.click(screen.getByRole('button', { name: tCommon('login.resetSubmit') }));
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid email address.');
+  });
+
+  describe('single sign-on', () => {
+    const ssoConfig = (extra: object = {}) => ({
+      overrides: { 'GET /config': () => ({ data: { ...CONFIG, sso_name: 'Example ID', ...extra } }) },
+    });
+
+    it('offers the provider beside the password form, keeping the redirect target', async () => {
+      stubServer(ssoConfig());
+      renderApp('/login?redirect=/profile');
+      const button = await screen.findByRole('link', {
+        name: tCommon('login.ssoButton', { name: 'Example ID' }),
+      });
+      expect(button.getAttribute('href')).toBe('/app/auth/sso/start?redirect=%2Fprofile');
+      expect(passwordField()).toBeTruthy();
+    });
+
+    it('says why a single sign-on came back, in the catalogue’s words', async () => {
+      stubServer(ssoConfig());
+      renderApp('/login?sso_error=domain');
+      expect((await screen.findByTestId('login-sso-error')).textContent).toBe(
+        tCommon('login.ssoErrors.domain'),
+      );
+    });
+
+    it('keeps the password form behind a link when password sign-in is for superusers only', async () => {
+      stubServer(ssoConfig({ password_login: false }));
+      renderApp('/login');
+      const reveal = await screen.findByRole('button', { name: tCommon('login.showPassword') });
+      expect(screen.queryByLabelText(tCommon('login.passwordLabel'))).toBeNull();
+      await userEvent.setup().click(reveal);
+      expect(passwordField()).toBeTruthy();
+    });
+
+    it('asks for the two-factor code a single sign-on hands over', async () => {
+      stubServer(ssoConfig());
+      // The fragment is the browser's own (the app's router in the tests keeps its address in memory).
+      window.history.replaceState(null, '', '/login#two_factor=the-challenge');
+      renderApp('/login');
+      expect(await screen.findByTestId('two-factor-login-form')).toBeTruthy();
+      expect(window.location.hash).toBe('');
+    });
   });
 });

@@ -71,6 +71,26 @@ export default {
     resetSent: 'Email with password reset link was sent to your email address',
     resetFailed: 'Failed to send confirmation email',
     tip: 'Upload and sync data straight from QGIS with the Mergin Maps plugin — it keeps your team’s edits in step.',
+    /** Single sign-on (issue 29): the button, the divider, the password form behind a link when passwords are off. */
+    ssoButton: 'Sign in with {{name}}',
+    ssoDivider: 'or',
+    passwordOff: 'Password sign-in is for administrators only on this server.',
+    showPassword: 'Sign in with a password',
+    /** Why a single sign-on came back to this page (`?sso_error=<code>`; contract SSO_ERROR_CODES). */
+    ssoErrors: {
+      expired: 'That sign-in took too long or was already used. Please try again.',
+      failed:
+        'The identity provider did not confirm your sign-in. Please try again; if it keeps failing, ask your administrator.',
+      not_linked: 'No Waymark account is linked to this sign-in. Ask your administrator for an account.',
+      domain: 'Your e-mail address is not from a domain allowed to sign in here.',
+      email_unverified:
+        'Your identity provider has not verified your e-mail address, so no account can be made for it.',
+      email_taken:
+        'An account with your e-mail address already exists. Sign in with its password, then link single sign-on on your profile’s Security card.',
+      deactivated: 'Your account has been deactivated. Ask an administrator to reactivate it.',
+      linked_elsewhere: 'This sign-in is already linked to another Waymark account.',
+      not_configured: 'Single sign-on is not set up on this server.',
+    },
   },
 
   shell: {

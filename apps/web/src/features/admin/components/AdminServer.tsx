@@ -1,5 +1,6 @@
 import {
   type AdminServerInfo,
+  type AdminSsoStatus,
   type FailedMail,
   type MailTransportInfo,
   type ServerUsage,
@@ -9,6 +10,7 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { InputSwitch } from 'primereact/inputswitch';
 import { Skeleton } from 'primereact/skeleton';
+import { Tag } from 'primereact/tag';
 import { type ReactNode, useId, useState } from 'react';
 import { formatByteSize } from '../../../lib/format/byteSize.ts';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
@@ -23,6 +25,8 @@ import {
 import { DiagnosticLogsTable } from './DiagnosticLogsTable.tsx';
 import { TimeAgoCell } from './AdminCells.tsx';
 import { UsageReportDownload } from './UsageReportDownload.tsx';
+import { useAdminSsoStatus } from '../../security/hooks/useSecurity.ts';
+import { tSecurity } from '../../../i18n/security.ts';
 import '../admin.css';
 import { tAdmin } from '../../../i18n/admin.ts';
 import { locale } from '../../../i18n/i18n.ts';
@@ -237,10 +241,75 @@ function FailedMailsTable({ mails }: { mails: FailedMail[] }) {
  * The server section: maintenance switch, version and mail transport, usage figures, failed mails and the
  * diagnostic logs the apps sent.
  */
+/** Single sign-on's settings (never the secret), whether the provider answers now, how many users are linked. */
+function SsoStatus({ status }: { status: AdminSsoStatus }) {
+  if (!status.configured) {
+    return (
+      <p className="admin-sso__off" data-testid="admin-sso-off">
+        {tSecurity('adminSso.notConfigured')}
+      </p>
+    );
+  }
+  const newUsers = !status.create_users
+    ? tSecurity('adminSso.newUsersOff')
+    : status.default_workspace
+      ? tSecurity('adminSso.newUsersInto', {
+          workspace: status.default_workspace,
+          role: status.default_role ?? '',
+        })
+      : tSecurity('adminSso.newUsersOn');
+  const rows: Array<[string, ReactNode, string]> = [
+    [tSecurity('adminSso.name'), status.provider_name, 'admin-sso-name'],
+    [tSecurity('adminSso.issuer'), status.issuer, 'admin-sso-issuer'],
+    [tSecurity('adminSso.clientId'), status.client_id, 'admin-sso-client'],
+    [tSecurity('adminSso.redirectUri'), <code key="uri">{status.redirect_uri}</code>, 'admin-sso-redirect'],
+    [tSecurity('adminSso.scopes'), status.scopes, 'admin-sso-scopes'],
+    [tSecurity('adminSso.usernameClaim'), status.username_claim, 'admin-sso-claim'],
+    [tSecurity('adminSso.newUsers'), newUsers, 'admin-sso-new-users'],
+    [
+      tSecurity('adminSso.domains'),
+      status.allowed_domains.length > 0 ? status.allowed_domains.join(', ') : tSecurity('adminSso.anyDomain'),
+      'admin-sso-domains',
+    ],
+    [
+      tSecurity('adminSso.passwordLogin'),
+      status.password_login ? tSecurity('adminSso.passwordOn') : tSecurity('adminSso.passwordOff'),
+      'admin-sso-password',
+    ],
+    [tSecurity('adminSso.linkedUsers'), NUMBER_FORMAT.format(status.linked_users), 'admin-sso-linked'],
+  ];
+  return (
+    <>
+      <p className="admin-sso__state">
+        <Tag value={tSecurity('adminSso.on')} severity="success" className="admin-sso__tag" />
+        <Tag
+          value={
+            status.provider_reachable ? tSecurity('adminSso.reachable') : tSecurity('adminSso.unreachable')
+          }
+          severity={status.provider_reachable ? 'success' : 'danger'}
+          icon={status.provider_reachable ? 'pi pi-check' : 'pi pi-exclamation-triangle'}
+          className="admin-sso__tag"
+          data-testid="admin-sso-reachable"
+        />
+        {status.provider_error && <span className="admin-sso__error">{status.provider_error}</span>}
+      </p>
+      <dl className="about-list admin-sso__list">
+        {rows.map(([label, value, testId]) => (
+          <div className="about-list__row" key={testId}>
+            <dt>{label}</dt>
+            <dd data-testid={testId}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  );
+}
+
 export function AdminServer() {
   const info = useServerInfo();
   const usage = useServerUsage();
   const logs = useDiagnosticLogs();
+  const sso = useAdminSsoStatus();
   // What the Mergin clients see in /ping (the sidebar shows it too), beside Waymark's own release.
   const apiVersion = usePing()?.version;
   const infoBody = (render: (data: AdminServerInfo) => ReactNode) =>
@@ -294,6 +363,15 @@ export function AdminServer() {
           <LoadingLines />
         )}
         <UsageReportDownload />
+      </ServerCard>
+      <ServerCard title={tSecurity('adminSso.title')} testId="admin-sso">
+        {sso.data ? (
+          <SsoStatus status={sso.data} />
+        ) : sso.isError ? (
+          <LoadError onRetry={() => void sso.refetch()} />
+        ) : (
+          <LoadingLines />
+        )}
       </ServerCard>
       <ServerCard
         title={tAdmin('server.failedMailsTitle')}

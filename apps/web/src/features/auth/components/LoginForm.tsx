@@ -4,7 +4,7 @@ import { type LoginRequest } from '@waymark/contract';
 import { type LoginFormValues, loginFormSchema } from '../../../lib/forms/formSchemas.ts';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { readErrorDetail, resolveFormError } from '../../../lib/api/apiErrors.ts';
@@ -17,6 +17,8 @@ import { BoundTextField } from '../../../ui/form/BoundTextField.tsx';
 import { refreshSession } from '../../session/sessionActions.ts';
 import { login } from '../api/authApi.ts';
 import { TwoFactorLoginForm } from './TwoFactorLoginForm.tsx';
+import { readSsoChallenge, readSsoError, SsoButton } from './SsoSignIn.tsx';
+import { useConfig } from '../../session/hooks/useInstance.ts';
 import { tCommon } from '../../../i18n/common.ts';
 
 const resolveLoginError = (error: unknown) => resolveFormError(error, tCommon('toast.loginFailed'));
@@ -36,8 +38,27 @@ export function LoginForm() {
     reValidateMode: 'onSubmit',
   });
   const isFilled = useIsSchemaValid(form.control, loginFormSchema);
-  // Set when the account has two-factor sign-in on: the code is asked for next (issue 29).
-  const [challenge, setChallenge] = useState<string>();
+  // Set when the account has two-factor sign-in on: the code is asked for next (issue 29), after the password or
+  // after single sign-on (which hands the challenge over in the fragment).
+  const [challenge, setChallenge] = useState<string | undefined>(() =>
+    readSsoChallenge(window.location.hash),
+  );
+  useEffect(() => {
+    if (readSsoChallenge(window.location.hash)) {
+      window.history.replaceState(
+        window.history.state,
+        '',
+        window.location.pathname + window.location.search,
+      );
+    }
+  }, []);
+  const config = useConfig();
+  const ssoName = config?.sso_name;
+  const ssoError = readSsoError(searchParams.get('sso_error'));
+  // PASSWORD_LOGIN=false: the password form waits behind a link, for superusers.
+  const [isPasswordShown, setIsPasswordShown] = useState(false);
+  const isPasswordFormShown = !ssoName || config?.password_login !== false || isPasswordShown;
+  const redirect = getSafeRedirect(searchParams.get('redirect'));
 
   const finishSignIn = async () => {
     // A 'Failed to login' of an earlier try has nothing to say on the dashboard.
@@ -45,7 +66,7 @@ export function LoginForm() {
     // The guards run on navigation only, so this page stays while the session turns signed in and
     // the form itself takes the user on to the redirect target (SPEC §2).
     await refreshSession(queryClient);
-    await navigate(getSafeRedirect(searchParams.get('redirect')) ?? '/', { replace: true });
+    await navigate(redirect ?? '/', { replace: true });
   };
 
   const mutation = useMutation({
@@ -82,6 +103,14 @@ export function LoginForm() {
 
   return (
     <form className="auth-form" onSubmit={handleSubmit} noValidate data-testid="login-form">
+      {ssoError && !formError && (
+        <Message
+          severity="error"
+          text={tCommon(`login.ssoErrors.${ssoError}`)}
+          className="auth-form__message"
+          data-testid="login-sso-error"
+        />
+      )}
       {formError && (
         <Message
           severity="error"
@@ -90,36 +119,59 @@ export function LoginForm() {
           data-testid="login-form-error"
         />
       )}
-      <BoundTextField
-        control={form.control}
-        name="login"
-        id="login"
-        label={tCommon('login.loginLabel')}
-        placeholder={tCommon('login.loginPlaceholder')}
-        autoComplete="username"
-        autoFocus
-        data-testid="login-form-login"
-      />
-      <BoundPasswordField
-        control={form.control}
-        name="password"
-        id="password"
-        label={tCommon('login.passwordLabel')}
-        placeholder={tCommon('login.passwordPlaceholder')}
-        autoComplete="current-password"
-        data-testid="login-form-password"
-      />
-      <Link to={RESET_PASSWORD_PATH} className="auth-form__link" data-testid="login-form-forgot">
-        {tCommon('login.forgotPassword')}
-      </Link>
-      <Button
-        type="submit"
-        label={tCommon('login.submit')}
-        disabled={!isFilled || mutation.isPending}
-        loading={mutation.isPending}
-        className="auth-form__submit"
-        data-testid="login-form-submit"
-      />
+      {ssoName && <SsoButton name={ssoName} redirect={redirect} />}
+      {ssoName && !isPasswordFormShown && (
+        <>
+          <p className="auth-form__note">{tCommon('login.passwordOff')}</p>
+          <button
+            type="button"
+            className="auth-form__link auth-form__link-button"
+            onClick={() => setIsPasswordShown(true)}
+            data-testid="login-show-password"
+          >
+            {tCommon('login.showPassword')}
+          </button>
+        </>
+      )}
+      {ssoName && isPasswordFormShown && (
+        <p className="auth-form__divider" aria-hidden="true">
+          <span>{tCommon('login.ssoDivider')}</span>
+        </p>
+      )}
+      {isPasswordFormShown && (
+        <>
+          <BoundTextField
+            control={form.control}
+            name="login"
+            id="login"
+            label={tCommon('login.loginLabel')}
+            placeholder={tCommon('login.loginPlaceholder')}
+            autoComplete="username"
+            autoFocus={!ssoName || isPasswordShown}
+            data-testid="login-form-login"
+          />
+          <BoundPasswordField
+            control={form.control}
+            name="password"
+            id="password"
+            label={tCommon('login.passwordLabel')}
+            placeholder={tCommon('login.passwordPlaceholder')}
+            autoComplete="current-password"
+            data-testid="login-form-password"
+          />
+          <Link to={RESET_PASSWORD_PATH} className="auth-form__link" data-testid="login-form-forgot">
+            {tCommon('login.forgotPassword')}
+          </Link>
+          <Button
+            type="submit"
+            label={tCommon('login.submit')}
+            disabled={!isFilled || mutation.isPending}
+            loading={mutation.isPending}
+            className="auth-form__submit"
+            data-testid="login-form-submit"
+          />
+        </>
+      )}
     </form>
   );
 }

@@ -1,6 +1,8 @@
 import type {
   AccessToken,
   AdminAccessToken,
+  AdminSsoStatus,
+  IdentityList,
   CreateAccessTokenRequest,
   CreatedAccessToken,
   RecoveryCodes,
@@ -72,4 +74,23 @@ export async function adminRevokeAccessToken(id: number): Promise<void> {
 
 export async function adminResetTwoFactor(username: string): Promise<void> {
   await api.twoFactor.adminReset({ params: { username } });
+}
+
+/** GET /app/auth/identities: the provider accounts linked to the signed-in user. */
+export async function fetchIdentities(): Promise<IdentityList> {
+  return api.sso.identities();
+}
+
+/** POST /app/auth/sso/link: where the browser goes to sign in with the provider and link the account. */
+export async function startSsoLink(): Promise<string> {
+  return (await api.sso.link()).authorization_url;
+}
+
+export async function unlinkIdentity(id: number): Promise<void> {
+  await api.sso.unlink({ params: { id } });
+}
+
+/** GET /app/admin/sso: single sign-on's settings and whether the provider answers (superusers). */
+export async function fetchAdminSsoStatus(): Promise<AdminSsoStatus> {
+  return api.sso.adminStatus();
 }

@@ -6,11 +6,12 @@ import { useIsMaintenance } from '../../session/hooks/useInstance.ts';
 import { tSecurity } from '../../../i18n/security.ts';
 import { useTwoFactorStatus } from '../hooks/useSecurity.ts';
 import { AccessTokensSection } from './AccessTokensSection.tsx';
+import { LinkedSignInSection } from './LinkedSignInSection.tsx';
 import { TwoFactorSection } from './TwoFactorSection.tsx';
 import { WorkspaceRulesSection } from './WorkspaceRulesSection.tsx';
 import './security.css';
 
-/** The profile's Security card: password, two-factor sign-in, workspace rules, personal access tokens. */
+/** The profile's Security card: password, two-factor sign-in, workspace rules, personal access tokens, linked sign-in. */
 export function SecurityCard() {
   const isReadOnly = useIsMaintenance();
   const status = useTwoFactorStatus();
@@ -32,6 +33,7 @@ export function SecurityCard() {
       <TwoFactorSection isReadOnly={isReadOnly} />
       <WorkspaceRulesSection isReadOnly={isReadOnly} isTwoFactorOn={status.data?.enabled === true} />
       <AccessTokensSection isReadOnly={isReadOnly} />
+      <LinkedSignInSection isReadOnly={isReadOnly} />
       <ChangePasswordDialog isOpen={isChangingPassword} onClose={() => setIsChangingPassword(false)} />
     </SettingsCard>
   );

@@ -8,6 +8,10 @@ import {
   disableTwoFactor,
   enableTwoFactor,
   fetchAccessTokens,
+  fetchAdminSsoStatus,
+  fetchIdentities,
+  startSsoLink,
+  unlinkIdentity,
   fetchAllAccessTokens,
   fetchTwoFactorStatus,
   fetchWorkspaceRules,
@@ -141,5 +145,41 @@ export function useAdminResetTwoFactor() {
     mutationFn: adminResetTwoFactor,
     meta: { errorMessage: tSecurity('admin.resetFailed') },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
+
+const IDENTITIES_QUERY_KEY = ['identities'] as const;
+
+export function useIdentities() {
+  return useQuery({
+    queryKey: IDENTITIES_QUERY_KEY,
+    queryFn: fetchIdentities,
+    meta: { errorMessage: tSecurity('sso.loadFailed') },
+  });
+}
+
+/** Starts linking: the browser leaves for the provider and comes back to the profile. */
+export function useStartSsoLink() {
+  return useMutation({
+    mutationFn: startSsoLink,
+    meta: { errorMessage: tSecurity('sso.linkFailed') },
+    onSuccess: (url) => window.location.assign(url),
+  });
+}
+
+export function useUnlinkIdentity() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: unlinkIdentity,
+    meta: { successMessage: tSecurity('sso.unlinked'), errorMessage: tSecurity('sso.unlinkFailed') },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: IDENTITIES_QUERY_KEY }),
+  });
+}
+
+export function useAdminSsoStatus() {
+  return useQuery({
+    queryKey: ['admin', 'sso'],
+    queryFn: fetchAdminSsoStatus,
+    meta: { errorMessage: tSecurity('adminSso.loadFailed') },
   });
 }
