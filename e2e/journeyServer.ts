@@ -8,7 +8,7 @@ import { E2E_ADMIN } from './fixtures.ts';
 const ROOT = path.join(import.meta.dirname, '..');
 
 /** A port nobody listens on now (the system picks it), so this server never meets another checkout's. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -42,6 +42,8 @@ export class JourneyServer {
   private child: ChildProcess | undefined;
   private readonly dataDir = mkdtempSync(path.join(os.tmpdir(), 'waymark-e2e-journey-'));
   private port = 0;
+  /** Settings of this journey's own (e.g. single sign-on), given its origin; added to the defaults. */
+  private extraEnv: NodeJS.ProcessEnv = {};
 
   get origin(): string {
     return `http://localhost:${this.port}`;
@@ -57,12 +59,14 @@ export class JourneyServer {
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',
+      ...this.extraEnv,
     };
   }
 
-  /** First start: the port, the superuser, then the server. */
-  async init(): Promise<void> {
+  /** First start: the port, the superuser, then the server (with `settings` of the journey's own). */
+  async init(settings: (origin: string) => NodeJS.ProcessEnv = () => ({})): Promise<void> {
     this.port = await freePort();
+    this.extraEnv = settings(this.origin);
     execFileSync('node', ['apps/server/dist/cli.mjs', 'init'], { cwd: ROOT, env: this.env, stdio: 'ignore' });
     await this.start();
   }

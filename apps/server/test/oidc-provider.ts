@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import type { Server } from 'node:http';
 import Provider, { type Adapter, type AdapterPayload } from 'oidc-provider';
 
@@ -74,6 +75,24 @@ export async function startOidcProvider(input: {
       profile: ['preferred_username', 'name'],
     },
     cookies: { keys: ['waymark-test-provider-cookie-key'] },
+    // Its own signing key and lifetimes, so the provider only warns of its development login form.
+    jwks: {
+      keys: [
+        {
+          ...generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }),
+          alg: 'RS256',
+          use: 'sig',
+        },
+      ],
+    },
+    ttl: {
+      AccessToken: 600,
+      AuthorizationCode: 60,
+      Grant: 600,
+      IdToken: 600,
+      Interaction: 600,
+      Session: 600,
+    },
     features: { devInteractions: { enabled: true } },
     pkce: { required: () => true },
     async findAccount(_ctx, login) {

@@ -295,7 +295,12 @@ function SsoStatus({ status }: { status: AdminSsoStatus }) {
       </p>
       <dl className="about-list admin-sso__list">
         {rows.map(([label, value, testId]) => (
-          <div className="about-list__row" key={testId}>
+          <div
+            className={
+              testId === 'admin-sso-redirect' ? 'about-list__row admin-sso__wide' : 'about-list__row'
+            }
+            key={testId}
+          >
             <dt>{label}</dt>
             <dd data-testid={testId}>{value}</dd>
           </div>
