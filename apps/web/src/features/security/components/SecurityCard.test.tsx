@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AccessToken, TwoFactorStatus } from '@waymark/contract';
+import type { AccessToken, Identity, IdentityList, TwoFactorStatus } from '@waymark/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useWorkspaceStore } from '../../workspaces/workspaceStore.ts';
 import { currentPath, renderApp, stubServer } from '../../../test/renderApp.tsx';
@@ -228,5 +228,73 @@ describe('sign-in with two-factor sign-in on', () => {
     expect(currentPath(router)).toBe('/two-factor-setup');
     expect(screen.getByText(tSecurity('gate.text', { workspaces: "'field-team'" }))).toBeTruthy();
     expect(await screen.findByTestId('two-factor-secret')).toBeTruthy();
+  });
+
+  describe('linked sign-in', () => {
+    const IDENTITY: Identity = {
+      id: 7,
+      issuer: 'https://id.example.org',
+      provider_name: 'Example ID',
+      email: 'ada@example.org',
+      created: '2026-01-02T03:04:05Z',
+      last_used: null,
+    };
+
+    function stubLinked(list: Omit<IdentityList, 'identities'> & { identities: Identity[] }) {
+      let identities = list.identities;
+      return stubServer({
+        isAuthenticated: true,
+        overrides: {
+          'GET /app/workspaces/two-factor': { data: [] },
+          'GET /app/auth/tokens': { data: [] },
+          'GET /app/project/access-requests': { data: { items: [], count: 0 } },
+          'GET /app/auth/identities': () => ({ data: { ...list, identities } }),
+          'DELETE /app/auth/identities/7': () => {
+            identities = [];
+            return { status: 204 };
+          },
+        },
+      });
+    }
+
+    it('never offers to unlink the only way to sign in', async () => {
+      stubLinked({
+        identities: [IDENTITY],
+        has_password: false,
+        can_link: true,
+        provider_name: 'Example ID',
+      });
+      renderApp('/profile');
+      const section = await screen.findByTestId('linked-sign-in');
+      expect(await within(section).findByText('ada@example.org')).toBeTruthy();
+      expect(within(section).getByText(tSecurity('sso.hintOnly', { name: 'Example ID' }))).toBeTruthy();
+      expect(within(section).getByTestId('sso-unlink').hasAttribute('disabled')).toBe(true);
+    });
+
+    it('unlinks after asking, and then offers to link again', async () => {
+      const server = stubLinked({
+        identities: [IDENTITY],
+        has_password: true,
+        can_link: true,
+        provider_name: 'Example ID',
+      });
+      renderApp('/profile');
+      const section = await screen.findByTestId('linked-sign-in');
+      const user = userEvent.setup();
+      await user.click(await within(section).findByTestId('sso-unlink'));
+      const dialog = await screen.findByTestId('unlink-dialog');
+      await user.click(within(dialog).getByRole('button', { name: tSecurity('sso.unlink') }));
+      expect(await within(section).findByRole('button', { name: tSecurity('sso.link') })).toBeTruthy();
+      expect(server.requests.some((request) => request.method === 'DELETE')).toBe(true);
+    });
+
+    it('says why linking came back refused', async () => {
+      stubLinked({ identities: [], has_password: true, can_link: true, provider_name: 'Example ID' });
+      renderApp('/profile?sso_error=linked_elsewhere');
+      const section = await screen.findByTestId('linked-sign-in');
+      expect((await within(section).findByTestId('sso-link-result')).textContent).toBe(
+        tCommon('login.ssoErrors.linked_elsewhere'),
+      );
+    });
   });
 });
