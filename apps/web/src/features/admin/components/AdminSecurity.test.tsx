@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type AdminAccessToken } from '@waymark/contract';
+import { type AdminAccessToken, type AdminSsoStatus } from '@waymark/contract';
 import { describe, expect, it } from 'vitest';
 import { renderApp, stubServer, TEST_USER } from '../../../test/renderApp.tsx';
 import { buildAdminUser } from '../test/adminFixtures.ts';
@@ -87,5 +87,75 @@ describe('admin panel: two-factor sign-in and tokens', () => {
     const dialog = await screen.findByRole('dialog', { name: tSecurity('tokens.revokeHeader') });
     await user.click(within(dialog).getByRole('button', { name: tSecurity('tokens.revoke') }));
     expect(await screen.findByTestId('admin-tokens-empty')).toBeTruthy();
+  });
+
+  it('shows the single sign-on settings, whether the provider answers and how many are linked', async () => {
+    const status: AdminSsoStatus = {
+      configured: true,
+      password_login: false,
+      provider_name: 'Example ID',
+      issuer: 'https://id.example.org',
+      client_id: 'waymark',
+      scopes: 'openid email profile',
+      username_claim: 'preferred_username',
+      create_users: true,
+      default_workspace: 'Field Team',
+      default_role: 'writer',
+      allowed_domains: ['example.org'],
+      redirect_uri: 'https://waymark.example.org/app/auth/sso/callback',
+      provider_reachable: false,
+      provider_error: 'connect ECONNREFUSED',
+      linked_users: 3,
+    };
+    stubServer({
+      isAuthenticated: true,
+      isSuperuser: true,
+      overrides: { 'GET /app/admin/sso': { data: status } },
+    });
+    renderApp('/admin/server');
+    const card = await screen.findByTestId('admin-sso');
+    expect((await within(card).findByTestId('admin-sso-reachable')).textContent).toBe(
+      tSecurity('adminSso.unreachable'),
+    );
+    expect(within(card).getByText('connect ECONNREFUSED')).toBeTruthy();
+    expect(within(card).getByTestId('admin-sso-new-users').textContent).toBe(
+      tSecurity('adminSso.newUsersInto', { workspace: 'Field Team', role: 'writer' }),
+    );
+    expect(within(card).getByTestId('admin-sso-password').textContent).toBe(
+      tSecurity('adminSso.passwordOff'),
+    );
+    expect(within(card).getByTestId('admin-sso-linked').textContent).toBe('3');
+  });
+
+  it('says how to set single sign-on up when it is not', async () => {
+    stubServer({
+      isAuthenticated: true,
+      isSuperuser: true,
+      overrides: {
+        'GET /app/admin/sso': {
+          data: {
+            configured: false,
+            password_login: true,
+            provider_name: null,
+            issuer: null,
+            client_id: null,
+            scopes: null,
+            username_claim: null,
+            create_users: false,
+            default_workspace: null,
+            default_role: null,
+            allowed_domains: [],
+            redirect_uri: null,
+            provider_reachable: null,
+            provider_error: null,
+            linked_users: 0,
+          },
+        },
+      },
+    });
+    renderApp('/admin/server');
+    expect((await screen.findByTestId('admin-sso-off')).textContent).toBe(
+      tSecurity('adminSso.notConfigured'),
+    );
   });
 });
