@@ -279,6 +279,10 @@ describe('single sign-on', () => {
   });
 
   it('with PASSWORD_LOGIN=false refuses the password of everyone but superusers', async () => {
+    const carl = new HttpClient(server.url);
+    await carl.login('carl', TEST_PASSWORD);
+    const link = await carl.post<SsoLinkStart>('/app/auth/sso/link');
+    await carl.step(pathOf(await signInAtProvider(link.body.authorization_url, 'carl')));
     server.context.config.passwordLogin = false;
     try {
       const web = await new HttpClient(server.url).login('carl', TEST_PASSWORD);
@@ -293,6 +297,11 @@ describe('single sign-on', () => {
       expect((await new HttpClient(server.url).login('root', TEST_PASSWORD)).status).toBe(200);
       const config = await new HttpClient(server.url).get('/config');
       expect(config.body).toMatchObject({ password_login: false });
+      // A password that no longer signs in is no way in: the only link stays.
+      const list = await carl.get<IdentityList>('/app/auth/identities');
+      expect(list.body.has_password).toBe(false);
+      const unlink = await carl.request('DELETE', `/app/auth/identities/${list.body.identities[0]?.id ?? 0}`);
+      expect(unlink.status).toBe(409);
     } finally {
       server.context.config.passwordLogin = true;
     }
@@ -313,7 +322,7 @@ describe('single sign-on', () => {
       default_role: 'writer',
       allowed_domains: ['example.org', 'example.com'],
       provider_reachable: true,
-      linked_users: 2,
+      linked_users: 3,
     });
     expect(JSON.stringify(status.body)).not.toContain('waymark-client-secret');
   });

@@ -34,8 +34,7 @@ export const SSO_TEXTS = {
   passwordLoginOff:
     'Password sign-in is turned off on this server: sign in with single sign-on in the web app, and use a personal access token (profile, Security) in the Mergin clients.',
   notConfigured: 'Single sign-on is not configured on this server.',
-  lastSignIn:
-    'This is your only way to sign in: set a password (or link another account) before unlinking it.',
+  lastSignIn: 'This is your only way to sign in, so it cannot be unlinked.',
   identityNotFound: 'Linked account not found',
 } as const;
 
@@ -70,7 +69,10 @@ export type Identity = z.infer<typeof identitySchema>;
 /** GET /app/auth/identities: the user's linked sign-in, and whether they can unlink (another way is left). */
 export const identityListSchema = z.object({
   identities: z.array(identitySchema),
-  /** Whether the account has a password (else its linked accounts are its only sign-in). */
+  /**
+   * Whether the account can sign in with a password (it has one, and PASSWORD_LOGIN allows it or it is a
+   * superuser's); else its linked accounts are its only sign-in.
+   */
   has_password: z.boolean(),
   /** Whether linking is possible here (single sign-on configured). */
   can_link: z.boolean(),

@@ -67,6 +67,10 @@ export function createSsoService(deps: {
     return config.oidc;
   }
 
+  /** Whether the user can sign in with a password: they have one, and PASSWORD_LOGIN lets them use it. */
+  const passwordSignsIn = (user: UserRow) =>
+    user.passwordHash !== null && (config.passwordLogin || user.isAdmin);
+
   const redirectUri = () => `${config.publicUrl}${SSO_CALLBACK_PATH}`;
 
   function discover(current: OidcSettings, timeout?: number): Promise<oidc.Configuration> {
@@ -293,17 +297,17 @@ export function createSsoService(deps: {
           created: isoSeconds(row.createdAt),
           last_used: row.lastUsedAt ? isoSeconds(row.lastUsedAt) : null,
         })),
-        has_password: user.passwordHash !== null,
+        has_password: passwordSignsIn(user),
         can_link: config.oidc !== undefined,
         provider_name: name,
       };
     },
 
-    /** Unlinks one of the user's provider accounts, never the last way to sign in. */
+    /** Unlinks one of the user's provider accounts, never the last way to sign in (a password that works counts). */
     async unlink(user: UserRow, id: number): Promise<void> {
       const rows = await repos.identities.listForUser(user.id);
       if (!rows.some((row) => row.id === id)) throw notFound(SSO_TEXTS.identityNotFound);
-      if (user.passwordHash === null && rows.length === 1) throw conflict(SSO_TEXTS.lastSignIn);
+      if (!passwordSignsIn(user) && rows.length === 1) throw conflict(SSO_TEXTS.lastSignIn);
       await repos.identities.delete(id, user.id);
     },
 

@@ -123,7 +123,7 @@ export default {
     title: 'Linked sign-in',
     hintNone: 'Link your {{name}} account to sign in with it instead of your password.',
     hintLinked: 'You can sign in with your {{name}} account.',
-    hintOnly: 'Your {{name}} account is your only way to sign in: set a password before unlinking it.',
+    hintOnly: 'Your {{name}} account is your only way to sign in, so it cannot be unlinked.',
     linked: 'Linked',
     link: 'Link',
     unlink: 'Unlink',
