@@ -27,6 +27,7 @@ import { TimeAgoCell } from './AdminCells.tsx';
 import { UsageReportDownload } from './UsageReportDownload.tsx';
 import { useAdminSsoStatus } from '../../security/hooks/useSecurity.ts';
 import { tSecurity } from '../../../i18n/security.ts';
+import '../../security/components/security.css';
 import '../admin.css';
 import { tAdmin } from '../../../i18n/admin.ts';
 import { locale } from '../../../i18n/i18n.ts';
@@ -281,14 +282,14 @@ function SsoStatus({ status }: { status: AdminSsoStatus }) {
   return (
     <>
       <p className="admin-sso__state">
-        <Tag value={tSecurity('adminSso.on')} severity="success" className="admin-sso__tag" />
+        <Tag value={tSecurity('adminSso.on')} severity="success" className="security-row__tag" />
         <Tag
           value={
             status.provider_reachable ? tSecurity('adminSso.reachable') : tSecurity('adminSso.unreachable')
           }
           severity={status.provider_reachable ? 'success' : 'danger'}
           icon={status.provider_reachable ? 'pi pi-check' : 'pi pi-exclamation-triangle'}
-          className="admin-sso__tag"
+          className="security-row__tag"
           data-testid="admin-sso-reachable"
         />
         {status.provider_error && <span className="admin-sso__error">{status.provider_error}</span>}
