@@ -57,6 +57,19 @@ export async function startOidcProvider(input: {
   accounts: Record<string, ProviderAccount>;
 }) {
   const issuer = `http://127.0.0.1:${input.port}`;
+  // The provider warns on stderr that its login form is for development: the point here, so not said.
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => {
+    if (!String(args[0]).includes('devInteractions')) warn(...args);
+  };
+  try {
+    return await listen(issuer, input);
+  } finally {
+    console.warn = warn;
+  }
+}
+
+async function listen(issuer: string, input: Parameters<typeof startOidcProvider>[0]) {
   const provider = new Provider(issuer, {
     adapter: MemoryAdapter,
     clients: [
@@ -122,8 +135,6 @@ export async function startOidcProvider(input: {
       return grant;
     },
   });
-  // The development login form warns once per process that it is one; that is the point here.
-  provider.on('server_error', () => {});
   const server: Server = await new Promise((resolve) => {
     const listening = provider.listen(input.port, '127.0.0.1', () => resolve(listening));
   });
