@@ -63,13 +63,17 @@ export default defineConfig({
   // One worker per group (a group's journeys run in order on its server).
   workers: GROUPS.length,
   forbidOnly: Boolean(process.env.CI),
-  reporter: [['list'], ['html', { outputFolder: 'playwright-report', open: 'never' }]],
+  // CI keeps only what it prints: no HTML report, traces or failure screenshots (recording a trace of every journey
+  // to keep the failed ones costs CPU at every step). A developer's run keeps them for the journeys that fail.
+  reporter: process.env.CI
+    ? [['list']]
+    : [['list'], ['html', { outputFolder: 'playwright-report', open: 'never' }]],
   // A snap() of a new view runs an axe scan: several seconds each on a busy machine.
   timeout: 120_000,
   expect: { timeout: 10_000 },
   use: {
-    screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    screenshot: process.env.CI ? 'off' : 'only-on-failure',
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     viewport: { width: 1366, height: 860 },
     launchOptions: {
       executablePath: chromium,

@@ -1,25 +1,30 @@
 #!/usr/bin/env node
-// `npm test`: the checks CI runs, in order, stopping at the first that fails; typecheck and lint run side by side
-// (their output is printed whole as each ends). Prints each step's wall and CPU time at the end.
+// `npm test`: the checks CI runs, side by side. The Vitest suites and the journeys (after the build) are the long
+// ones and run at once, each leaving part of the two cores idle while it waits on servers, browsers and timers; the
+// static checks (typecheck, lint, the migrations' check) run at a lower priority in that idle time. Each check's
+// output is printed whole as it ends; at the end, each one's wall and CPU time, and the exit code is 1 when any
+// failed.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
 
-/** Each entry is one step; the npm commands of an entry run at the same time (`npm run test:e2e` = the last two). */
-const STEPS = [
-  [
-    ['run', 'typecheck'],
-    ['run', 'lint'],
-  ],
-  [['run', 'db:check']],
-  [['run', 'test:unit']],
-  [['run', 'build']],
-  [['exec', '--', 'playwright', 'test']],
+/**
+ * The checks: an npm command each, the check it waits for, and whether it yields the CPU to the others (a lower
+ * priority: it runs in the time they leave).
+ */
+const CHECKS = [
+  { name: 'test:unit', args: ['run', 'test:unit'] },
+  { name: 'build', args: ['run', 'build'] },
+  { name: 'journeys', args: ['exec', '--', 'playwright', 'test'], after: 'build' },
+  { name: 'typecheck', args: ['run', 'typecheck'], yields: true },
+  { name: 'lint', args: ['run', 'lint'], yields: true },
+  { name: 'db:check', args: ['run', 'db:check'], yields: true },
 ];
 
 /** CPU seconds of this process's finished children and their descendants (Linux; undefined elsewhere). */
 function childrenCpuSeconds() {
   try {
-    // Fields after the command name: utime is the 14th field of the line, cutime and cstime the 16th and 17th.
+    // Fields after the command name: cutime and cstime are the 16th and 17th fields of the line.
     const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
     return (Number(fields[13]) + Number(fields[14])) / 100;
   } catch {
@@ -27,49 +32,73 @@ function childrenCpuSeconds() {
   }
 }
 
-function run(args, { buffered }) {
+/**
+ * One check in a process of its own (this script with `--check`), so that the CPU of what it waited for is its
+ * alone: it lowers its priority first when the check yields, runs npm, and sends its CPU seconds when npm ends.
+ */
+function runCheckHere(check) {
+  if (check.yields) os.setPriority(10);
+  const npm = spawn('npm', check.args, { stdio: 'inherit', shell: process.platform === 'win32' });
+  npm.on('close', (code, signal) => {
+    process.send({ cpu: childrenCpuSeconds() }, () => process.exit(code ?? (signal ? 1 : 0)));
+  });
+}
+
+/** Runs one check with its output kept until it ends; resolves with its exit code, wall and CPU seconds. */
+function run(check) {
   return new Promise((resolve) => {
-    const child = spawn('npm', args, { stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const started = performance.now();
+    const child = spawn(process.execPath, [import.meta.filename, '--check', JSON.stringify(check)], {
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    });
     const output = [];
-    child.stdout?.on('data', (chunk) => output.push(chunk));
-    child.stderr?.on('data', (chunk) => output.push(chunk));
+    let cpu;
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('message', (message) => {
+      cpu = message.cpu;
+    });
     child.on('close', (code, signal) => {
-      if (buffered) process.stdout.write(Buffer.concat(output));
-      resolve(code ?? (signal ? 1 : 0));
+      const wall = (performance.now() - started) / 1000;
+      process.stdout.write(`\n━━ ${check.name} (${wall.toFixed(0)} s) ━━\n`);
+      process.stdout.write(Buffer.concat(output));
+      resolve({ code: code ?? (signal ? 1 : 0), wall, cpu });
     });
   });
 }
 
-const seconds = (value) => (value === undefined ? '?' : `${value.toFixed(1)} s`);
-const rows = [];
-let failed;
-for (const step of STEPS) {
+async function main() {
   const started = performance.now();
-  const cpuBefore = childrenCpuSeconds();
-  const codes = await Promise.all(step.map((args) => run(args, { buffered: step.length > 1 })));
-  const cpuAfter = childrenCpuSeconds();
-  rows.push({
-    step: step.map((args) => args.filter((arg) => arg !== 'run' && arg !== '--').join(' ')).join(' + '),
-    wall: (performance.now() - started) / 1000,
-    cpu: cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore,
-  });
-  const index = codes.findIndex((code) => code !== 0);
-  if (index !== -1) {
-    failed = step[index].join(' ');
-    break;
+  /** Each check's promise: one that waits for another starts when that one has ended well. */
+  const running = new Map();
+  for (const check of CHECKS) {
+    const before = check.after ? running.get(check.after) : Promise.resolve({ code: 0 });
+    running.set(
+      check.name,
+      before.then((previous) => (previous.code === 0 ? run(check) : { code: 1, skipped: true })),
+    );
+  }
+  const results = [];
+  for (const check of CHECKS) results.push([check.name, await running.get(check.name)]);
+
+  const seconds = (value) => (value === undefined ? '?' : `${value.toFixed(1)} s`);
+  const width = Math.max(...CHECKS.map((check) => check.name.length));
+  console.log(`\n${'check'.padEnd(width)}  ${'wall'.padStart(8)}  ${'CPU'.padStart(8)}`);
+  for (const [name, { code, wall, cpu, skipped }] of results) {
+    const state = skipped ? '  not run' : code === 0 ? '' : '  FAILED';
+    console.log(`${name.padEnd(width)}  ${seconds(wall).padStart(8)}  ${seconds(cpu).padStart(8)}${state}`);
+  }
+  console.log(`${'total'.padEnd(width)}  ${seconds((performance.now() - started) / 1000).padStart(8)}`);
+  // Chromium's zygote re-parents its renderers, so their CPU never reaches the journeys' account.
+  console.log(
+    '(wall: each from its start, side by side; CPU: without the browser renderers of the journeys)',
+  );
+  const failed = results.filter(([, result]) => result.code !== 0).map(([name]) => name);
+  if (failed.length > 0) {
+    console.error(`\nfailed: ${failed.join(', ')}`);
+    process.exitCode = 1;
   }
 }
 
-const width = Math.max(...rows.map((row) => row.step.length));
-console.log(`\n${'step'.padEnd(width)}  ${'wall'.padStart(8)}  ${'CPU'.padStart(8)}`);
-for (const row of rows) {
-  console.log(`${row.step.padEnd(width)}  ${seconds(row.wall).padStart(8)}  ${seconds(row.cpu).padStart(8)}`);
-}
-const total = rows.reduce((sum, row) => sum + row.wall, 0);
-console.log(`${'total'.padEnd(width)}  ${seconds(total).padStart(8)}`);
-// Chromium's zygote re-parents its renderers, so their CPU never reaches this process's children's account.
-console.log('(CPU: the processes each step waited for; without the browser renderers of the journeys)');
-if (failed) {
-  console.error(`\nnpm ${failed} failed`);
-  process.exit(1);
-}
+if (process.argv[2] === '--check') runCheckHere(JSON.parse(process.argv[3]));
+else await main();

@@ -18,22 +18,51 @@ declare module 'vitest' {
 /** Beside `dist/`, so the build finds the migrations the same way, without touching the build `npm start` runs. */
 const SERVER_BUILD = path.resolve(import.meta.dirname, '../dist-test');
 
+/** What both server projects (PGlite and PostgreSQL) share: made by the first one's setup, ended by the last. */
+type Shared = { ready: Promise<{ templateFile: string }>; users: number; end(): void };
+const SHARED_KEY = Symbol.for('waymark.test.global-setup');
+
+/** The compiled server and a migrated PGlite dump, made once per Vitest run however many projects ask for them. */
+function shared(): Shared {
+  const holder = globalThis as { [SHARED_KEY]?: Shared };
+  if (holder[SHARED_KEY]) return holder[SHARED_KEY];
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'waymark-test-'));
+  const ready = (async () => {
+    await buildServer(SERVER_BUILD);
+    const database = await openDatabase({ kind: 'pglite' });
+    await database.migrate();
+    const client = (database.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
+    const dump = await client.dumpDataDir('none');
+    const templateFile = path.join(dir, 'template.tar');
+    writeFileSync(templateFile, Buffer.from(await dump.arrayBuffer()));
+    await database.close();
+    return { templateFile };
+  })();
+  const created: Shared = {
+    ready,
+    users: 0,
+    end: () => {
+      created.users -= 1;
+      if (created.users > 0) return;
+      rmSync(dir, { recursive: true, force: true });
+      delete holder[SHARED_KEY];
+    },
+  };
+  holder[SHARED_KEY] = created;
+  return created;
+}
+
 /**
  * Migrates one database per run and lets every test file copy it: a PGlite data-dir dump, and when the
  * project runs on PostgreSQL a template database. Migrating once keeps files fast and memory low. Compiles the
- * server from the current source for the tests that run it as a child process, as production runs it.
+ * server from the current source for the tests that run it as a child process, as production runs it. The build
+ * and the dump are made once for both server projects (`shared`).
  */
 export default async function setup(project: TestProject) {
-  await buildServer(SERVER_BUILD);
+  const common = shared();
+  common.users += 1;
+  const { templateFile } = await common.ready;
   project.provide('serverBuild', SERVER_BUILD);
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'waymark-test-'));
-  const database = await openDatabase({ kind: 'pglite' });
-  await database.migrate();
-  const client = (database.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
-  const dump = await client.dumpDataDir('none');
-  const templateFile = path.join(dir, 'template.tar');
-  writeFileSync(templateFile, Buffer.from(await dump.arrayBuffer()));
-  await database.close();
   project.provide('pgliteTemplate', templateFile);
 
   const postgresUrl = project.config.env?.WAYMARK_TEST_POSTGRES_URL;
@@ -46,7 +75,7 @@ export default async function setup(project: TestProject) {
   }
 
   return async () => {
-    rmSync(dir, { recursive: true, force: true });
+    common.end();
     if (postgresUrl && template) await dropDatabase(postgresUrl, template);
   };
 }
