@@ -86,6 +86,58 @@ describe('a first push', () => {
     expect(info.body).toMatchObject({ version: 'v1', disk_usage: body.disk_usage });
   });
 
+  it('writes 10 MiB chunks into their file at their offsets, in any order and sent again, and verifies it', async () => {
+    const project = await newProject();
+    const size = 10 * 1024 * 1024 + 4099;
+    const content = Buffer.alloc(size);
+    for (let i = 0; i + 4 <= size; i += 4) content.writeUInt32LE((i * 2654435761) >>> 0, i);
+    const other = Buffer.from('other file, sent whole');
+    const { response, entries } = await startPush(api, project, {
+      version: 'v0',
+      added: [
+        { path: 'big.bin', content },
+        { path: 'other.txt', content: other },
+      ],
+    });
+    const transaction = response.body.transaction ?? '';
+    const [big, small] = entries;
+    const parts = big?.parts ?? [];
+    const send = async (index: number, bytes = parts[index] ?? Buffer.alloc(0)) => {
+      const answer = await uploadChunk(api, transaction, big?.chunks[index] ?? '', bytes);
+      expect(answer).toMatchObject({ status: 200, body: { checksum: sha1(bytes), size: bytes.length } });
+    };
+    // The last first, then the first with wrong bytes of the right size, then the first again.
+    await send(1);
+    await send(0, Buffer.alloc(parts[0]?.length ?? 0, 1));
+    await Promise.all([send(0), uploadChunk(api, transaction, small?.chunks[0] ?? '', other)]);
+    const finished = await api.post<Project>(`/v1/project/push/finish/${transaction}`);
+    expect(finished.status).toBe(200);
+    expect(new Map(finished.body.files.map((file) => [file.path, file.checksum]))).toEqual(
+      new Map([
+        ['big.bin', sha1(content)],
+        ['other.txt', sha1(other)],
+      ]),
+    );
+    const raw = await fetch(`${server.url}/v1/project/raw/${project}?file=big.bin`, {
+      headers: { Authorization: `Bearer ${api.bearer}` },
+    });
+    expect(sha1(Buffer.from(await raw.arrayBuffer()))).toBe(sha1(content));
+
+    // The same file again, its last chunk wrong: 422, nothing committed.
+    const again = await startPush(api, project, {
+      version: 'v1',
+      updated: [{ path: 'big.bin', content: Buffer.concat([content.subarray(1), Buffer.from('x')]) }],
+    });
+    const tx = again.response.body.transaction ?? '';
+    const [entry] = again.entries;
+    for (const [index, id] of (entry?.chunks ?? []).entries()) {
+      const bytes = entry?.parts[index] ?? Buffer.alloc(0);
+      await uploadChunk(api, tx, id, index === 1 ? Buffer.alloc(bytes.length, 2) : bytes);
+    }
+    const refused = await api.post<{ detail: unknown }>(`/v1/project/push/finish/${tx}`);
+    expect(refused).toMatchObject({ status: 422, body: { detail: { corrupted_files: ['big.bin'] } } });
+  });
+
   it('answers the transaction, and each chunk its SHA-1 and size', async () => {
     const project = await newProject();
     const { response, entries } = await startPush(owner, project, {

@@ -70,15 +70,17 @@ describe('a storage that refuses writes', () => {
     expect((await uploadChunk(api, transaction, entry?.chunks[0] ?? '', content)).status).toBe(200);
 
     const { blobs } = server.context;
-    const { stage, stageLinkOf } = blobs;
+    const { stage, stageLinkOf, stageHashed } = blobs;
     blobs.stage = () => Promise.reject(errnoError('ENOSPC'));
     blobs.stageLinkOf = () => Promise.reject(errnoError('ENOSPC'));
+    blobs.stageHashed = () => Promise.reject(errnoError('ENOSPC'));
     let failed;
     try {
       failed = await api.post(`/v1/project/push/finish/${transaction}`);
     } finally {
       blobs.stage = stage;
       blobs.stageLinkOf = stageLinkOf;
+      blobs.stageHashed = stageHashed;
     }
     expect(failed).toMatchObject({ status: 507, body: { detail: ERROR_TEXTS.storageFailure } });
     expect(await versionOf(project)).toBe('v0');
@@ -101,13 +103,15 @@ describe('a storage that refuses writes', () => {
     const transaction = response.body.transaction ?? '';
     await uploadChunk(api, transaction, entries[0]?.chunks[0] ?? '', Buffer.from('abc'));
     const { blobs } = server.context;
-    const { stageLinkOf } = blobs;
+    const { stageLinkOf, stageHashed } = blobs;
     blobs.stageLinkOf = () => Promise.reject(errnoError(code));
+    blobs.stageHashed = () => Promise.reject(errnoError(code));
     try {
       const failed = await api.post(`/v1/project/push/finish/${transaction}`);
       expect(failed).toMatchObject({ status: 507, body: { detail: ERROR_TEXTS.storageFailure } });
     } finally {
       blobs.stageLinkOf = stageLinkOf;
+      blobs.stageHashed = stageHashed;
     }
     await api.post(`/v1/project/push/cancel/${transaction}`);
   });

@@ -1,22 +1,133 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { constants, createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, link, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { constants, createReadStream } from 'node:fs';
+import {
+  copyFile,
+  type FileHandle,
+  link,
+  mkdir,
+  open,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Placement } from './chunk-layout.ts';
 
 /** Raised when a chunk's body exceeds the limit; the partial file is already gone. */
 export class ChunkTooBigError extends Error {}
+
+/** A chunk present: its size, and for one written into its file (`placeChunk`) the token of that write. */
+export type ChunkState = { size: number; token?: string };
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Read buffer for assembling files: large reads keep the per-byte cost of big files low. */
 const READ_BUFFER = 1024 * 1024;
 
+/** Pieces of a body gathered into one write: a system call (and a thread-pool trip) per MiB, not per socket read. */
+const WRITE_BATCH = 1024 * 1024;
+
+/** Writes the pieces at `position`, however many calls it takes. */
+async function writeAll(handle: FileHandle, pieces: Buffer[], position: number): Promise<void> {
+  let left = pieces;
+  let at = position;
+  while (left.length > 0) {
+    const { bytesWritten } = await handle.writev(left, at);
+    at += bytesWritten;
+    let skipped = bytesWritten;
+    const rest: Buffer[] = [];
+    for (const piece of left) {
+      if (skipped >= piece.length) skipped -= piece.length;
+      else {
+        rest.push(skipped > 0 ? piece.subarray(skipped) : piece);
+        skipped = 0;
+      }
+    }
+    left = rest;
+  }
+}
+
+/**
+ * Streams a request body into the open file from `position`, showing each piece to `observe`; answers the bytes
+ * written. More than `limit` bytes: ChunkTooBigError. A batch is written while the next one arrives. The request
+ * is piped, not pipelined: refusing an oversized chunk must not destroy the socket before the answer is written
+ * (the caller closes the connection after answering instead).
+ */
+async function receive(
+  source: Readable,
+  handle: FileHandle,
+  position: number,
+  limit: number,
+  observe?: (piece: Buffer) => void,
+): Promise<number> {
+  let size = 0;
+  const measure = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      if (size > limit) return callback(new ChunkTooBigError('chunk too big'));
+      callback(null, chunk);
+    },
+  });
+  const stopReading = (error: Error) => {
+    source.unpipe(measure);
+    source.pause();
+    measure.destroy(error);
+  };
+  const onSourceError = (error: Error) => stopReading(error);
+  const onSourceClose = () => {
+    if (!source.readableEnded) stopReading(new Error('upload aborted'));
+  };
+  source.on('error', onSourceError);
+  source.on('close', onSourceClose);
+  let writing: Promise<void> = Promise.resolve();
+  try {
+    source.pipe(measure);
+    let batch: Buffer[] = [];
+    let batchBytes = 0;
+    let at = position;
+    const flush = async () => {
+      const pieces = batch;
+      const from = at;
+      at += batchBytes;
+      batch = [];
+      batchBytes = 0;
+      await writing;
+      writing = writeAll(handle, pieces, from);
+    };
+    for await (const piece of measure as AsyncIterable<Buffer>) {
+      observe?.(piece);
+      batch.push(piece);
+      batchBytes += piece.length;
+      if (batchBytes >= WRITE_BATCH) await flush();
+    }
+    if (batchBytes > 0) await flush();
+    await writing;
+    return size;
+  } catch (error) {
+    source.unpipe(measure);
+    source.pause();
+    await writing.catch(() => undefined);
+    throw error;
+  } finally {
+    source.off('error', onSourceError);
+    source.off('close', onSourceClose);
+  }
+}
+
 /**
  * Chunk bytes of push transactions on disk: `<root>/<transaction>/<chunk index>`. A chunk is written under a
  * temporary name and renamed when complete, so a crash never leaves a partial chunk under its real name. Chunks
  * are not flushed to disk: they only matter until the version commits, and an interrupted upload is redone.
+ *
+ * A chunk with a place in its file (`chunkLayout`) is instead written at its offset in `<transaction>/file-<n>`,
+ * which finish turns into the blob by a rename (no second copy), and marked done by `<chunk index>.placed`
+ * (its size and a token naming that write). A write removes the chunk's marker before it starts and creates it
+ * exclusively when complete: two writes of one chunk at the same time leave no marker (the chunk counts as
+ * missing), and finish, reading the markers before and after it hashes the file, sees any write meanwhile.
  */
 export function createUploadArea(
   root: string,
@@ -30,6 +141,10 @@ export function createUploadArea(
     return path.join(root, transaction);
   };
   const chunkPath = (transaction: string, index: number) => path.join(folderOf(transaction), String(index));
+  const markerPath = (transaction: string, index: number) =>
+    path.join(folderOf(transaction), `${index}.placed`);
+  /** The file the placed chunks of a transaction's file are written into. */
+  const placedPath = (transaction: string, file: number) => path.join(folderOf(transaction), `file-${file}`);
   /** Transaction folders made by this process: a chunk request then skips the `mkdir`. */
   const madeFolders = new Set<string>();
   const ensureFolder = async (folder: string) => {
@@ -50,47 +165,96 @@ export function createUploadArea(
     const folder = folderOf(transaction);
     await ensureFolder(folder);
     const partial = path.join(folder, `${index}.${randomUUID()}.part`);
-    let size = 0;
-    const measure = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        size += chunk.length;
-        if (size > maxBytes) return callback(new ChunkTooBigError('chunk too big'));
-        observe?.(chunk);
-        callback(null, chunk);
-      },
-    });
-    // The request is piped, not pipelined: refusing an oversized chunk must not destroy the socket before the
-    // answer is written (the caller closes the connection after answering instead).
-    const stopReading = (error: Error) => {
-      source.unpipe(measure);
-      source.pause();
-      measure.destroy(error);
-    };
-    const onSourceError = (error: Error) => stopReading(error);
-    const onSourceClose = () => {
-      if (!source.readableEnded) stopReading(new Error('upload aborted'));
-    };
-    source.on('error', onSourceError);
-    source.on('close', onSourceClose);
     try {
-      source.pipe(measure);
-      await pipeline(measure, createWriteStream(partial, { flags: 'wx' }));
+      const handle = await open(partial, 'wx');
+      let size: number;
+      try {
+        size = await receive(source, handle, 0, maxBytes, observe);
+      } finally {
+        await handle.close();
+      }
+      await rm(markerPath(transaction, index), { force: true });
       await rename(partial, chunkPath(transaction, index));
       options.onChunkWritten?.(size);
       return size;
     } catch (error) {
-      source.unpipe(measure);
-      source.pause();
       await rm(partial, { force: true });
       throw error;
-    } finally {
-      source.off('error', onSourceError);
-      source.off('close', onSourceClose);
     }
+  }
+
+  /**
+   * Streams one chunk to its place in its file, showing each piece to `observe`; refuses more than `maxBytes`
+   * (ChunkTooBigError) and a body of another size than the place's. Answers the size and the write's token.
+   */
+  async function placeChunk(
+    transaction: string,
+    index: number,
+    place: Placement,
+    source: Readable,
+    maxBytes: number,
+    observe: (piece: Buffer) => void,
+  ): Promise<{ size: number; token: string }> {
+    const folder = folderOf(transaction);
+    await ensureFolder(folder);
+    const marker = markerPath(transaction, index);
+    await rm(marker, { force: true });
+    await rm(chunkPath(transaction, index), { force: true });
+    const handle = await open(placedPath(transaction, place.file), constants.O_WRONLY | constants.O_CREAT);
+    let size: number;
+    try {
+      size = await receive(source, handle, place.offset, Math.min(maxBytes, place.size), observe);
+    } finally {
+      await handle.close();
+    }
+    if (size !== place.size) throw new Error('upload aborted');
+    const token = randomUUID();
+    try {
+      await writeFile(marker, `${size} ${token}`, { flag: 'wx' });
+    } catch (error) {
+      // Another write of this chunk ended meanwhile: the bytes of the two may be mixed, so neither counts.
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') await rm(marker, { force: true });
+      throw error;
+    }
+    options.onChunkWritten?.(size);
+    return { size, token };
+  }
+
+  /** The chunks present, by index (missing ones are absent): a stored chunk file first, else a placed one. */
+  async function chunkStates(transaction: string, indexes: number[]): Promise<Map<number, ChunkState>> {
+    const states = new Map<number, ChunkState>();
+    for (const index of indexes) {
+      try {
+        states.set(index, { size: (await stat(chunkPath(transaction, index))).size });
+        continue;
+      } catch {
+        // not stored whole: maybe placed
+      }
+      try {
+        const [size, token] = (await readFile(markerPath(transaction, index), 'utf8')).split(' ');
+        if (token && Number.isSafeInteger(Number(size))) states.set(index, { size: Number(size), token });
+      } catch {
+        // missing: the caller reports the file as corrupted
+      }
+    }
+    return states;
   }
 
   return {
     root,
+    placeChunk,
+    placedPath,
+    chunkStates,
+
+    /** Bytes of a transaction's placed file. */
+    readPlaced(transaction: string, file: number, start: number, size: number): AsyncIterable<Buffer> {
+      if (size === 0) return (async function* () {})();
+      return createReadStream(placedPath(transaction, file), {
+        highWaterMark: READ_BUFFER,
+        start,
+        end: start + size - 1,
+      });
+    },
 
     /**
      * Streams one chunk to disk while hashing it (SHA-1, the API's checksum); refuses more than `maxBytes`.
@@ -113,15 +277,8 @@ export function createUploadArea(
 
     /** Sizes of the chunks present, by index (missing ones are absent). */
     async chunkSizes(transaction: string, indexes: number[]): Promise<Map<number, number>> {
-      const sizes = new Map<number, number>();
-      for (const index of indexes) {
-        try {
-          sizes.set(index, (await stat(chunkPath(transaction, index))).size);
-        } catch {
-          // missing: the caller reports the file as corrupted
-        }
-      }
-      return sizes;
+      const states = await chunkStates(transaction, indexes);
+      return new Map([...states].map(([index, state]) => [index, state.size]));
     },
 
     /**
@@ -130,14 +287,33 @@ export function createUploadArea(
      */
     chunkFile: chunkPath,
 
-    /** The concatenation of these chunks, read one after another. */
-    readChunks(transaction: string, indexes: number[]): AsyncIterable<Buffer> {
-      const paths = indexes.map((index) => chunkPath(transaction, index));
+    /**
+     * The concatenation of these chunks, read one after another: each from its chunk file, or (a placed chunk,
+     * whose place `layout` gives) from its file.
+     */
+    readChunks(
+      transaction: string,
+      indexes: number[],
+      layout?: Map<number, Placement>,
+    ): AsyncIterable<Buffer> {
       return (async function* () {
-        for (const file of paths) {
-          for await (const piece of createReadStream(file, { highWaterMark: READ_BUFFER })) {
-            yield piece as Buffer;
-          }
+        for (const index of indexes) {
+          const place = layout?.get(index);
+          const whole = chunkPath(transaction, index);
+          const stored =
+            place === undefined ||
+            (await stat(whole).then(
+              () => true,
+              () => false,
+            ));
+          const source = stored
+            ? createReadStream(whole, { highWaterMark: READ_BUFFER })
+            : createReadStream(placedPath(transaction, place.file), {
+                highWaterMark: READ_BUFFER,
+                start: place.offset,
+                end: place.offset + place.size - 1,
+              });
+          for await (const piece of source) yield piece as Buffer;
         }
       })();
     },

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import { isVersionedFile, PUSH_TEXTS, versionName } from '@waymark/contract';
+import { createReadStream } from 'node:fs';
+import { rename, rm, stat } from 'node:fs/promises';
+import { isVersionedFile, PUSH_TEXTS, UPLOAD_CHUNK_SIZE, versionName } from '@waymark/contract';
 import type { ChangesetEngine } from '../changesets/engine.ts';
 import type { AppConfig } from '../config.ts';
 import { crashPoint } from '../lib/crash-point.ts';
@@ -9,6 +11,7 @@ import { mapPool } from '../lib/map-pool.ts';
 import type { Actor } from '../policies/workspace.policy.ts';
 import { type AppliedDiff, applyDiffs, DiffsFailedError } from '../push/apply-diffs.ts';
 import { mergeCandidates, mergeUploads, type UploadMerge, withMerges } from './push-merge.ts';
+import { chunkLayout, type Placement } from '../push/chunk-layout.ts';
 import { type DeclaredFile, uploadedBytesOf } from '../push/push-changes.ts';
 import type { UploadArea } from '../push/upload-area.ts';
 import type { ProjectFileRow } from '../repositories/project.repository.ts';
@@ -62,7 +65,12 @@ export function createPushFinish(deps: {
    * but deletes them before its rows' commit, so bytes still there after the refresh stay); when they went
    * meanwhile, `store` writes them again from the chunks. It has no temporary file (`path` is empty).
    */
-  function heldBlob(sha256: string, size: number, rewrite: () => Promise<StagedBlob>): StagedBlob {
+  function heldBlob(
+    sha256: string,
+    size: number,
+    rewrite: () => Promise<StagedBlob>,
+    discard: () => Promise<void> = async () => undefined,
+  ): StagedBlob {
     return {
       sha256,
       size,
@@ -76,8 +84,82 @@ export function createPushFinish(deps: {
         }
         return again.store();
       },
-      discard: async () => undefined,
+      discard,
     };
+  }
+
+  /**
+   * A file whose chunks were all written into it at their places (`tokens`: the writes their markers named before
+   * finish began, by position): moved into the store's temporary folder, its digests finished (those computed as
+   * the chunks arrived, for the chunks still the writes they hashed, and the rest read back once), verified, and
+   * flushed once; nothing is copied. Its chunks' markers are read again after the hash: a write meanwhile makes
+   * the file corrupted. Answers undefined, the file left in place, where it cannot be moved (another file system).
+   */
+  async function assemblePlaced(
+    upload: UploadRow,
+    file: DeclaredFile,
+    fileIndex: number,
+    chunkIndexes: number[],
+    tokens: string[],
+    staged: StagedBlobs,
+    heldSha256: string | undefined,
+  ): Promise<StagedBlob | undefined> {
+    const expected = uploadedBytesOf(file);
+    const running = await transactions.hashes.take(upload.id, fileIndex, tokens);
+    const placed = uploadArea.placedPath(upload.id, fileIndex);
+    // A name of its own: a finish retried after a crash finds the file there, if not in its place.
+    const name = `${upload.id}-${fileIndex}`;
+    let moved: string | undefined;
+    try {
+      moved = await blobs.adopt(placed, name);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      moved = await blobs.tempPath(name);
+      if (
+        !(await stat(moved).then(
+          () => true,
+          () => false,
+        ))
+      ) {
+        // Already stored by a finish that crashed before its commit: its row says its SHA-1 was verified.
+        if (heldSha256 !== undefined && (await blobs.has(heldSha256))) {
+          return staged.hold(
+            heldBlob(heldSha256, expected.size, () => Promise.reject(new CorruptedFile(file.path))),
+            expected.checksum,
+          );
+        }
+        throw new CorruptedFile(file.path);
+      }
+    }
+    if (moved === undefined) return undefined;
+    // Not used after all (a failure of this finish): the file goes back to its place, for a retry to find.
+    const giveBack = () => rename(moved, placed).catch(() => rm(moved, { force: true }));
+    let blob: StagedBlob | undefined;
+    try {
+      const size = (await stat(moved)).size;
+      if (size !== expected.size) throw new CorruptedFile(file.path);
+      const from = running.from * UPLOAD_CHUNK_SIZE;
+      if (from < size) {
+        for await (const piece of createReadStream(moved, { start: from, highWaterMark: 1024 * 1024 })) {
+          running.sha1.update(piece as Buffer);
+          running.sha256.update(piece as Buffer);
+        }
+      }
+      const after = await uploadArea.chunkStates(upload.id, chunkIndexes);
+      if (chunkIndexes.some((index, chunk) => after.get(index)?.token !== tokens[chunk]))
+        throw new CorruptedFile(file.path);
+      if (running.sha1.digest('hex') !== expected.checksum) throw new CorruptedFile(file.path);
+      const sha256 = running.sha256.digest('hex');
+      if (sha256 === heldSha256) {
+        // Bytes the store holds: neither flushed nor stored, unless they went meanwhile.
+        blob = heldBlob(sha256, size, () => blobs.stageHashed(moved, sha256, size), giveBack);
+      } else {
+        blob = { ...(await blobs.stageHashed(moved, sha256, size)), discard: giveBack };
+      }
+      return staged.hold(blob, expected.checksum);
+    } finally {
+      if (blob === undefined) await giveBack();
+    }
   }
 
   /**
@@ -93,9 +175,11 @@ export function createPushFinish(deps: {
     chunkIndexes: number[],
     staged: StagedBlobs,
     heldSha256: string | undefined,
+    layout: Map<number, Placement>,
+    stored: boolean,
   ): Promise<StagedBlob> {
     const expected = uploadedBytesOf(file);
-    const readChunks = () => uploadArea.readChunks(upload.id, chunkIndexes);
+    const readChunks = () => uploadArea.readChunks(upload.id, chunkIndexes, layout);
     const held = (sha256: string, size: number) =>
       staged.hold(
         heldBlob(sha256, size, () => blobs.stage(readChunks())),
@@ -124,7 +208,7 @@ export function createPushFinish(deps: {
     const sha1 = createHash('sha1');
     const [only] = chunkIndexes;
     let blob: StagedBlob;
-    if (chunkIndexes.length === 1 && only !== undefined) {
+    if (chunkIndexes.length === 1 && only !== undefined && stored) {
       // A file of one chunk is that chunk: it becomes the blob without being written again.
       blob = await blobs.stageLinkOf(uploadArea.chunkFile(upload.id, only), (piece) => sha1.update(piece));
     } else {
@@ -153,13 +237,26 @@ export function createPushFinish(deps: {
     const changes = storedChanges(upload);
     const indexOf = new Map(changes.chunkIds.map((id, index) => [id, index]));
     const files = [...changes.added, ...changes.updated];
-    const sizes = await uploadArea.chunkSizes(upload.id, [...indexOf.values()]);
+    const states = await uploadArea.chunkStates(upload.id, [...indexOf.values()]);
+    const layout = chunkLayout(changes, changes.chunkIds);
     const chunkIndexes = (file: DeclaredFile) => file.chunks.map((id) => indexOf.get(id) ?? -1);
     const incomplete = files.filter((file) => {
       const indexes = chunkIndexes(file);
-      if (indexes.some((index) => !sizes.has(index))) return true;
-      return indexes.reduce((sum, index) => sum + (sizes.get(index) ?? 0), 0) !== uploadedBytesOf(file).size;
+      if (indexes.some((index) => !states.has(index))) return true;
+      return (
+        indexes.reduce((sum, index) => sum + (states.get(index)?.size ?? 0), 0) !== uploadedBytesOf(file).size
+      );
     });
+    /** The tokens of a file's chunks when every one of them was written into it at its place. */
+    const placedTokens = (file: DeclaredFile, fileIndex: number): string[] | undefined => {
+      const tokens = [];
+      for (const index of chunkIndexes(file)) {
+        const token = states.get(index)?.token;
+        if (token === undefined || layout.get(index)?.file !== fileIndex) return undefined;
+        tokens.push(token);
+      }
+      return tokens.length > 0 ? tokens : undefined;
+    };
     if (incomplete.length > 0) {
       await transactions.assertNotCanceled(upload.id);
       await transactions.clear(upload.id);
@@ -177,9 +274,14 @@ export function createPushFinish(deps: {
     const corrupted: string[] = [];
     const assembled = new Map<string, StagedBlob>();
     try {
-      await mapPool(files, ASSEMBLY_CONCURRENCY, async (file) => {
+      await mapPool([...files.entries()], ASSEMBLY_CONCURRENCY, async ([fileIndex, file]) => {
         try {
-          const blob = await assemble(upload, file, chunkIndexes(file), staged, heldSha256(file));
+          const tokens = placedTokens(file, fileIndex);
+          const indexes = chunkIndexes(file);
+          const blob =
+            (tokens &&
+              (await assemblePlaced(upload, file, fileIndex, indexes, tokens, staged, heldSha256(file)))) ??
+            (await assemble(upload, file, indexes, staged, heldSha256(file), layout, tokens === undefined));
           assembled.set(file.path, blob);
         } catch (error) {
           if (!(error instanceof CorruptedFile)) throw error;

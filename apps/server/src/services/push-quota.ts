@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import { MAX_PENDING_CHUNKS_PER_PROJECT, PUSH_TEXTS, UPLOAD_CHUNK_SIZE } from '@waymark/contract';
 import { invalid, limitHit } from '../lib/errors.ts';
 import { ChunkTooBigError, type UploadArea } from '../push/upload-area.ts';
@@ -95,8 +94,9 @@ export async function writeChunkWithinBudget(input: {
   uploadArea: UploadArea;
   transaction: string;
   index: number;
-  body: Readable;
   contentLength: number | undefined;
+  /** Writes the chunk's bytes, at most `maxBytes` (ChunkTooBigError beyond). */
+  write: (maxBytes: number) => Promise<{ checksum: string; size: number }>;
 }): Promise<{ checksum: string; size: number }> {
   const { repos, transaction } = input;
   const replaced = (await input.uploadArea.chunkSizes(transaction, [input.index])).get(input.index) ?? 0;
@@ -109,7 +109,7 @@ export async function writeChunkWithinBudget(input: {
   }
   let written: { checksum: string; size: number };
   try {
-    written = await input.uploadArea.writeChunk(transaction, input.index, input.body, taken);
+    written = await input.write(taken);
   } catch (error) {
     await repos.quota.giveBackBytes(transaction, taken);
     if (error instanceof ChunkTooBigError && taken < UPLOAD_CHUNK_SIZE) {

@@ -4,7 +4,9 @@ import { forbidden, invalid, notFound } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import { UUID_PATTERN } from '../lib/uuid.ts';
 import type { Actor } from '../policies/workspace.policy.ts';
+import { chunkLayout, type Placement } from '../push/chunk-layout.ts';
 import type { DeclaredChanges } from '../push/push-changes.ts';
+import { createRunningHashes } from '../push/running-hashes.ts';
 import type { UploadArea } from '../push/upload-area.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import type { UploadRow } from '../repositories/upload.repository.ts';
@@ -20,6 +22,13 @@ export type KnownTransaction = {
   projectId: string;
   changes: StoredChanges;
   indexes: Map<string, number>;
+  /** The place of each chunk written into its file (`chunkLayout`). */
+  layout: Map<number, Placement>;
+  /**
+   * Files (by position among added then updated) whose SHA-1 and size a stored blob has: their chunks are stored
+   * apart, not written into a file, and finish compares them with that blob.
+   */
+  heldFiles: Set<number>;
 };
 
 const CHUNK_CACHE_SIZE = 64;
@@ -42,6 +51,10 @@ export function createPushTransactions(deps: {
    * Whether it still exists is checked by the touch after each chunk.
    */
   const chunkIndexCache = new Map<string, KnownTransaction>();
+  /** The digests of the files whose chunks are written into them, computed as the chunks arrive. */
+  const hashes = createRunningHashes((transaction, file, chunk) =>
+    uploadArea.readPlaced(transaction, file, chunk.offset, chunk.size),
+  );
 
   /** The caller's own live transaction (404 when unknown or its project is gone, 403 for another user's). */
   async function requireUpload(actor: NonNullable<Actor>, transaction: string): Promise<UploadRow> {
@@ -55,23 +68,36 @@ export function createPushTransactions(deps: {
   /** Forgets a transaction's bytes once its row is gone: nobody can use them any more. */
   async function dropBytes(transaction: string): Promise<void> {
     chunkIndexCache.delete(transaction);
+    hashes.forget(transaction);
     await uploadArea.remove(transaction);
   }
 
   return {
     requireUpload,
     dropBytes,
+    hashes,
 
     /** The transaction of a chunk request (lower-case id), from the cache or its row. */
     async known(actor: NonNullable<Actor>, transaction: string): Promise<KnownTransaction> {
       const cached = chunkIndexCache.get(transaction);
       if (cached) return cached;
       const upload = await requireUpload(actor, transaction);
+      const changes = storedChanges(upload);
+      const files = [...changes.added, ...changes.updated];
+      const held = await repos.blobs.findBySha1(
+        files.filter((file) => !file.diff).map((file) => ({ sha1: file.checksum, size: file.size })),
+      );
       const known = {
         userId: upload.userId,
         projectId: upload.projectId,
-        changes: storedChanges(upload),
-        indexes: new Map(storedChanges(upload).chunkIds.map((id, index) => [id, index])),
+        changes,
+        indexes: new Map(changes.chunkIds.map((id, index) => [id, index])),
+        layout: chunkLayout(changes, changes.chunkIds),
+        heldFiles: new Set(
+          [...files.entries()]
+            .filter(([, file]) => !file.diff && held.has(`${file.checksum} ${file.size}`))
+            .map(([index]) => index),
+        ),
       };
       if (chunkIndexCache.size >= CHUNK_CACHE_SIZE) {
         chunkIndexCache.delete(chunkIndexCache.keys().next().value ?? '');
@@ -101,6 +127,7 @@ export function createPushTransactions(deps: {
       }
       await tx.uploads.delete(holder.id);
       chunkIndexCache.delete(holder.id);
+      hashes.forget(holder.id);
       log.info({ project: projectId, transaction: holder.id }, 'stale push taken over');
       return holder.id;
     },
@@ -119,6 +146,7 @@ export function createPushTransactions(deps: {
     /** Drops a transaction: its row (the lock) first, then its bytes. */
     async clear(transaction: string): Promise<void> {
       chunkIndexCache.delete(transaction);
+      hashes.forget(transaction);
       await repos.uploads.delete(transaction);
       await uploadArea.remove(transaction);
     },

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   type ChunkResponse,
@@ -35,7 +35,7 @@ import { commitChanges, commitVersion, type PushClientInfo, type VersionCommit }
 import { createPushFinish } from './push-finish.ts';
 import { createPushGuard } from './push-guard.ts';
 import { reserveAtStart, writeChunkWithinBudget } from './push-quota.ts';
-import { createPushTransactions, type StoredChanges } from './push-transactions.ts';
+import { createPushTransactions, type KnownTransaction, type StoredChanges } from './push-transactions.ts';
 
 /**
  * The v1 push protocol (reference §3): start (checks, quota, the lock), chunks, finish (assemble, verify, store
@@ -98,6 +98,45 @@ export function createPushService(deps: {
     const row = await repos.projects.findById(projectId);
     if (!row) throw notFound(ERROR_TEXTS.urlNotFound);
     return projectService.detail(actor, row);
+  }
+
+  /**
+   * One v1 chunk's bytes, hashed for its answer (SHA-1) as they are written: into its file at its place when it
+   * has one, its length is that place's and its file's bytes are not held already (also hashed there for the
+   * file's digests when it comes in order), else stored apart as a chunk file.
+   */
+  async function writeChunk(
+    known: KnownTransaction,
+    transaction: string,
+    index: number,
+    body: Readable,
+    contentLength: number | undefined,
+    maxBytes: number,
+  ): Promise<{ checksum: string; size: number }> {
+    const place = known.layout.get(index);
+    if (!place || place.size !== contentLength || known.heldFiles.has(place.file)) {
+      return uploadArea.writeChunk(transaction, index, body, maxBytes);
+    }
+    const hashes = transactions.hashes;
+    const sha1 = createHash('sha1');
+    const running = hashes.begin(transaction, place.file, place.chunk);
+    let written;
+    try {
+      written = await uploadArea.placeChunk(transaction, index, place, body, maxBytes, (piece) => {
+        sha1.update(piece);
+        running?.(piece);
+      });
+    } catch (error) {
+      if (running) hashes.failed(transaction, place.file);
+      throw error;
+    }
+    hashes.written(
+      transaction,
+      place.file,
+      { chunk: place.chunk, offset: place.offset, size: written.size, token: written.token },
+      running !== undefined,
+    );
+    return { checksum: sha1.digest('hex'), size: written.size };
   }
 
   return {
@@ -214,8 +253,9 @@ export function createPushService(deps: {
           uploadArea,
           transaction,
           index,
-          body: input.body,
           contentLength: input.contentLength,
+          write: (maxBytes) =>
+            writeChunk(known, transaction, index, input.body, input.contentLength, maxBytes),
         });
       } catch (error) {
         if (error instanceof ChunkTooBigError) throw invalid(PUSH_TEXTS.tooBigChunk);

@@ -42,10 +42,21 @@ export interface BlobStore {
    */
   stageLinkOf(file: string, observe?: (piece: Buffer) => void): Promise<StagedBlob>;
   /**
+   * Moves a file written elsewhere (a push's file, its chunks written into it) into the store's temporary folder
+   * under `name` by a rename, answering its new path; undefined, the file left where it was, when it is on another
+   * file system. ENOENT when the file is not there.
+   */
+  adopt(file: string, name: string): Promise<string | undefined>;
+  /**
+   * `stage` of a file `adopt` moved, whose SHA-256 and size the caller computed from its bytes: flushed to disk
+   * (where the store needs it), not read again.
+   */
+  stageHashed(file: string, sha256: string, size: number): Promise<StagedBlob>;
+  /**
    * A fresh path in the store's temporary folder, for files that may become blobs (`stageFile`) or short-lived
    * work files; the caller removes them, and `removeStaleTemp` what a crash left.
    */
-  tempPath(): Promise<string>;
+  tempPath(name?: string): Promise<string>;
   /**
    * A local file holding the blob's bytes, for code that needs a path (the changeset engine): the stored file
    * itself on local disk, a temporary copy otherwise. Read only; `release` it when done (it removes a copy).

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { type FileHandle, link, mkdir, open, readdir, rm, stat, utimes } from 'node:fs/promises';
+import { type FileHandle, link, mkdir, open, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { BlobRef, StagedBlob } from './blob-store.ts';
@@ -62,12 +62,13 @@ export function createStaging(options: {
     }
   }
 
-  async function tempPath(): Promise<string> {
+  async function tempPath(name: string = randomUUID()): Promise<string> {
     if (!madeDir) {
       await mkdir(dir, { recursive: true });
       madeDir = true;
     }
-    return path.join(dir, randomUUID());
+    if (name.includes('/') || name.startsWith('.')) throw new Error(`not a temporary name: ${name}`);
+    return path.join(dir, name);
   }
 
   async function stage(source: Readable | AsyncIterable<Buffer>): Promise<StagedBlob> {
@@ -134,6 +135,34 @@ export function createStaging(options: {
     }
   }
 
+  /**
+   * Moves a file written elsewhere into the staging folder under `name` (a rename: later writes through its old
+   * name cannot reach it). Answers undefined, leaving the file where it was, when it cannot be moved there
+   * (another file system); throws ENOENT when it is not there.
+   */
+  async function adopt(file: string, name: string): Promise<string | undefined> {
+    const tmpFile = await tempPath(name);
+    try {
+      await rename(file, tmpFile);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EXDEV') return undefined;
+      throw error;
+    }
+    return tmpFile;
+  }
+
+  /** `stage` of bytes already at a temporary path (`adopt`), whose SHA-256 the caller computed. */
+  async function stageHashed(file: string, sha256: string, size: number): Promise<StagedBlob> {
+    if (path.dirname(file) !== dir) throw new Error(`not a temporary path of the blob store: ${file}`);
+    try {
+      if (durable) await datasync(file);
+      return staged(file, sha256, size);
+    } catch (error) {
+      await rm(file, { force: true });
+      throw error;
+    }
+  }
+
   async function stageLinkOf(file: string, observe?: (piece: Buffer) => void): Promise<StagedBlob> {
     const tmpFile = await tempPath();
     try {
@@ -180,5 +209,5 @@ export function createStaging(options: {
     return removed;
   }
 
-  return { stage, stageFile, stageLinkOf, tempPath, removeStaleTemp };
+  return { stage, stageFile, stageLinkOf, adopt, stageHashed, tempPath, removeStaleTemp };
 }
