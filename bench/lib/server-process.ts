@@ -152,8 +152,10 @@ export async function startServer(
   const profile = process.env.BENCH_PROFILE_DIR
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
     : [];
-  // As `npm start` runs it (apps/server/package.json).
-  const child = spawn(process.execPath, [...profile, '--max-semi-space-size=16', 'dist/main.mjs'], {
+  // As `npm start` runs it (apps/server/package.json), unless BENCH_PLAIN_NODE asks for Node's defaults.
+  const plain = process.env.BENCH_PLAIN_NODE === '1';
+  const launch = plain ? [] : ['--max-semi-space-size=16'];
+  const child = spawn(process.execPath, [...launch, ...profile, 'dist/main.mjs'], {
     cwd: SERVER_DIR,
     env: {
       PATH: process.env.PATH ?? '',
@@ -164,6 +166,10 @@ export async function startServer(
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
       WEB_DIST: path.join(dataDir, 'no-web'),
       DEFAULT_STORAGE: String(100 * 1024 * MiB),
+      ...(plain ? {} : { MALLOC_TRIM_THRESHOLD_: '131072' }),
+      // Options for the server's Node (e.g. `--heap-prof`, or `--require` of a memory logger).
+      ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
+      ...(process.env.MEMLOG ? { MEMLOG: process.env.MEMLOG } : {}),
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

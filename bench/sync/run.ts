@@ -7,7 +7,7 @@
  * BENCH_PORT sets the server's port (a random one from 21,000 otherwise).
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -49,15 +49,34 @@ async function createCpuMeter(pid: number) {
   };
   return {
     /** Runs `work`; answers its result with the CPU seconds it cost the server (and its backends). */
-    async measure<T>(work: () => Promise<T>): Promise<{ result: T; cpu: number; peakMiB: number }> {
+    async measure<T>(
+      work: () => Promise<T>,
+    ): Promise<{ result: T; cpu: number; peakMiB: number; io: { read: number; written: number } }> {
       const before = new Map((await backends()).map((id) => [id, cpuSeconds(id)]));
+      const ioBefore = ioBytes(pid);
       const run = await peakRss(pid, work);
+      const ioAfter = ioBytes(pid);
       let database = 0;
       for (const id of await backends()) database += cpuSeconds(id) - (before.get(id) ?? 0);
-      return { result: run.result, cpu: run.cpu + database, peakMiB: run.peakMiB };
+      const io = { read: ioAfter.read - ioBefore.read, written: ioAfter.written - ioBefore.written };
+      return { result: run.result, cpu: run.cpu + database, peakMiB: run.peakMiB, io };
     },
     close: () => database?.end(),
   };
+}
+
+/**
+ * Bytes the server process moved through read and write system calls (sockets included), from `/proc/<pid>/io`:
+ * how many times a pushed byte is copied in and out, whatever the load does to the CPU seconds.
+ */
+function ioBytes(pid: number): { read: number; written: number } {
+  try {
+    const text = readFileSync(`/proc/${pid}/io`, 'utf8');
+    const field = (name: string) => Number(new RegExp(`^${name}: (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+    return { read: field('rchar'), written: field('wchar') };
+  } catch {
+    return { read: 0, written: 0 };
+  }
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -123,11 +142,15 @@ async function main(): Promise<void> {
       const v2Files = await largeFiles(path.join(work, 'large-v2'), largeMiB, 2);
       const v2 = await push('large-v2', v2Files, true);
       const down = await meter.measure(() => client.downloadRaw('large-v1', files));
-      const row = (name: string, run: { cpu: number; peakMiB: number; seconds: number }) => {
+      const row = (
+        name: string,
+        run: { cpu: number; peakMiB: number; seconds: number; io: { read: number; written: number } },
+      ) => {
         const speed = bytes / MiB / run.seconds;
         say(
           `${name.padEnd(28)} ${(run.cpu / gib).toFixed(2).padStart(6)} s CPU/GiB (goal ≤ 4: ${goal(run.cpu / gib <= 4)})  ` +
-            `${speed.toFixed(0)} MiB/s = ${(speed / disk).toFixed(2)}× disk line (goal ≥ 0.7)  peak RSS ${run.peakMiB.toFixed(0)} MB`,
+            `${speed.toFixed(0)} MiB/s = ${(speed / disk).toFixed(2)}× disk line (goal ≥ 0.7)  peak RSS ${run.peakMiB.toFixed(0)} MB  ` +
+            `read ${(run.io.read / bytes).toFixed(2)}× / written ${(run.io.written / bytes).toFixed(2)}× the bytes`,
         );
       };
       say(`large files: ${files.length} × ${(bytes / files.length / MiB).toFixed(0)} MiB`);
