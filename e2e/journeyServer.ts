@@ -72,7 +72,12 @@ export class JourneyServer {
   }
 
   async start(): Promise<void> {
-    this.child = spawn('node', ['apps/server/dist/main.mjs'], { cwd: ROOT, env: this.env, stdio: 'ignore' });
+    // As `npm start` runs it (apps/server/package.json).
+    this.child = spawn('node', ['--max-semi-space-size=16', 'apps/server/dist/main.mjs'], {
+      cwd: ROOT,
+      env: { ...this.env, MALLOC_TRIM_THRESHOLD_: '131072' },
+      stdio: 'ignore',
+    });
     await waitForPing(this.origin);
   }
 

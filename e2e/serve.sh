@@ -17,4 +17,5 @@ if [ -e "${DATA_DIR:?}/pgdata" ]; then
   echo "$DATA_DIR already holds a database: the journeys start from an empty data folder" >&2
   exit 1
 fi
-exec node apps/server/dist/main.mjs
+# As `npm start` runs it (apps/server/package.json).
+MALLOC_TRIM_THRESHOLD_=131072 exec node --max-semi-space-size=16 apps/server/dist/main.mjs

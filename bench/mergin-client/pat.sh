@@ -15,7 +15,7 @@ cd "$REPO"
 export DATA_DIR ADMIN_PASSWORD="$PASSWORD" LOG_LEVEL=warn BASE_URL="http://127.0.0.1:$PORT"
 node apps/server/dist/cli.mjs init
 node apps/server/dist/cli.mjs user create pattest pattest@example.com --password "$PASSWORD"
-PORT="$PORT" node apps/server/dist/main.mjs > "$DATA_DIR/server.log" 2>&1 &
+PORT="$PORT" MALLOC_TRIM_THRESHOLD_=131072 node --max-semi-space-size=16 apps/server/dist/main.mjs > "$DATA_DIR/server.log" 2>&1 &
 SERVER=$!
 trap 'kill "$SERVER" 2>/dev/null || true' EXIT
 for _ in $(seq 60); do curl -sf "http://127.0.0.1:$PORT/ping" > /dev/null && break; sleep 1; done
