@@ -136,6 +136,35 @@ describe('a first push', () => {
     }
     const refused = await api.post<{ detail: unknown }>(`/v1/project/push/finish/${tx}`);
     expect(refused).toMatchObject({ status: 422, body: { detail: { corrupted_files: ['big.bin'] } } });
+
+    // Bytes the server holds, pushed into another project: compared with the blob, not written; one chunk that
+    // differs from it (the same SHA-1 declared) makes the file corrupted.
+    const second = await newProject();
+    const held = await startPush(api, second, { version: 'v0', added: [{ path: 'copy.bin', content }] });
+    const heldTx = held.response.body.transaction ?? '';
+    for (const [index, id] of (held.entries[0]?.chunks ?? []).entries()) {
+      const bytes = parts[index] ?? Buffer.alloc(0);
+      expect((await uploadChunk(api, heldTx, id, bytes)).body).toMatchObject({ checksum: sha1(bytes) });
+    }
+    expect(
+      readdirSync(path.join(server.dataDir, 'uploads', heldTx)).filter((name) => !name.endsWith('.held')),
+    ).toEqual([]);
+    expect((await api.post<Project>(`/v1/project/push/finish/${heldTx}`)).status).toBe(200);
+    const raw2 = await fetch(`${server.url}/v1/project/raw/${second}?file=copy.bin`, {
+      headers: { Authorization: `Bearer ${api.bearer}` },
+    });
+    expect(sha1(Buffer.from(await raw2.arrayBuffer()))).toBe(sha1(content));
+    const third = await newProject();
+    const wrong = await startPush(api, third, { version: 'v0', added: [{ path: 'copy.bin', content }] });
+    const wrongTx = wrong.response.body.transaction ?? '';
+    for (const [index, id] of (wrong.entries[0]?.chunks ?? []).entries()) {
+      const bytes = parts[index] ?? Buffer.alloc(0);
+      const sent =
+        index === 1 ? Buffer.concat([bytes.subarray(0, 100), Buffer.alloc(bytes.length - 100, 3)]) : bytes;
+      expect((await uploadChunk(api, wrongTx, id, sent)).body).toMatchObject({ checksum: sha1(sent) });
+    }
+    const corrupted = await api.post<{ detail: unknown }>(`/v1/project/push/finish/${wrongTx}`);
+    expect(corrupted).toMatchObject({ status: 422, body: { detail: { corrupted_files: ['copy.bin'] } } });
   });
 
   it('answers the transaction, and each chunk its SHA-1 and size', async () => {

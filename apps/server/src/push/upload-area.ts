@@ -20,8 +20,11 @@ import type { Placement } from './chunk-layout.ts';
 /** Raised when a chunk's body exceeds the limit; the partial file is already gone. */
 export class ChunkTooBigError extends Error {}
 
-/** A chunk present: its size, and for one written into its file (`placeChunk`) the token of that write. */
-export type ChunkState = { size: number; token?: string };
+/**
+ * A chunk present: its size, and for one written into its file (`placeChunk`) the token of that write, or for one
+ * found equal to its place in a stored blob (`matchChunk`, nothing written) that blob's SHA-256.
+ */
+export type ChunkState = { size: number; token?: string; held?: string };
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -51,18 +54,46 @@ async function writeAll(handle: FileHandle, pieces: Buffer[], position: number):
   }
 }
 
+/** Writes pieces from `position` on, gathered per WRITE_BATCH, one batch written while the next one gathers. */
+function batchedWriter(handle: FileHandle, position: number) {
+  let writing: Promise<void> = Promise.resolve();
+  let batch: Buffer[] = [];
+  let batchBytes = 0;
+  let at = position;
+  const flush = async () => {
+    const pieces = batch;
+    const from = at;
+    at += batchBytes;
+    batch = [];
+    batchBytes = 0;
+    await writing;
+    writing = writeAll(handle, pieces, from);
+  };
+  return {
+    async push(piece: Buffer): Promise<void> {
+      batch.push(piece);
+      batchBytes += piece.length;
+      if (batchBytes >= WRITE_BATCH) await flush();
+    },
+    /** Writes what is left; answers once every write is done. */
+    async end(): Promise<void> {
+      if (batchBytes > 0) await flush();
+      await writing;
+    },
+    /** Waits for the write in flight, whatever its outcome (before the file is closed on a failure). */
+    settle: () => writing.catch(() => undefined),
+  };
+}
+
 /**
- * Streams a request body into the open file from `position`, showing each piece to `observe`; answers the bytes
- * written. More than `limit` bytes: ChunkTooBigError. A batch is written while the next one arrives. The request
- * is piped, not pipelined: refusing an oversized chunk must not destroy the socket before the answer is written
- * (the caller closes the connection after answering instead).
+ * Reads a request body piece by piece into `consume`; answers its size. More than `limit` bytes:
+ * ChunkTooBigError. The request is piped, not pipelined: refusing an oversized chunk must not destroy the socket
+ * before the answer is written (the caller closes the connection after answering instead).
  */
 async function receive(
   source: Readable,
-  handle: FileHandle,
-  position: number,
   limit: number,
-  observe?: (piece: Buffer) => void,
+  consume: (piece: Buffer) => Promise<void>,
 ): Promise<number> {
   let size = 0;
   const measure = new Transform({
@@ -83,38 +114,39 @@ async function receive(
   };
   source.on('error', onSourceError);
   source.on('close', onSourceClose);
-  let writing: Promise<void> = Promise.resolve();
   try {
     source.pipe(measure);
-    let batch: Buffer[] = [];
-    let batchBytes = 0;
-    let at = position;
-    const flush = async () => {
-      const pieces = batch;
-      const from = at;
-      at += batchBytes;
-      batch = [];
-      batchBytes = 0;
-      await writing;
-      writing = writeAll(handle, pieces, from);
-    };
-    for await (const piece of measure as AsyncIterable<Buffer>) {
-      observe?.(piece);
-      batch.push(piece);
-      batchBytes += piece.length;
-      if (batchBytes >= WRITE_BATCH) await flush();
-    }
-    if (batchBytes > 0) await flush();
-    await writing;
+    for await (const piece of measure as AsyncIterable<Buffer>) await consume(piece);
     return size;
   } catch (error) {
     source.unpipe(measure);
     source.pause();
-    await writing.catch(() => undefined);
     throw error;
   } finally {
     source.off('error', onSourceError);
     source.off('close', onSourceClose);
+  }
+}
+
+/** `receive` into an open file from `position`, each piece shown to `observe` first. */
+async function receiveInto(
+  source: Readable,
+  handle: FileHandle,
+  position: number,
+  limit: number,
+  observe?: (piece: Buffer) => void,
+): Promise<number> {
+  const writer = batchedWriter(handle, position);
+  try {
+    const size = await receive(source, limit, (piece) => {
+      observe?.(piece);
+      return writer.push(piece);
+    });
+    await writer.end();
+    return size;
+  } catch (error) {
+    await writer.settle();
+    throw error;
   }
 }
 
@@ -143,6 +175,7 @@ export function createUploadArea(
   const chunkPath = (transaction: string, index: number) => path.join(folderOf(transaction), String(index));
   const markerPath = (transaction: string, index: number) =>
     path.join(folderOf(transaction), `${index}.placed`);
+  const heldPath = (transaction: string, index: number) => path.join(folderOf(transaction), `${index}.held`);
   /** The file the placed chunks of a transaction's file are written into. */
   const placedPath = (transaction: string, file: number) => path.join(folderOf(transaction), `file-${file}`);
   /** Transaction folders made by this process: a chunk request then skips the `mkdir`. */
@@ -169,11 +202,12 @@ export function createUploadArea(
       const handle = await open(partial, 'wx');
       let size: number;
       try {
-        size = await receive(source, handle, 0, maxBytes, observe);
+        size = await receiveInto(source, handle, 0, maxBytes, observe);
       } finally {
         await handle.close();
       }
       await rm(markerPath(transaction, index), { force: true });
+      await rm(heldPath(transaction, index), { force: true });
       await rename(partial, chunkPath(transaction, index));
       options.onChunkWritten?.(size);
       return size;
@@ -200,10 +234,11 @@ export function createUploadArea(
     const marker = markerPath(transaction, index);
     await rm(marker, { force: true });
     await rm(chunkPath(transaction, index), { force: true });
+    await rm(heldPath(transaction, index), { force: true });
     const handle = await open(placedPath(transaction, place.file), constants.O_WRONLY | constants.O_CREAT);
     let size: number;
     try {
-      size = await receive(source, handle, place.offset, Math.min(maxBytes, place.size), observe);
+      size = await receiveInto(source, handle, place.offset, Math.min(maxBytes, place.size), observe);
     } finally {
       await handle.close();
     }
@@ -220,6 +255,90 @@ export function createUploadArea(
     return { size, token };
   }
 
+  /**
+   * A chunk of a file the store holds (the same SHA-1 and size): compared, as it arrives, with its place in that
+   * blob (`blobFile`), and nothing written while it is equal; marked `<index>.held`. From the first piece that
+   * differs, it is stored as a chunk file (the part before taken from the blob), which finish assembles and
+   * verifies as any other. Answers the size.
+   */
+  async function matchChunk(
+    transaction: string,
+    index: number,
+    place: Placement,
+    blob: { sha256: string; file: string },
+    source: Readable,
+    maxBytes: number,
+    observe: (piece: Buffer) => void,
+  ): Promise<number> {
+    const folder = folderOf(transaction);
+    await ensureFolder(folder);
+    await rm(markerPath(transaction, index), { force: true });
+    await rm(heldPath(transaction, index), { force: true });
+    await rm(chunkPath(transaction, index), { force: true });
+    const stored = await open(blob.file, 'r');
+    let spill: { partial: string; handle: FileHandle; writer: ReturnType<typeof batchedWriter> } | undefined;
+    let compared = 0;
+    let buffer = Buffer.alloc(0);
+    /** From here on the chunk is stored: its bytes so far (equal to the blob's) first. */
+    const startSpill = async () => {
+      const partial = path.join(folder, `${index}.${randomUUID()}.part`);
+      const handle = await open(partial, 'wx');
+      spill = { partial, handle, writer: batchedWriter(handle, 0) };
+      for (let at = 0; at < compared;) {
+        const part = Buffer.allocUnsafe(Math.min(READ_BUFFER, compared - at));
+        const { bytesRead } = await stored.read(part, 0, part.length, place.offset + at);
+        if (bytesRead === 0) throw new Error('stored blob shorter than its size');
+        await spill.writer.push(part.subarray(0, bytesRead));
+        at += bytesRead;
+      }
+    };
+    try {
+      const size = await receive(source, Math.min(maxBytes, place.size), async (piece) => {
+        observe(piece);
+        if (!spill) {
+          if (buffer.length < piece.length) buffer = Buffer.allocUnsafe(Math.max(piece.length, 64 * 1024));
+          const view = buffer.subarray(0, piece.length);
+          let read = 0;
+          while (read < piece.length) {
+            const { bytesRead } = await stored.read(
+              view,
+              read,
+              piece.length - read,
+              place.offset + compared + read,
+            );
+            if (bytesRead === 0) break;
+            read += bytesRead;
+          }
+          if (read === piece.length && view.equals(piece)) {
+            compared += piece.length;
+            return;
+          }
+          await startSpill();
+        }
+        await spill?.writer.push(piece);
+      });
+      if (size !== place.size) throw new Error('upload aborted');
+      if (spill) {
+        await spill.writer.end();
+        await spill.handle.close();
+        await rename(spill.partial, chunkPath(transaction, index));
+      } else {
+        await writeFile(heldPath(transaction, index), `${size} ${blob.sha256}`);
+      }
+      options.onChunkWritten?.(size);
+      return size;
+    } catch (error) {
+      if (spill) {
+        await spill.writer.settle();
+        await spill.handle.close().catch(() => undefined);
+        await rm(spill.partial, { force: true });
+      }
+      throw error;
+    } finally {
+      await stored.close();
+    }
+  }
+
   /** The chunks present, by index (missing ones are absent): a stored chunk file first, else a placed one. */
   async function chunkStates(transaction: string, indexes: number[]): Promise<Map<number, ChunkState>> {
     const states = new Map<number, ChunkState>();
@@ -233,6 +352,13 @@ export function createUploadArea(
       try {
         const [size, token] = (await readFile(markerPath(transaction, index), 'utf8')).split(' ');
         if (token && Number.isSafeInteger(Number(size))) states.set(index, { size: Number(size), token });
+        continue;
+      } catch {
+        // not placed: maybe held
+      }
+      try {
+        const [size, held] = (await readFile(heldPath(transaction, index), 'utf8')).split(' ');
+        if (held && Number.isSafeInteger(Number(size))) states.set(index, { size: Number(size), held });
       } catch {
         // missing: the caller reports the file as corrupted
       }
@@ -243,6 +369,7 @@ export function createUploadArea(
   return {
     root,
     placeChunk,
+    matchChunk,
     placedPath,
     chunkStates,
 
@@ -295,6 +422,7 @@ export function createUploadArea(
       transaction: string,
       indexes: number[],
       layout?: Map<number, Placement>,
+      blobFile?: (sha256: string) => string,
     ): AsyncIterable<Buffer> {
       return (async function* () {
         for (const index of indexes) {
@@ -306,13 +434,24 @@ export function createUploadArea(
               () => true,
               () => false,
             ));
+          const held =
+            stored || !blobFile
+              ? undefined
+              : await readFile(heldPath(transaction, index), 'utf8').then(
+                  (text) => text.split(' ')[1],
+                  () => undefined,
+                );
+          const from = (file: string) =>
+            createReadStream(file, {
+              highWaterMark: READ_BUFFER,
+              start: place?.offset ?? 0,
+              end: (place?.offset ?? 0) + (place?.size ?? 0) - 1,
+            });
           const source = stored
             ? createReadStream(whole, { highWaterMark: READ_BUFFER })
-            : createReadStream(placedPath(transaction, place.file), {
-                highWaterMark: READ_BUFFER,
-                start: place.offset,
-                end: place.offset + place.size - 1,
-              });
+            : held && blobFile
+              ? from(blobFile(held))
+              : from(placedPath(transaction, place.file));
           for await (const piece of source) yield piece as Buffer;
         }
       })();

@@ -177,9 +177,10 @@ export function createPushFinish(deps: {
     heldSha256: string | undefined,
     layout: Map<number, Placement>,
     stored: boolean,
+    blobFiles: (sha256: string) => string,
   ): Promise<StagedBlob> {
     const expected = uploadedBytesOf(file);
-    const readChunks = () => uploadArea.readChunks(upload.id, chunkIndexes, layout);
+    const readChunks = () => uploadArea.readChunks(upload.id, chunkIndexes, layout, blobFiles);
     const held = (sha256: string, size: number) =>
       staged.hold(
         heldBlob(sha256, size, () => blobs.stage(readChunks())),
@@ -247,6 +248,16 @@ export function createPushFinish(deps: {
         indexes.reduce((sum, index) => sum + (states.get(index)?.size ?? 0), 0) !== uploadedBytesOf(file).size
       );
     });
+    // Where the stored blobs that chunks were found equal to are (local store only), for reading them back.
+    const heldPaths = new Map<string, string>();
+    for (const state of states.values()) {
+      if (state.held !== undefined && !heldPaths.has(state.held))
+        heldPaths.set(state.held, (await blobs.localFile(state.held)).path);
+    }
+    const blobFiles = (sha256: string) => heldPaths.get(sha256) ?? '';
+    /** Whether every chunk of a file was found equal to its place in the blob the store holds. */
+    const allHeld = (file: DeclaredFile, sha256: string | undefined) =>
+      sha256 !== undefined && chunkIndexes(file).every((index) => states.get(index)?.held === sha256);
     /** The tokens of a file's chunks when every one of them was written into it at its place. */
     const placedTokens = (file: DeclaredFile, fileIndex: number): string[] | undefined => {
       const tokens = [];
@@ -278,10 +289,26 @@ export function createPushFinish(deps: {
         try {
           const tokens = placedTokens(file, fileIndex);
           const indexes = chunkIndexes(file);
+          const sha256 = heldSha256(file);
+          if (sha256 !== undefined && allHeld(file, sha256) && (await blobs.has(sha256))) {
+            // Every chunk was that blob's bytes, compared as they arrived: nothing to read, hash or store.
+            const gone = () => Promise.reject(new Error(`blob ${sha256} went during the finish`));
+            assembled.set(file.path, staged.hold(heldBlob(sha256, file.size, gone), file.checksum));
+            return;
+          }
           const blob =
             (tokens &&
               (await assemblePlaced(upload, file, fileIndex, indexes, tokens, staged, heldSha256(file)))) ??
-            (await assemble(upload, file, indexes, staged, heldSha256(file), layout, tokens === undefined));
+            (await assemble(
+              upload,
+              file,
+              indexes,
+              staged,
+              heldSha256(file),
+              layout,
+              indexes.every((index) => !states.get(index)?.token && !states.get(index)?.held),
+              blobFiles,
+            ));
           assembled.set(file.path, blob);
         } catch (error) {
           if (!(error instanceof CorruptedFile)) throw error;

@@ -25,10 +25,10 @@ export type KnownTransaction = {
   /** The place of each chunk written into its file (`chunkLayout`). */
   layout: Map<number, Placement>;
   /**
-   * Files (by position among added then updated) whose SHA-1 and size a stored blob has: their chunks are stored
-   * apart, not written into a file, and finish compares them with that blob.
+   * Files (by position among added then updated) whose SHA-1 and size a stored blob has, with its SHA-256: their
+   * chunks are compared with that blob as they arrive, not written.
    */
-  heldFiles: Set<number>;
+  heldFiles: Map<number, string>;
 };
 
 const CHUNK_CACHE_SIZE = 64;
@@ -93,10 +93,11 @@ export function createPushTransactions(deps: {
         changes,
         indexes: new Map(changes.chunkIds.map((id, index) => [id, index])),
         layout: chunkLayout(changes, changes.chunkIds),
-        heldFiles: new Set(
-          [...files.entries()]
-            .filter(([, file]) => !file.diff && held.has(`${file.checksum} ${file.size}`))
-            .map(([index]) => index),
+        heldFiles: new Map(
+          [...files.entries()].flatMap(([index, file]) => {
+            const sha256 = file.diff ? undefined : held.get(`${file.checksum} ${file.size}`);
+            return sha256 === undefined ? [] : [[index, sha256] as const];
+          }),
         ),
       };
       if (chunkIndexCache.size >= CHUNK_CACHE_SIZE) {

@@ -101,9 +101,10 @@ export function createPushService(deps: {
   }
 
   /**
-   * One v1 chunk's bytes, hashed for its answer (SHA-1) as they are written: into its file at its place when it
-   * has one, its length is that place's and its file's bytes are not held already (also hashed there for the
-   * file's digests when it comes in order), else stored apart as a chunk file.
+   * One v1 chunk's bytes, hashed for its answer (SHA-1) as they arrive: when it has a place in its file and its
+   * length is that place's, compared with the stored blob of a file the store holds (nothing written), or written
+   * into its file at its place (also hashed there for the file's digests when it comes in order); else stored
+   * apart as a chunk file.
    */
   async function writeChunk(
     known: KnownTransaction,
@@ -114,11 +115,21 @@ export function createPushService(deps: {
     maxBytes: number,
   ): Promise<{ checksum: string; size: number }> {
     const place = known.layout.get(index);
-    if (!place || place.size !== contentLength || known.heldFiles.has(place.file)) {
+    if (!place || place.size !== contentLength)
       return uploadArea.writeChunk(transaction, index, body, maxBytes);
+    const sha1 = createHash('sha1');
+    const heldSha256 = known.heldFiles.get(place.file);
+    if (heldSha256 !== undefined) {
+      // Bytes the store holds (local disk, where comparing costs a read): compared, not written.
+      if (!blobs.matches || !(await blobs.has(heldSha256)))
+        return uploadArea.writeChunk(transaction, index, body, maxBytes);
+      const blob = { sha256: heldSha256, file: (await blobs.localFile(heldSha256)).path };
+      const size = await uploadArea.matchChunk(transaction, index, place, blob, body, maxBytes, (piece) =>
+        sha1.update(piece),
+      );
+      return { checksum: sha1.digest('hex'), size };
     }
     const hashes = transactions.hashes;
-    const sha1 = createHash('sha1');
     const running = hashes.begin(transaction, place.file, place.chunk);
     let written;
     try {
