@@ -167,6 +167,18 @@ describe('a first push', () => {
     expect(corrupted).toMatchObject({ status: 422, body: { detail: { corrupted_files: ['copy.bin'] } } });
   });
 
+  it('finishes a file another push stored meanwhile without keeping its own copy', async () => {
+    const content = Buffer.from('the same bytes, pushed into two projects at once');
+    const [first, second] = [await newProject(), await newProject()];
+    const started = await startPush(api, first, { version: 'v0', added: [{ path: 'a.txt', content }] });
+    const transaction = started.response.body.transaction ?? '';
+    await uploadChunk(api, transaction, started.entries[0]?.chunks[0] ?? '', content);
+    await push(api, second, { version: 'v0', added: [{ path: 'a.txt', content }] });
+    expect((await api.post(`/v1/project/push/finish/${transaction}`)).status).toBe(200);
+    const staging = path.join(server.dataDir, 'blobs', 'tmp');
+    expect(readdirSync(staging).filter((name) => name.startsWith(transaction))).toEqual([]);
+  });
+
   it('answers the transaction, and each chunk its SHA-1 and size', async () => {
     const project = await newProject();
     const { response, entries } = await startPush(owner, project, {

@@ -63,7 +63,8 @@ export function createPushFinish(deps: {
    * A file whose bytes the store already holds (the same SHA-256): nothing is written or flushed. Its row is
    * refreshed with the others before `store`, which then finds the bytes (a collection of them waits for no one
    * but deletes them before its rows' commit, so bytes still there after the refresh stay); when they went
-   * meanwhile, `store` writes them again from the chunks. It has no temporary file (`path` is empty).
+   * meanwhile, `store` writes them again from the chunks (`rewrite`). It has no temporary file (`path` is empty);
+   * `discard` drops a copy of the bytes the caller made, once stored or not used.
    */
   function heldBlob(
     sha256: string,
@@ -76,7 +77,11 @@ export function createPushFinish(deps: {
       size,
       path: '',
       async store() {
-        if (await blobs.has(sha256)) return [];
+        if (await blobs.has(sha256)) {
+          // Its own copy of the bytes, if any, is not needed.
+          await discard();
+          return [];
+        }
         const again = await rewrite();
         if (again.sha256 !== sha256) {
           await again.discard();
