@@ -194,7 +194,7 @@ describe('a server killed during a push', { timeout: 120_000 }, () => {
       version: `v${committed.size}`,
       added: Object.entries(files).map(([p, content]) => ({ path: p, content })),
       removed: [{ path: 'b.txt' }],
-      chunkSize: 512 * 1024,
+      // Cut as the clients cut: each file written into one file at its chunks' places, which becomes its blob.
     });
     const transaction = started.response.body.transaction ?? '';
     for (const entry of started.entries) {

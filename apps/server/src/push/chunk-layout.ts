@@ -8,7 +8,7 @@ export type Placement = { file: number; chunk: number; offset: number; size: num
  * The place of each chunk (by its index in `chunkIds`) inside the file it belongs to, for the files cut the way
  * the clients cut them (every chunk but the last `UPLOAD_CHUNK_SIZE` bytes): their chunks are written straight into
  * one file at their offset, which becomes the blob. Files cut otherwise, and chunks shared by two files or named
- * twice, have no place: their chunks are stored one by one and assembled at finish.
+ * twice, and changesets have no place: their chunks are stored one by one and assembled at finish.
  */
 export function chunkLayout(changes: DeclaredChanges, chunkIds: string[]): Map<number, Placement> {
   const indexOf = new Map(chunkIds.map((id, index) => [id, index]));
@@ -17,6 +17,9 @@ export function chunkLayout(changes: DeclaredChanges, chunkIds: string[]): Map<n
   for (const file of files) for (const id of file.chunks) uses.set(id, (uses.get(id) ?? 0) + 1);
   const layout = new Map<number, Placement>();
   for (const [fileIndex, file] of files.entries()) {
+    // A changeset is no blob a finish retried after a crash could find again by its row (a whole file is): its
+    // chunks stay where they are until the commit.
+    if (file.diff) continue;
     const size = uploadedBytesOf(file).size;
     const count = file.chunks.length;
     const last = size - (count - 1) * UPLOAD_CHUNK_SIZE;
