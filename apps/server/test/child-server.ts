@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, cpSync, existsSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { logTail, registerChildLog } from './child-logs.ts';
@@ -22,6 +22,11 @@ export class ChildServer {
     private readonly dataDir: string,
     /** Settings of every start (e.g. `DATABASE_URL`); `start` adds its own. */
     private readonly baseEnv: Record<string, string> = {},
+    /**
+     * `firstStart`: the first start on the embedded PGlite makes and migrates its database, as a newcomer's does
+     * (~10 s of CPU). Otherwise the data folder gets a copy of a migrated one first (the test setup makes it once).
+     */
+    private readonly options: { firstStart?: boolean } = {},
   ) {}
 
   get url(): string {
@@ -33,6 +38,11 @@ export class ChildServer {
    * file in the data folder, shown when the start fails and kept when a test fails (`child-logs.ts`).
    */
   async start(env: Record<string, string> = {}): Promise<void> {
+    const pgdata = path.join(this.dataDir, 'pgdata');
+    const embedded = !(env.DATABASE_URL ?? this.baseEnv.DATABASE_URL);
+    if (embedded && !this.options.firstStart && !existsSync(pgdata)) {
+      cpSync(inject('pgliteDataDir'), pgdata, { recursive: true });
+    }
     for (let attempt = 1; ; attempt += 1) {
       this.port = await freePort();
       // Several servers may share one data folder (and start in the same millisecond): the port tells them apart.

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { acquireDataDirLock, DataDirLockedError } from '../src/db/data-dir-lock.ts';
 import { ChildServer } from './child-server.ts';
 import { freePort } from './free-port.ts';
@@ -152,8 +152,11 @@ describe('the data-folder lock', () => {
         SECRET_KEY: 'zombie-test-secret-0123456789',
         WEB_DIST: path.join(dir, 'no-web'),
       };
+      // A migrated database to start from, as the ChildServer below would copy: the test is about the lock.
+      cpSync(inject('pgliteDataDir'), path.join(dir, 'pgdata'), { recursive: true });
+      const main = path.join(inject('serverBuild'), 'main.mjs');
       const pid = await startUnreaped(
-        `cd ${serverDir} && exec ${process.execPath} --import tsx src/main.ts`,
+        `cd ${serverDir} && exec ${process.execPath} ${main}`,
         /Waymark is running/,
         env,
       );

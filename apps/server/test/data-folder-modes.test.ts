@@ -43,10 +43,12 @@ beforeAll(async () => {
   const template = inject('postgresTemplate');
   if (base && template) postgres = { base, name: await createDatabaseFromTemplate(base, template) };
   // No SECRET_KEY: the server writes one into the data folder.
-  server = new ChildServer(dataDir, {
-    SECRET_KEY: '',
-    ...(postgres ? { DATABASE_URL: databaseUrl(postgres.base, postgres.name) } : {}),
-  });
+  server = new ChildServer(
+    dataDir,
+    { SECRET_KEY: '', ...(postgres ? { DATABASE_URL: databaseUrl(postgres.base, postgres.name) } : {}) },
+    // What the server itself writes into a new data folder, its database's files included.
+    { firstStart: true },
+  );
   await server.start();
 }, 180_000);
 

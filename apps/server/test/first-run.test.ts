@@ -48,6 +48,7 @@ describe('the first run on an empty data folder', { timeout: 120_000 }, () => {
     server = new ChildServer(
       dataDir,
       postgres ? { DATABASE_URL: databaseUrl(postgresUrl ?? '', postgres) } : {},
+      { firstStart: true },
     );
     await server.start();
     admin = server.client;

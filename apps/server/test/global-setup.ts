@@ -9,6 +9,8 @@ import { createTemplateDatabase, dropDatabase } from './postgres-admin.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
+    /** A migrated PGlite data folder: child servers copy it as their `pgdata` instead of a first start of their own. */
+    pgliteDataDir: string;
     postgresTemplate: string;
     /** The compiled server (as `npm run build` makes it) that the child-process tests run. */
     serverBuild: string;
@@ -19,24 +21,25 @@ declare module 'vitest' {
 const SERVER_BUILD = path.resolve(import.meta.dirname, '../dist-test');
 
 /** What both server projects (PGlite and PostgreSQL) share: made by the first one's setup, ended by the last. */
-type Shared = { ready: Promise<{ templateFile: string }>; users: number; end(): void };
+type Shared = { ready: Promise<{ templateFile: string; dataDir: string }>; users: number; end(): void };
 const SHARED_KEY = Symbol.for('waymark.test.global-setup');
 
-/** The compiled server and a migrated PGlite dump, made once per Vitest run however many projects ask for them. */
+/** The compiled server and a migrated PGlite folder and dump, made once per Vitest run however many projects ask for them. */
 function shared(): Shared {
   const holder = globalThis as { [SHARED_KEY]?: Shared };
   if (holder[SHARED_KEY]) return holder[SHARED_KEY];
   const dir = mkdtempSync(path.join(os.tmpdir(), 'waymark-test-'));
   const ready = (async () => {
     await buildServer(SERVER_BUILD);
-    const database = await openDatabase({ kind: 'pglite' });
+    const dataDir = path.join(dir, 'pgdata');
+    const database = await openDatabase({ kind: 'pglite', dataDir, lock: false });
     await database.migrate();
     const client = (database.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
     const dump = await client.dumpDataDir('none');
     const templateFile = path.join(dir, 'template.tar');
     writeFileSync(templateFile, Buffer.from(await dump.arrayBuffer()));
     await database.close();
-    return { templateFile };
+    return { templateFile, dataDir };
   })();
   const created: Shared = {
     ready,
@@ -61,9 +64,10 @@ function shared(): Shared {
 export default async function setup(project: TestProject) {
   const common = shared();
   common.users += 1;
-  const { templateFile } = await common.ready;
+  const { templateFile, dataDir } = await common.ready;
   project.provide('serverBuild', SERVER_BUILD);
   project.provide('pgliteTemplate', templateFile);
+  project.provide('pgliteDataDir', dataDir);
 
   const postgresUrl = project.config.env?.WAYMARK_TEST_POSTGRES_URL;
   let template: string | undefined;
