@@ -34,8 +34,8 @@ export default defineProject({
     include: SERVER_SUITES,
     globalSetup: ['./test/global-setup.ts'],
     setupFiles: ['./test/setup.ts'],
-    // Twice as long under CI, where the suites share two cores with the journeys and their browsers (`npm test`):
-    // a test that waits on a child server or a race is slower there, not wrong.
+    // Twice as long under CI, where the suites share two cores with the static checks (`npm test`) and with each
+    // other's child servers: a test that waits on a child server or a race is slower there, not wrong.
     testTimeout: process.env.CI ? 60_000 : 30_000,
     hookTimeout: process.env.CI ? 120_000 : 60_000,
   },
