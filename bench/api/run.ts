@@ -132,31 +132,46 @@ function serverPid(rootPid: number): number | undefined {
 
 /**
  * The server's start command: `npm start -w apps/server`, i.e. the `start` script of apps/server/package.json.
- * A plain `node …` script is run directly (no npm and shell between), so its pid is the server's and V8's CPU
- * profiler can be switched on (`--cpu-prof` is not allowed in NODE_OPTIONS).
+ * A plain `node …` script, optionally after `NAME=value` settings (`MALLOC_TRIM_THRESHOLD_=131072 node …`), is run
+ * directly with those settings in its environment (no npm and shell between), so its pid is the server's and V8's
+ * CPU profiler can be switched on (`--cpu-prof` is not allowed in NODE_OPTIONS).
  */
-function startCommand(profileDir: string | undefined): { command: string; args: string[]; cwd: string } {
+function startCommand(profileDir: string | undefined): {
+  command: string;
+  args: string[];
+  cwd: string;
+  env: Record<string, string>;
+} {
   const cwd = path.join(ROOT, 'apps/server');
   const script = (JSON.parse(readFileSync(path.join(cwd, 'package.json'), 'utf8')) as StartScripts).scripts
     .start;
   const words = script.trim().split(/\s+/);
+  const env: Record<string, string> = {};
+  while (words.length > 0 && /^[A-Za-z_][A-Za-z0-9_]*=\S*$/.test(words[0] ?? '')) {
+    const [name = '', ...value] = (words.shift() ?? '').split('=');
+    env[name] = value.join('=');
+  }
   if (words[0] === 'node' && !/[|&;<>$`'"]/.test(script)) {
     const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
-    return { command: process.execPath, args: [...profile, ...words.slice(1)], cwd };
+    return { command: process.execPath, args: [...profile, ...words.slice(1)], cwd, env };
   }
   if (profileDir) throw new Error(`BENCH_PROFILE_DIR needs a plain 'node …' start script, not: ${script}`);
-  return { command: 'npm', args: ['start', '--silent', '-w', 'apps/server'], cwd: ROOT };
+  return { command: 'npm', args: ['start', '--silent', '-w', 'apps/server'], cwd: ROOT, env: {} };
 }
 type StartScripts = { scripts: { start: string } };
 
 async function startServer(workDir: string, databaseUrl: string): Promise<ChildProcess> {
   const log = createWriteStream(path.join(workDir, 'server.log'));
   const start = startCommand(process.env.BENCH_PROFILE_DIR);
-  console.log(`Starting the server: ${[start.command, ...start.args].join(' ')} (in ${start.cwd})`);
+  const settings = Object.entries(start.env).map(([name, value]) => `${name}=${value} `);
+  console.log(
+    `Starting the server: ${settings.join('')}${[start.command, ...start.args].join(' ')} (in ${start.cwd})`,
+  );
   const child = spawn(start.command, start.args, {
     cwd: start.cwd,
     detached: true, // its own process group, stopped as a whole
     env: {
+      ...start.env,
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? workDir,
       DATABASE_URL: databaseUrl,
@@ -205,6 +220,20 @@ async function databaseCpuSeconds(client: pg.Client): Promise<number> {
   return rows.reduce((sum, row) => sum + cpuSeconds(row.pid), 0);
 }
 
+/**
+ * Transactions committed or rolled back so far in the bench database, as PostgreSQL's statistics have them: each
+ * statement the server sends outside a transaction is one, so the difference over a run divided by its requests is
+ * the statements a request costs (the job queue's polling adds a few a second). Backends report at most once a
+ * second, so this is read a little over a second after a run.
+ */
+async function databaseTransactions(client: pg.Client): Promise<number> {
+  const { rows } = await client.query<{ n: string }>(
+    'SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = $1',
+    [DB_NAME],
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
 async function admin(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: `${PG_BASE}/postgres` });
   await client.connect();
@@ -223,7 +252,10 @@ type Row = {
   p99: number;
   cpuMsPerRequest: number;
   dbCpuMsPerRequest: number;
+  dbTransactionsPerRequest: number;
   toolCpuMsPerRequest: number;
+  /** The machine's 1-minute load average at the end of the run. */
+  load: number;
   failed: number;
 };
 
@@ -339,11 +371,14 @@ async function main(): Promise<void> {
       for (const call of calls) {
         const cpuBefore = pid === undefined ? 0 : cpuSeconds(pid);
         const dbCpuBefore = await databaseCpuSeconds(monitor);
+        const transactionsBefore = await databaseTransactions(monitor);
         const toolCpuBefore = ownCpuSeconds();
         const result = await load(`${base}${call.path}`, token, connections, duration);
         const toolCpu = ownCpuSeconds() - toolCpuBefore;
         const cpu = pid === undefined ? 0 : cpuSeconds(pid) - cpuBefore;
         const dbCpu = (await databaseCpuSeconds(monitor)) - dbCpuBefore;
+        await new Promise((resolve) => setTimeout(resolve, 1100));
+        const transactions = (await databaseTransactions(monitor)) - transactionsBefore;
         const perRequest = (seconds: number) => (result.total > 0 ? (seconds * 1000) / result.total : 0);
         rows.push({
           call: call.name,
@@ -353,7 +388,9 @@ async function main(): Promise<void> {
           p99: result.p99,
           cpuMsPerRequest: perRequest(cpu),
           dbCpuMsPerRequest: perRequest(dbCpu),
+          dbTransactionsPerRequest: result.total > 0 ? transactions / result.total : 0,
           toolCpuMsPerRequest: perRequest(toolCpu),
+          load: os.loadavg()[0] ?? 0,
           failed: result.failed,
         });
       }
@@ -370,8 +407,10 @@ async function main(): Promise<void> {
         'p99 ms': row.p99,
         'server CPU ms/req': Number(row.cpuMsPerRequest.toFixed(2)),
         'db CPU ms/req': Number(row.dbCpuMsPerRequest.toFixed(2)),
+        'db xact/req': Number(row.dbTransactionsPerRequest.toFixed(2)),
         [`${tool} CPU ms/req`]: Number(row.toolCpuMsPerRequest.toFixed(2)),
         'x /ping': ping && ping.rps > 0 ? Number((row.rps / ping.rps).toFixed(3)) : null,
+        load: Number(row.load.toFixed(1)),
         failed: row.failed,
       };
     });
