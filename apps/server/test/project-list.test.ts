@@ -276,4 +276,34 @@ describe('conflict marker and cost', () => {
     expect((await pastEnd()).result.count).toBe(4);
     await server.repos.projects.update(added.id, { removedAt: new Date() });
   });
+
+  it("gives each row its members' names, ordered case-insensitively, in its access lists", async () => {
+    const project = await server.createProject('wanda', 'wanda', 'crew');
+    const zelda = await server.createUser({ username: 'Zelda' });
+    const abby = await server.createUser({ username: 'abby' });
+    await server.repos.projects.setMember(project.id, zelda.id, 'writer');
+    await server.repos.projects.setMember(project.id, abby.id, 'reader');
+    type Access = { ownersnames: string[]; writersnames: string[]; readersnames: string[] };
+    const body = (
+      await wanda.get<{ projects: Array<{ name: string; access: Access }> }>(
+        '/v1/project/paginated?per_page=100&name=crew',
+      )
+    ).body;
+    const names = ({ ownersnames, writersnames, readersnames }: Access) => ({
+      ownersnames,
+      writersnames,
+      readersnames,
+    });
+    expect(body.projects.map((p) => [p.name, names(p.access)])).toEqual([
+      [
+        'crew',
+        {
+          ownersnames: ['wanda'],
+          writersnames: ['wanda', 'Zelda'],
+          readersnames: ['abby', 'wanda', 'Zelda'],
+        },
+      ],
+    ]);
+    await server.repos.projects.update(project.id, { removedAt: new Date() });
+  });
 });

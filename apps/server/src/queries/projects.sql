@@ -592,39 +592,40 @@ SELECT
         json_agg(
           json_build_object(
             'projectId',
-            "project_members"."project_id",
+            m.project_id,
             'userId',
-            "project_members"."user_id",
+            m.user_id,
             'username',
-            (
-              SELECT
-                "users"."username"
-              FROM
-                "users"
-              WHERE
-                "users"."id" = "project_members"."user_id"
-            ),
+            m.username,
             'role',
-            "project_members"."role"
+            m.role
           )
           ORDER BY
-            lower(
-              (
-                SELECT
-                  "users"."username"
-                FROM
-                  "users"
-                WHERE
-                  "users"."id" = "project_members"."user_id"
-              )
-            )
+            lower(m.username)
         ),
         '[]'::json
       )
     FROM
-      "project_members"
-    WHERE
-      "project_members"."project_id" = "projects"."id"
+      (
+        SELECT
+          "project_members"."project_id" AS project_id,
+          "project_members"."user_id" AS user_id,
+          "project_members"."role" AS role,
+          (
+            SELECT
+              "users"."username"
+            FROM
+              "users"
+            WHERE
+              "users"."id" = "project_members"."user_id"
+          ) AS username
+        FROM
+          "project_members"
+        WHERE
+          "project_members"."project_id" = "projects"."id"
+        OFFSET
+          0
+      ) AS m
   ),
   (
     SELECT
@@ -737,39 +738,40 @@ SELECT
         json_agg(
           json_build_object(
             'projectId',
-            "project_members"."project_id",
+            m.project_id,
             'userId',
-            "project_members"."user_id",
+            m.user_id,
             'username',
-            (
-              SELECT
-                "users"."username"
-              FROM
-                "users"
-              WHERE
-                "users"."id" = "project_members"."user_id"
-            ),
+            m.username,
             'role',
-            "project_members"."role"
+            m.role
           )
           ORDER BY
-            lower(
-              (
-                SELECT
-                  "users"."username"
-                FROM
-                  "users"
-                WHERE
-                  "users"."id" = "project_members"."user_id"
-              )
-            )
+            lower(m.username)
         ),
         '[]'::json
       )
     FROM
-      "project_members"
-    WHERE
-      "project_members"."project_id" = "projects"."id"
+      (
+        SELECT
+          "project_members"."project_id" AS project_id,
+          "project_members"."user_id" AS user_id,
+          "project_members"."role" AS role,
+          (
+            SELECT
+              "users"."username"
+            FROM
+              "users"
+            WHERE
+              "users"."id" = "project_members"."user_id"
+          ) AS username
+        FROM
+          "project_members"
+        WHERE
+          "project_members"."project_id" = "projects"."id"
+        OFFSET
+          0
+      ) AS m
   ),
   (
     SELECT
@@ -865,39 +867,40 @@ SELECT
         json_agg(
           json_build_object(
             'projectId',
-            "project_members"."project_id",
+            m.project_id,
             'userId',
-            "project_members"."user_id",
+            m.user_id,
             'username',
-            (
-              SELECT
-                "users"."username"
-              FROM
-                "users"
-              WHERE
-                "users"."id" = "project_members"."user_id"
-            ),
+            m.username,
             'role',
-            "project_members"."role"
+            m.role
           )
           ORDER BY
-            lower(
-              (
-                SELECT
-                  "users"."username"
-                FROM
-                  "users"
-                WHERE
-                  "users"."id" = "project_members"."user_id"
-              )
-            )
+            lower(m.username)
         ),
         '[]'::json
       )
     FROM
-      "project_members"
-    WHERE
-      "project_members"."project_id" = "projects"."id"
+      (
+        SELECT
+          "project_members"."project_id" AS project_id,
+          "project_members"."user_id" AS user_id,
+          "project_members"."role" AS role,
+          (
+            SELECT
+              "users"."username"
+            FROM
+              "users"
+            WHERE
+              "users"."id" = "project_members"."user_id"
+          ) AS username
+        FROM
+          "project_members"
+        WHERE
+          "project_members"."project_id" = "projects"."id"
+        OFFSET
+          0
+      ) AS m
   ),
   (
     SELECT

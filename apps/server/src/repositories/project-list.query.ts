@@ -256,13 +256,18 @@ export function createProjectListQueries(db: Db) {
         workspace: workspaces,
         ...rolesOf(db, shape.roles ? userId : null, projects.id, workspaces.id),
         // Each member's name by its key: as a join, a generic plan merges with the users' primary key from its
-        // first entry, reading every user up to the highest member id for each row of the page.
+        // first entry, reading every user up to the highest member id for each row of the page. Looked up once
+        // per member: OFFSET 0 keeps the inner select whole, or its name would be looked up again for the order.
         members: sql<MemberRow[]>`(
           SELECT coalesce(json_agg(json_build_object(
-            'projectId', ${projectMembers.projectId}, 'userId', ${projectMembers.userId},
-            'username', ${usernameOf(projectMembers.userId)}, 'role', ${projectMembers.role}
-          ) ORDER BY lower(${usernameOf(projectMembers.userId)})), '[]'::json)
-          FROM ${projectMembers} WHERE ${projectMembers.projectId} = ${projects.id})`,
+            'projectId', m.project_id, 'userId', m.user_id, 'username', m.username, 'role', m.role
+          ) ORDER BY lower(m.username)), '[]'::json)
+          FROM (
+            SELECT ${projectMembers.projectId} AS project_id, ${projectMembers.userId} AS user_id,
+              ${projectMembers.role} AS role, ${usernameOf(projectMembers.userId)} AS username
+            FROM ${projectMembers} WHERE ${projectMembers.projectId} = ${projects.id}
+            OFFSET 0
+          ) AS m)`,
         conflictPaths: sql<string[] | null>`(
           SELECT array_agg(${projectFiles.path}) FROM ${projectFiles}
           WHERE ${projectFiles.projectId} = ${projects.id} AND ${projectFiles.path} LIKE '%conflict%')`,
