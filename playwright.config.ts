@@ -65,9 +65,13 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   // CI keeps only what it prints: no HTML report, traces or failure screenshots (recording a trace of every journey
   // to keep the failed ones costs CPU at every step). A developer's run keeps them for the journeys that fail.
-  reporter: process.env.CI
-    ? [['list']]
-    : [['list'], ['html', { outputFolder: 'playwright-report', open: 'never' }]],
+  reporter: [
+    ...(process.env.CI
+      ? [['list'] as const]
+      : [['list'] as const, ['html', { outputFolder: 'playwright-report', open: 'never' }] as const]),
+    // `E2E_CPU=1`: each journey's CPU, its browser's included (e2e/cpu-reporter.ts).
+    ...(process.env.E2E_CPU === '1' ? [['./e2e/cpu-reporter.ts'] as const] : []),
+  ],
   // A snap() of a new view runs an axe scan: several seconds each on a busy machine.
   timeout: 120_000,
   expect: { timeout: 10_000 },
