@@ -10,14 +10,16 @@ import { buildProgram, MigrationIncompleteError } from '../src/cli/program.ts';
 import { ConfigError, loadConfig, type S3Settings } from '../src/config.ts';
 import { createContext } from '../src/context.ts';
 import { createLogger } from '../src/lib/logger.ts';
+import type { Clock } from '../src/lib/ttl-cache.ts';
 import { createMailer } from '../src/mail/mailer.ts';
 import { createMaintenanceService } from '../src/services/maintenance.service.ts';
+import { PROGRESS_EVERY_MS } from '../src/storage/migrate.ts';
 import { type BlobStore, createLocalBlobStore } from '../src/storage/blob-store.ts';
 import { createS3BlobStore, MULTIPART_FROM, type S3BlobStore } from '../src/storage/s3-blob-store.ts';
 import { HttpClient } from './http-client.ts';
 import { push, sha1 } from './push-helper.ts';
 import { type S3TestServer, startS3Server } from './s3-server.ts';
-import { startTestServer, TEST_PASSWORD, type TestServer } from './test-server.ts';
+import { manualClock, startTestServer, TEST_PASSWORD, type TestServer } from './test-server.ts';
 
 /**
  * `npm run cli -- storage migrate`: the blobs of the data folder copied to S3, verified, resumable; and the
@@ -43,10 +45,24 @@ afterAll(async () => {
   for (const made of folders) rmSync(made, { recursive: true, force: true });
 });
 
-/** Runs the CLI in-process with these stores; answers its lines and the error it ended with, if any. */
+/**
+ * Runs the CLI in-process with these stores; answers its lines and the error it ended with, if any. Its clock
+ * stands still unless a test passes one: a progress line is due every PROGRESS_EVERY_MS, which a run on a slow,
+ * busy machine would otherwise reach and print among the lines a test expects.
+ */
 async function migrate(local: BlobStore, target: S3BlobStore | undefined, ...args: string[]) {
+  return migrateWith(manualClock(), local, target, ...args);
+}
+
+async function migrateWith(
+  clock: Clock,
+  local: BlobStore,
+  target: S3BlobStore | undefined,
+  ...args: string[]
+) {
   const lines: string[] = [];
   const program = buildProgram({
+    clock,
     withContext: () => Promise.reject(new Error('storage migrate needs no database')),
     blobStores: () => ({ local, s3: target }),
     maintenance: createMaintenanceService({
@@ -134,6 +150,21 @@ describe('storage migrate', () => {
       `4/4 blobs: 1 copied (${small.length.toLocaleString('en-US')} bytes), 3 already in S3, 0 gone meanwhile, 0 failed.`,
     );
     expect(sha1(await read(target.get(sha256(small))))).toBe(sha1(small));
+  });
+
+  it('says how far it is each time PROGRESS_EVERY_MS has passed, but not again after the last blob', async () => {
+    const clock = manualClock();
+    // Every blob takes the whole interval.
+    const ticking = { now: () => (clock.advance(PROGRESS_EVERY_MS), clock.now()) };
+    const { lines } = await migrateWith(ticking, local, target, '--concurrency', '1');
+    expect(lines).toEqual([
+      expect.stringMatching(/^4 blobs /),
+      '1/4 blobs: 0 copied (0 bytes), 1 already in S3, 0 gone meanwhile, 0 failed.',
+      '2/4 blobs: 0 copied (0 bytes), 2 already in S3, 0 gone meanwhile, 0 failed.',
+      '3/4 blobs: 0 copied (0 bytes), 3 already in S3, 0 gone meanwhile, 0 failed.',
+      '4/4 blobs: 0 copied (0 bytes), 4 already in S3, 0 gone meanwhile, 0 failed.',
+      'Done: every blob of the data folder is in S3.',
+    ]);
   });
 
   it('refuses a damaged local file (bytes that do not hash to its name), copies the rest and fails', async () => {

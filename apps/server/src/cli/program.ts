@@ -7,6 +7,7 @@ import { ConfigError } from '../config.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { migrateBlobs, type MigrationSummary } from '../storage/migrate.ts';
 import type { S3BlobStore } from '../storage/s3-blob-store.ts';
+import type { Clock } from '../lib/ttl-cache.ts';
 import { parseSize } from './parse-size.ts';
 
 export type CliDeps = {
@@ -22,6 +23,8 @@ export type CliDeps = {
    */
   maintenanceInDatabase: boolean;
   print(line: string): void;
+  /** When `storage migrate` reports progress (`performance` by default; tests pass one they move). */
+  clock?: Clock;
 };
 
 const SOURCE_TEXTS: Record<MaintenanceSource, string> = {
@@ -201,6 +204,7 @@ export function buildProgram(deps: CliDeps): Command {
         target: s3,
         verifyExisting: options.verifyExisting ?? false,
         concurrency: options.concurrency,
+        clock: deps.clock,
         onEvent(event) {
           if (event.kind === 'started') {
             print(`${event.total} blobs (${bytes(event.totalBytes)}) in the data folder.`);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mapPool } from '../lib/map-pool.ts';
+import type { Clock } from '../lib/ttl-cache.ts';
 import type { BlobRef, BlobStore } from './blob-store.ts';
 import type { S3BlobStore } from './s3-blob-store.ts';
 
@@ -24,7 +25,7 @@ export type MigrationEvent =
 
 /** Progress is reported after this many blobs, and at least this often while blobs are being worked on. */
 const PROGRESS_EVERY_BLOBS = 100;
-const PROGRESS_EVERY_MS = 5_000;
+export const PROGRESS_EVERY_MS = 5_000;
 
 async function sha256Of(stream: AsyncIterable<Buffer>): Promise<{ sha256: string; size: number }> {
   const hash = createHash('sha256');
@@ -50,6 +51,8 @@ export async function migrateBlobs(input: {
   verifyExisting?: boolean;
   concurrency?: number;
   onEvent?: (event: MigrationEvent) => void;
+  /** When progress is due (`performance` by default; tests pass one they move). */
+  clock?: Clock | undefined;
 }): Promise<MigrationSummary> {
   const { source, target } = input;
   const emit = input.onEvent ?? (() => undefined);
@@ -66,12 +69,15 @@ export async function migrateBlobs(input: {
   };
   emit({ kind: 'started', total: summary.total, totalBytes: summary.totalBytes });
 
+  const clock = input.clock ?? performance;
   let done = 0;
-  let reportedAt = Date.now();
+  let reportedAt = clock.now();
+  // Not after the last blob: the caller reports the summary then.
   const progress = () => {
     done += 1;
-    if (done % PROGRESS_EVERY_BLOBS === 0 || Date.now() - reportedAt >= PROGRESS_EVERY_MS) {
-      reportedAt = Date.now();
+    if (done === summary.total) return;
+    if (done % PROGRESS_EVERY_BLOBS === 0 || clock.now() - reportedAt >= PROGRESS_EVERY_MS) {
+      reportedAt = clock.now();
       emit({ kind: 'progress', summary });
     }
   };
