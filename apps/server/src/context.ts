@@ -157,9 +157,9 @@ export function createContext(deps: {
     blobs,
     auth,
     /** Personal access tokens: made and revoked by their owners, resolved per request (plugins/auth.ts). */
-    accessTokens: createAccessTokenService({ config, repos, bearerUsers }),
+    accessTokens: createAccessTokenService({ config, repos, bearerUsers, clock: deps.clock }),
     /** Two-factor sign-in (TOTP): enrolment, the sign-in's second step, workspace rules. */
-    twoFactor: createTwoFactorService({ config, repos, auth }),
+    twoFactor: createTwoFactorService({ config, repos, auth, clock: deps.clock }),
     /** Single sign-on with an OpenID provider: sign-in, first-time users, linked accounts. */
     sso: createSsoService({ config, repos, users, log }),
     passwordReset,

@@ -13,7 +13,7 @@ import {
 import { LRUCache } from 'lru-cache';
 import type { AppConfig } from '../config.ts';
 import { conflict, forbidden, notFound } from '../lib/errors.ts';
-import { createTtlCache, type TtlCache } from '../lib/ttl-cache.ts';
+import { type Clock, createTtlCache, type TtlCache } from '../lib/ttl-cache.ts';
 import { canAdministerServer } from '../policies/admin.policy.ts';
 import type { Actor } from '../policies/workspace.policy.ts';
 import { presentAccessToken, presentAdminAccessToken } from '../presenters/access-token.presenter.ts';
@@ -48,6 +48,8 @@ export function createAccessTokenService(deps: {
   repos: Repositories;
   /** The users tokens name, shared with the session Bearer tokens (forgotten when this process writes the user). */
   bearerUsers?: TtlCache<number, UserRow>;
+  /** The cache's clock (tests move their own). */
+  clock?: Clock | undefined;
 }) {
   const { repos } = deps;
   const bearerUsers = deps.bearerUsers ?? createTtlCache<number, UserRow>({ max: 1, ttlMs: 0 });
@@ -55,6 +57,7 @@ export function createAccessTokenService(deps: {
   const rows = createTtlCache<string, AccessTokenRow>({
     max: 10_000,
     ttlMs: deps.config.cacheTtlMs.users,
+    clock: deps.clock,
   });
   const lastWritten = new LRUCache<number, number>({ max: 10_000 });
 

@@ -15,7 +15,7 @@ import type { AppConfig } from '../config.ts';
 import { conflict, fieldError, forbidden, notFound, tooManyRequests, unauthorized } from '../lib/errors.ts';
 import { verifyPassword } from '../lib/password-hash.ts';
 import { createSecretBox } from '../lib/secret-box.ts';
-import { createTtlCache } from '../lib/ttl-cache.ts';
+import { type Clock, createTtlCache } from '../lib/ttl-cache.ts';
 import { checkUserToken, issueUserToken, readUserToken } from '../lib/user-token.ts';
 import { canAdministerServer } from '../policies/admin.policy.ts';
 import {
@@ -41,11 +41,21 @@ const TOTP_CODE = /^\d{6}$/;
  * Two-factor sign-in (TOTP): enrolment from the profile, the sign-in's second step, recovery codes, remembered
  * browsers, workspaces that require it, and the superuser's reset.
  */
-export function createTwoFactorService(deps: { config: AppConfig; repos: Repositories; auth: AuthService }) {
+export function createTwoFactorService(deps: {
+  config: AppConfig;
+  repos: Repositories;
+  auth: AuthService;
+  /** The cache's clock (tests move their own). */
+  clock?: Clock | undefined;
+}) {
   const { config, repos, auth } = deps;
   const box = createSecretBox(config.secretKey, 'totp');
   // Workspaces requiring two-factor of a user without it, asked on each of their requests: kept briefly.
-  const requiredBy = createTtlCache<number, string[]>({ max: 10_000, ttlMs: config.cacheTtlMs.users });
+  const requiredBy = createTtlCache<number, string[]>({
+    max: 10_000,
+    ttlMs: config.cacheTtlMs.users,
+    clock: deps.clock,
+  });
 
   // Keyed by the server's secret: the codes are short, so a plain hash in a copied database could be guessed.
   // Letter case and dashes do not count.
