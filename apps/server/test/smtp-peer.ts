@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 export type ReceivedMail = { from: string; to: string[]; raw: string };
@@ -30,6 +31,40 @@ export async function startSmtpPeer(port = 0) {
     url: `smtp://127.0.0.1:${bound}`,
     received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * An SMTP server that has hung: it takes connections on `port` and never says a word, so whoever sends a mail
+ * there waits (for the client's greeting timeout, half a minute for nodemailer). `ended` counts the connections
+ * that ended, i.e. a sender gave up. `close` ends them all and frees the port.
+ */
+export async function startSilentSmtpPeer(port = 0) {
+  const sockets = new Set<net.Socket>();
+  let ended = 0;
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => {});
+    socket.on('close', () => {
+      sockets.delete(socket);
+      ended += 1;
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.address();
+  return {
+    port: typeof address === 'object' && address ? address.port : 0,
+    get connected() {
+      return sockets.size + ended;
+    },
+    get ended() {
+      return ended;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      }),
   };
 }
 
