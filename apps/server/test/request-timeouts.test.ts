@@ -17,6 +17,13 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+/**
+ * How long a test waits for the server to cut a slow request: the limits here cut within 1-3 s; without them
+ * nothing would before Node's own timeouts (headers 60 s) or REQUEST_TIMEOUT_SECONDS (60 s). No tighter bound:
+ * a loaded machine runs the timers late, and a passing test ends at the cut, not at this time.
+ */
+const CUT_WITHIN_MS = 10_000;
+
 type Outcome = { isClosed: boolean; elapsedMs: number; answer: string };
 type SendOptions = { everyMs: number; deadlineMs: number; isHalfOpen?: boolean };
 
@@ -68,9 +75,11 @@ const loginBody = (size: number) => {
 describe('slow requests are cut', () => {
   it('a body trickling one byte at a time is cut within two windows or so', async () => {
     const body = loginBody(1000);
-    const outcome = await sender(loginHead(body.length), [...body], { everyMs: 200, deadlineMs: 6000 });
+    const outcome = await sender(loginHead(body.length), [...body], {
+      everyMs: 200,
+      deadlineMs: CUT_WITHIN_MS,
+    });
     expect(outcome.isClosed).toBe(true);
-    expect(outcome.elapsedMs).toBeLessThan(4000);
     expect(outcome.answer).toMatch(/^HTTP\/1\.1 408 /);
     expect(JSON.parse(outcome.answer.slice(outcome.answer.indexOf('\r\n\r\n') + 4))).toEqual({
       detail: 'Request timeout',
@@ -82,9 +91,11 @@ describe('slow requests are cut', () => {
 
   it('headers trickling one byte at a time are cut by the headers timeout', async () => {
     const head = loginHead(2);
-    const outcome = await sender(head.slice(0, 10), [...head.slice(10)], { everyMs: 200, deadlineMs: 6000 });
+    const outcome = await sender(head.slice(0, 10), [...head.slice(10)], {
+      everyMs: 200,
+      deadlineMs: CUT_WITHIN_MS,
+    });
     expect(outcome.isClosed).toBe(true);
-    expect(outcome.elapsedMs).toBeLessThan(4000);
   });
 
   it('a body arriving steadily above the minimum rate gets through, however long it takes', async () => {
@@ -113,11 +124,10 @@ describe('the whole request has a time limit', () => {
       const body = loginBody(1000);
       const outcome = await send(other.url, loginHead(body.length), [...body], {
         everyMs: 200,
-        deadlineMs: 8000,
+        deadlineMs: CUT_WITHIN_MS,
       });
       expect(outcome.isClosed).toBe(true);
       expect(outcome.elapsedMs).toBeGreaterThan(1500);
-      expect(outcome.elapsedMs).toBeLessThan(5000);
       expect(outcome.answer).toMatch(/^HTTP\/1\.1 408 /);
     } finally {
       await other.close();
