@@ -19,7 +19,7 @@ describe('AppToast', () => {
     render(<AppToast />);
     act(() => notify.info('Saved', 50));
     await screen.findByText('Saved');
-    await waitFor(() => expect(screen.queryByText('Saved')).toBeNull(), { timeout: 3000 });
+    await waitFor(() => expect(screen.queryByText('Saved')).toBeNull());
     act(() => notify.info('Saved'));
     expect(await screen.findByText('Saved')).toBeTruthy();
   });

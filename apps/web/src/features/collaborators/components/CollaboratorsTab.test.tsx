@@ -135,7 +135,7 @@ describe('the members table', () => {
     const loading = await screen.findByTestId('members-loading');
     expect(within(loading).getByText(tProject('collaborators.loading'))).toBeTruthy();
     expect(screen.queryByTestId('members-empty')).toBeNull();
-    expect(await screen.findByText('bob@example.com', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('bob@example.com')).toBeTruthy();
     expect(screen.queryByTestId('members-loading')).toBeNull();
   });
 
@@ -271,7 +271,7 @@ describe('the share dialog', () => {
     });
     await userEvent.type(input, 'ca');
     await waitFor(() => expect((submit as HTMLButtonElement).disabled).toBe(true));
-    await waitFor(() => expect((submit as HTMLButtonElement).disabled).toBe(false), { timeout: 5000 });
+    await waitFor(() => expect((submit as HTMLButtonElement).disabled).toBe(false));
   });
 
   it("says 'No matches found - Try using their emails instead' when nobody matches", async () => {

@@ -199,7 +199,7 @@ describe('history tab', () => {
     expect(await screen.findByText(tCommon('network.versionsLoadError'))).toBeTruthy();
     expect(screen.queryByText(tFiles('versions.fetchFailed'))).toBeNull();
     isUp = true;
-    expect(await screen.findByTestId('version-link', {}, { timeout: 4000 })).toBeTruthy();
+    expect(await screen.findByTestId('version-link')).toBeTruthy();
     expect(screen.queryByTestId('server-unreachable')).toBeNull();
     expect(screen.queryByText(tCommon('network.versionsLoadError'))).toBeNull();
     resetReachabilityForTests();
