@@ -155,7 +155,9 @@ export async function startServer(
   // As `npm start` runs it (apps/server/package.json), unless BENCH_PLAIN_NODE asks for Node's defaults.
   const plain = process.env.BENCH_PLAIN_NODE === '1';
   const launch = plain ? [] : ['--max-semi-space-size=16'];
-  const child = spawn(process.execPath, [...launch, ...profile, 'dist/main.mjs'], {
+  // Node options NODE_OPTIONS refuses (e.g. `--trace-gc`), space-separated.
+  const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...launch, ...profile, ...extra, 'dist/main.mjs'], {
     cwd: SERVER_DIR,
     env: {
       PATH: process.env.PATH ?? '',

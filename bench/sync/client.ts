@@ -134,6 +134,28 @@ export function createClient(base: string, token: string) {
       return answer.version;
     },
 
+    /** The same chunks to the floor server (`floor-server.ts`), CONCURRENCY at a time, then a finish per file. */
+    async pushFloor(files: BenchFile[]): Promise<void> {
+      const jobs = files.flatMap((file, at) =>
+        Array.from({ length: chunkCount(file) }, (_, index) => ({ file, at, index })),
+      );
+      await pool(jobs, CONCURRENCY, async ({ file, at, index }) => {
+        await postBytes(`/chunk/f${at}/${index}`, await chunkOf(file, index));
+      });
+      for (const at of files.keys()) await call('POST', `/finish/f${at}`);
+    },
+
+    /** Every file from the floor server, CONCURRENCY at a time; answers the bytes. */
+    async downloadFloor(files: BenchFile[]): Promise<number> {
+      let bytes = 0;
+      await pool([...files.entries()], CONCURRENCY, async ([at, file]) => {
+        const got = await download(`${base}/raw/f${at}`, auth);
+        if (got.bytes !== file.size) throw new Error(`floor raw ${file.path}: ${got.status}`);
+        bytes += got.bytes;
+      });
+      return bytes;
+    },
+
     /** Every file by its raw address, CONCURRENCY at a time; answers the bytes (sizes checked). */
     async downloadRaw(project: string, files: BenchFile[]): Promise<number> {
       let bytes = 0;

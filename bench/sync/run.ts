@@ -6,7 +6,7 @@
  * With BENCH_DATABASE_URL the server runs on that PostgreSQL database (emptied first) and its backends' CPU counts;
  * BENCH_PORT sets the server's port (a random one from 21,000 otherwise).
  */
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,6 +24,23 @@ import {
 import { type BenchFile, createClient, smallFile } from './client.ts';
 import { largeFiles } from './large-files.ts';
 
+/**
+ * The floor server (`floor-server.ts`) as a child process on `port`, its files in `dir`: the same Node, flags and
+ * client as the server, the work only a durable, verified push needs.
+ */
+async function startFloor(dir: string, port: number): Promise<ChildProcess> {
+  const child = spawn(
+    process.execPath,
+    ['--max-semi-space-size=16', path.join(import.meta.dirname, 'floor-server.ts'), dir, String(port)],
+    { stdio: ['ignore', 'pipe', 'inherit'], env: { PATH: process.env.PATH ?? '' } },
+  );
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.once('data', () => resolve());
+    child.once('exit', (code) => reject(new Error(`floor server exited: ${code}`)));
+  });
+  return child;
+}
+
 const GiB = 1024 * MiB;
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -35,6 +52,12 @@ const smallCount = option('small-files', 5000);
 const bigProject = option('big-project', 10_000);
 const rounds = option('rounds', 5);
 const databaseUrl = process.env.BENCH_DATABASE_URL;
+
+/**
+ * CLOCK_MONOTONIC in µs, the clock of V8's CPU profiles: with BENCH_PROFILE_DIR each phase prints its window, for
+ * `bench/lib/profile-summary.ts --window <from> <to>`.
+ */
+const monotonicMicros = () => Number(process.hrtime.bigint() / 1000n);
 
 /** The CPU seconds of the server process and, on PostgreSQL, of its database's backends. */
 async function createCpuMeter(pid: number) {
@@ -49,17 +72,23 @@ async function createCpuMeter(pid: number) {
   };
   return {
     /** Runs `work`; answers its result with the CPU seconds it cost the server (and its backends). */
-    async measure<T>(
-      work: () => Promise<T>,
-    ): Promise<{ result: T; cpu: number; peakMiB: number; io: { read: number; written: number } }> {
+    async measure<T>(work: () => Promise<T>): Promise<{
+      result: T;
+      cpu: number;
+      peakMiB: number;
+      io: { read: number; written: number };
+      window: string;
+    }> {
       const before = new Map((await backends()).map((id) => [id, cpuSeconds(id)]));
+      const from = monotonicMicros();
       const ioBefore = ioBytes(pid);
       const run = await peakRss(pid, work);
       const ioAfter = ioBytes(pid);
+      const window = `${from} ${monotonicMicros()}`;
       let database = 0;
       for (const id of await backends()) database += cpuSeconds(id) - (before.get(id) ?? 0);
       const io = { read: ioAfter.read - ioBefore.read, written: ioAfter.written - ioBefore.written };
-      return { result: run.result, cpu: run.cpu + database, peakMiB: run.peakMiB, io };
+      return { result: run.result, cpu: run.cpu + database, peakMiB: run.peakMiB, io, window };
     },
     close: () => database?.end(),
   };
@@ -144,16 +173,41 @@ async function main(): Promise<void> {
       const down = await meter.measure(() => client.downloadRaw('large-v1', files));
       const row = (
         name: string,
-        run: { cpu: number; peakMiB: number; seconds: number; io: { read: number; written: number } },
+        run: {
+          cpu: number;
+          peakMiB: number;
+          seconds: number;
+          io: { read: number; written: number };
+          window: string;
+        },
       ) => {
         const speed = bytes / MiB / run.seconds;
         say(
           `${name.padEnd(28)} ${(run.cpu / gib).toFixed(2).padStart(6)} s CPU/GiB (goal ≤ 4: ${goal(run.cpu / gib <= 4)})  ` +
             `${speed.toFixed(0)} MiB/s = ${(speed / disk).toFixed(2)}× disk line (goal ≥ 0.7)  peak RSS ${run.peakMiB.toFixed(0)} MB  ` +
-            `read ${(run.io.read / bytes).toFixed(2)}× / written ${(run.io.written / bytes).toFixed(2)}× the bytes`,
+            `read ${(run.io.read / bytes).toFixed(2)}× / written ${(run.io.written / bytes).toFixed(2)}× the bytes  ` +
+            `(${(run.cpu / floorPush.cpu).toFixed(2)}× the ${floorLine(floorPush.cpu)})`,
         );
+        if (process.env.BENCH_PROFILE_DIR) say(`  profile window ${run.window}`);
       };
+      // The floor, in the same run: the same client against a bare server doing only the work that cannot be skipped.
+      const floorDir = path.join(work, 'floor');
+      mkdirSync(floorDir);
+      const floorPort = port + 1;
+      const floor = await startFloor(floorDir, floorPort);
+      const floorClient = createClient(`http://127.0.0.1:${floorPort}`, '');
+      const floorPid = floor.pid ?? 0;
+      const floorPush = await peakRss(floorPid, () => floorClient.pushFloor(files));
+      const floorDown = await peakRss(floorPid, () => floorClient.downloadFloor(files));
+      floor.kill('SIGTERM');
+      rmSync(floorDir, { recursive: true, force: true });
+      const floorLine = (cpu: number) => `floor ${(cpu / gib).toFixed(2)} s/GiB`;
+
       say(`large files: ${files.length} × ${(bytes / files.length / MiB).toFixed(0)} MiB`);
+      say(
+        `floor (bare node:http, same client: receive, chunk SHA-1, file SHA-1 + SHA-256, write, fdatasync) ` +
+          `${(floorPush.cpu / gib).toFixed(2)} s CPU/GiB pushed, ${(floorDown.cpu / gib).toFixed(2)} s CPU/GiB downloaded`,
+      );
       row('push v1', first);
       row('push v2', v2);
       row('push v1 of bytes held', again);
@@ -161,8 +215,10 @@ async function main(): Promise<void> {
         `  bytes held / first push: ${(again.cpu / first.cpu).toFixed(2)} of the CPU (goal ≤ 0.10: ${goal(again.cpu <= first.cpu * 0.1)})`,
       );
       say(
-        `download raw                 ${(down.cpu / gib).toFixed(2).padStart(6)} s CPU/GiB (goal ≤ 1.5: ${goal(down.cpu / gib <= 1.5)})  peak RSS ${down.peakMiB.toFixed(0)} MB`,
+        `download raw                 ${(down.cpu / gib).toFixed(2).padStart(6)} s CPU/GiB (goal ≤ 1.5: ${goal(down.cpu / gib <= 1.5)})  peak RSS ${down.peakMiB.toFixed(0)} MB  ` +
+          `(${(down.cpu / floorDown.cpu).toFixed(2)}× the ${floorLine(floorDown.cpu)})`,
       );
+      if (process.env.BENCH_PROFILE_DIR) say(`  profile window ${down.window}`);
       rmSync(path.join(work, 'large'), { recursive: true, force: true });
       rmSync(path.join(work, 'large-v2'), { recursive: true, force: true });
     }

@@ -1,0 +1,129 @@
+/**
+ * The floor of the large-file phases (bench/sync/run.ts): a bare node:http server doing only the work a durable,
+ * verified push cannot skip, run as a child process and driven by the same client, so its CPU seconds per GiB are
+ * the line the server's are compared with in the same run, under the same load. A v1 chunk
+ * (`POST /chunk/<file>/<index>` of 10 MiB) is hashed for its own answer (SHA-1) and written at its offset in its
+ * file; the file's SHA-1 and SHA-256 are taken in order (chunks that came early read back from the page cache); a
+ * finish (`POST /finish/<file>`) flushes the file (`fdatasync`). `GET /raw/<file>` streams a file in 1 MiB reads.
+ * No database, no routing, no checks: not a server anyone should run.
+ */
+import { createHash, type Hash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { type FileHandle, open } from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+
+const CHUNK = 10 * 1024 * 1024;
+const dir = process.argv[2] ?? '.';
+const port = Number(process.argv[3]);
+
+type FileState = {
+  handle: FileHandle;
+  sha1: Hash;
+  sha256: Hash;
+  next: number;
+  early: Map<number, number>;
+  busy: boolean;
+};
+const files = new Map<string, FileState>();
+
+async function stateOf(name: string): Promise<FileState> {
+  let state = files.get(name);
+  if (!state) {
+    const handle = await open(path.join(dir, name), 'w+');
+    state = {
+      handle,
+      sha1: createHash('sha1'),
+      sha256: createHash('sha256'),
+      next: 0,
+      early: new Map(),
+      busy: false,
+    };
+    files.set(name, state);
+  }
+  return state;
+}
+
+async function catchUp(state: FileState): Promise<void> {
+  if (state.busy) return;
+  state.busy = true;
+  for (let size = state.early.get(state.next); size !== undefined; size = state.early.get(state.next)) {
+    state.early.delete(state.next);
+    const buffer = Buffer.allocUnsafe(size);
+    await state.handle.read(buffer, 0, size, state.next * CHUNK);
+    state.sha1.update(buffer);
+    state.sha256.update(buffer);
+    state.next += 1;
+  }
+  state.busy = false;
+}
+
+async function answer(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
+  const [, kind, name = '', index = '0'] = (request.url ?? '').split('/');
+  if (kind === 'raw') {
+    createReadStream(path.join(dir, name), { highWaterMark: 1024 * 1024 }).pipe(response);
+    return;
+  }
+  const state = await stateOf(name);
+  if (kind === 'finish') {
+    await catchUp(state);
+    await state.handle.datasync();
+    await state.handle.close();
+    files.delete(name);
+    response.end(JSON.stringify({ sha1: state.sha1.digest('hex'), sha256: state.sha256.digest('hex') }));
+    return;
+  }
+  const chunk = Number(index);
+  const inOrder = chunk === state.next && !state.busy;
+  if (inOrder) state.busy = true;
+  const sha1 = createHash('sha1');
+  let at = chunk * CHUNK;
+  let size = 0;
+  let batch: Buffer[] = [];
+  let batchBytes = 0;
+  const flush = async () => {
+    let left = batch;
+    batch = [];
+    batchBytes = 0;
+    while (left.length > 0) {
+      const { bytesWritten } = await state.handle.writev(left, at);
+      at += bytesWritten;
+      let skip = bytesWritten;
+      const rest = [];
+      for (const piece of left) {
+        if (skip >= piece.length) skip -= piece.length;
+        else {
+          rest.push(piece.subarray(skip));
+          skip = 0;
+        }
+      }
+      left = rest;
+    }
+  };
+  for await (const piece of request as AsyncIterable<Buffer>) {
+    sha1.update(piece);
+    if (inOrder) {
+      state.sha1.update(piece);
+      state.sha256.update(piece);
+    }
+    batch.push(piece);
+    batchBytes += piece.length;
+    size += piece.length;
+    if (batchBytes >= 1024 * 1024) await flush();
+  }
+  await flush();
+  if (inOrder) {
+    state.next += 1;
+    state.busy = false;
+  } else state.early.set(chunk, size);
+  await catchUp(state);
+  response.end(JSON.stringify({ checksum: sha1.digest('hex'), size }));
+}
+
+const server = http.createServer((request, response) => {
+  answer(request, response).catch((error: unknown) => {
+    response.statusCode = 500;
+    response.end(String(error));
+  });
+});
+server.listen(port, '127.0.0.1', () => console.log('ready'));
