@@ -9,14 +9,17 @@ export const COLLECT_BATCH = 200;
 export function createStorageService(deps: { repos: Repositories; blobs: BlobStore }) {
   const { repos, blobs } = deps;
   return {
-    /** The bytes of a stored file, or of a range of them: what downloads stream. */
+    /** The bytes of a stored file, or of a range of them, for one HTTP response (`sendBlob`) to stream. */
     read(sha256: string, range?: ByteRange): Readable {
-      return blobs.get(sha256, range);
+      return blobs.get(sha256, range, { forResponse: true });
     },
 
-    /** The whole of a stored file of `size` bytes, read as a range (no buffer larger than the file). */
+    /**
+     * The whole of a stored file of `size` bytes, read as a range (no buffer larger than the file), for one HTTP
+     * response to stream.
+     */
     readWhole(sha256: string, size: number): Readable {
-      return blobs.get(sha256, wholeFile(size));
+      return blobs.get(sha256, wholeFile(size), { forResponse: true });
     },
 
     /**

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { access, type FileHandle, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { recyclingReadStream } from './recycling-read-stream.ts';
 import { createStaging, READ_BUFFER } from './staging.ts';
 
 export type BlobRef = { sha256: string; size: number };
@@ -64,8 +65,11 @@ export interface BlobStore {
   localFile(sha256: string): Promise<LocalBlobFile>;
   /** Flushes these folders to disk, so the blob names made in them survive a power cut. */
   flushFolders(folders: Iterable<string>): Promise<void>;
-  /** Streams a stored blob, or the inclusive byte range of it. */
-  get(sha256: string, range?: ByteRange): Readable;
+  /**
+   * Streams a stored blob, or the inclusive byte range of it. `forResponse`: the stream is piped into one HTTP
+   * response and nothing else, so the local store may read into buffers it reuses (`recyclingReadStream`).
+   */
+  get(sha256: string, range?: ByteRange, options?: { forResponse?: boolean }): Readable;
   has(sha256: string): Promise<boolean>;
   /**
    * Whether the stream's bytes are exactly the stored blob's (read and compared, not hashed: a comparison costs a
@@ -189,11 +193,17 @@ export function createLocalBlobStore(root: string): BlobStore {
 
     flushFolders,
 
-    get(sha256, range) {
+    get(sha256, range, { forResponse = false } = {}) {
       // A small file or range is read into a buffer of its size, not a whole READ_BUFFER.
       const options = {
         highWaterMark: range ? Math.min(READ_BUFFER, range.end - range.start + 1) : READ_BUFFER,
       };
+      if (forResponse) {
+        return recyclingReadStream(blobPath(sha256), {
+          bufferSize: options.highWaterMark,
+          ...(range ? { start: range.start, end: range.end } : {}),
+        });
+      }
       return createReadStream(
         blobPath(sha256),
         range ? { ...options, start: range.start, end: range.end } : options,
