@@ -25,20 +25,20 @@ type FileState = {
   early: Map<number, number>;
   busy: boolean;
 };
-const files = new Map<string, FileState>();
+const files = new Map<string, Promise<FileState>>();
 
-async function stateOf(name: string): Promise<FileState> {
+/** A file's state, opened once however many of its chunks arrive together. */
+function stateOf(name: string): Promise<FileState> {
   let state = files.get(name);
   if (!state) {
-    const handle = await open(path.join(dir, name), 'w+');
-    state = {
+    state = open(path.join(dir, name), 'w+').then((handle) => ({
       handle,
       sha1: createHash('sha1'),
       sha256: createHash('sha256'),
       next: 0,
       early: new Map(),
       busy: false,
-    };
+    }));
     files.set(name, state);
   }
   return state;
