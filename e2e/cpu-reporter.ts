@@ -27,11 +27,11 @@ function ownerOf(pid: string): string | null {
   return isServer && port ? `server ${port.slice('PORT='.length)}` : null;
 }
 
-/** User + system CPU ticks of a process and its reaped children. */
+/** User + system CPU ticks of a process (not of its reaped children: those are sampled themselves). */
 function ticksOf(pid: string): number | null {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'latin1').split(') ')[1].split(' ');
-    return Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+    const fields = (readFileSync(`/proc/${pid}/stat`, 'latin1').split(') ')[1] ?? '').split(' ');
+    return Number(fields[11]) + Number(fields[12]);
   } catch {
     return null;
   }
