@@ -1,10 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: the checks CI runs, side by side. The Vitest suites and the journeys (after the build) are the long
-// ones and run at once: each leaves part of the two cores idle while it waits on servers, browsers and timers. The
-// timed tests measure what a busy machine cannot stretch (CPU time, injected clocks, events), so neither measures
-// the other's load. The static checks (typecheck, lint, the migrations' check) run at a lower priority in the time
-// the two leave. Each check's output is printed whole as it ends; at the end, each one's wall and CPU time, and the
-// exit code is 1 when any failed.
+// `npm test`: the checks CI runs. The Vitest suites, then the build and the end-to-end journeys, one after the other:
+// each keeps the two cores busy much of the time, and side by side their timed tests (fairness, races, start-ups)
+// measured the other's load instead of their own. The static checks (typecheck, lint, the migrations' check) run
+// beside them from the start at a lower priority, in the CPU time they leave. Each check's output is printed whole
+// as it ends; at the end, each one's wall and CPU time, and the exit code is 1 when any failed.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -15,7 +14,7 @@ import os from 'node:os';
  */
 const CHECKS = [
   { name: 'test:unit', args: ['run', 'test:unit'] },
-  { name: 'build', args: ['run', 'build'] },
+  { name: 'build', args: ['run', 'build'], after: 'test:unit' },
   { name: 'journeys', args: ['exec', '--', 'playwright', 'test'], after: 'build' },
   { name: 'typecheck', args: ['run', 'typecheck'], yields: true },
   { name: 'lint', args: ['run', 'lint'], yields: true },
