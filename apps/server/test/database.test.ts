@@ -17,11 +17,17 @@ async function pgliteSettings(sharedBuffers?: string) {
   }
 }
 
+/** The embedded database's own tests run in the PGlite project only; the PostgreSQL project would repeat them. */
+const embeddedOnly = it.skipIf(process.env.WAYMARK_TEST_POSTGRES_URL);
+
 describe('embedded database settings', () => {
-  it('runs PGlite with a small buffer pool and few connection slots unless told otherwise', async () => {
-    expect(await pgliteSettings()).toEqual({ shared_buffers: '16MB', max_connections: '8' });
-    expect(await pgliteSettings('48MB')).toEqual({ shared_buffers: '48MB', max_connections: '8' });
-  });
+  embeddedOnly(
+    'runs PGlite with a small buffer pool and few connection slots unless told otherwise',
+    async () => {
+      expect(await pgliteSettings()).toEqual({ shared_buffers: '16MB', max_connections: '8' });
+      expect(await pgliteSettings('48MB')).toEqual({ shared_buffers: '48MB', max_connections: '8' });
+    },
+  );
 
   it('takes PGLITE_SHARED_BUFFERS from the environment and refuses values PostgreSQL would not read', () => {
     const base = { SECRET_KEY: 'test-secret-key-0123456789', DATA_DIR: '/tmp/waymark-config-test' };
@@ -37,7 +43,7 @@ describe('embedded database settings', () => {
 });
 
 describe('an embedded database created and migrated by the process that uses it (the first run)', () => {
-  it('sends and reads arrays of every enum the migrations created, without a restart', async () => {
+  embeddedOnly('sends and reads arrays of every enum the migrations created, without a restart', async () => {
     const database = await openDatabase({ kind: 'pglite' });
     try {
       await database.migrate();
