@@ -8,7 +8,7 @@ import { E2E_ADMIN } from './fixtures.ts';
 const ROOT = path.join(import.meta.dirname, '..');
 
 /** A port nobody listens on now (the system picks it), so this server never meets another checkout's. */
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -63,11 +63,17 @@ export class JourneyServer {
     };
   }
 
-  /** First start: the port, the superuser, then the server (with `settings` of the journey's own). */
-  async init(settings: (origin: string) => NodeJS.ProcessEnv = () => ({})): Promise<void> {
-    this.port = await freePort();
-    this.extraEnv = settings(this.origin);
+  /**
+   * First start: the database and the superuser, then a free port, the journey's own `settings` for that origin
+   * (which may start what the server talks to, e.g. an identity provider), and the server. The port is chosen
+   * last, right before the server takes it: the slow database setup leaves another program no time to take it.
+   */
+  async init(
+    settings: (origin: string) => NodeJS.ProcessEnv | Promise<NodeJS.ProcessEnv> = () => ({}),
+  ): Promise<void> {
     execFileSync('node', ['apps/server/dist/cli.mjs', 'init'], { cwd: ROOT, env: this.env, stdio: 'ignore' });
+    this.port = await freePort();
+    this.extraEnv = await settings(this.origin);
     await this.start();
   }
 

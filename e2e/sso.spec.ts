@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { startOidcProvider } from '../apps/server/test/oidc-provider.ts';
 import { E2E_ADMIN, signIn } from './fixtures.ts';
-import { freePort, JourneyServer } from './journeyServer.ts';
+import { JourneyServer } from './journeyServer.ts';
 import { tCommon, tSecurity } from './texts.ts';
 import { snapBoth } from './viewports.ts';
 
@@ -24,29 +24,30 @@ test('single sign-on: refused domain, first sign-in makes the user, password beh
   page,
 }) => {
   test.setTimeout(120_000);
-  const providerPort = await freePort();
   const server = new JourneyServer();
   let provider: Awaited<ReturnType<typeof startOidcProvider>> | undefined;
   try {
-    await server.init((origin) => ({
-      BASE_URL: origin,
-      OIDC_ISSUER: `http://127.0.0.1:${providerPort}`,
-      OIDC_CLIENT_ID: 'waymark',
-      OIDC_CLIENT_SECRET: 'journey-client-secret',
-      OIDC_NAME: PROVIDER_NAME,
-      OIDC_CREATE_USERS: 'true',
-      OIDC_ALLOWED_DOMAINS: 'example.org',
-      PASSWORD_LOGIN: 'false',
-    }));
-    provider = await startOidcProvider({
-      port: providerPort,
-      clientId: 'waymark',
-      clientSecret: 'journey-client-secret',
-      redirectUris: [`${server.origin}/app/auth/sso/callback`],
-      accounts: {
-        ines: { preferred_username: 'ines.field', name: 'Ines Field' },
-        outsider: { email: 'outsider@elsewhere.com' },
-      },
+    // The provider listens before the server starts, on a port it holds from then on.
+    await server.init(async (origin) => {
+      provider = await startOidcProvider({
+        clientId: 'waymark',
+        clientSecret: 'journey-client-secret',
+        redirectUris: [`${origin}/app/auth/sso/callback`],
+        accounts: {
+          ines: { preferred_username: 'ines.field', name: 'Ines Field' },
+          outsider: { email: 'outsider@elsewhere.com' },
+        },
+      });
+      return {
+        BASE_URL: origin,
+        OIDC_ISSUER: provider.issuer,
+        OIDC_CLIENT_ID: 'waymark',
+        OIDC_CLIENT_SECRET: 'journey-client-secret',
+        OIDC_NAME: PROVIDER_NAME,
+        OIDC_CREATE_USERS: 'true',
+        OIDC_ALLOWED_DOMAINS: 'example.org',
+        PASSWORD_LOGIN: 'false',
+      };
     });
 
     // The sign-in page: the provider first; passwords only for superusers, behind a link.

@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import Provider, { type Adapter, type AdapterPayload } from 'oidc-provider';
 
 /** The person behind a login typed into the provider's form; unknown logins are `<login>@example.org`. */
@@ -50,26 +50,34 @@ class MemoryAdapter implements Adapter {
  * one confidential client, its own login form (any password), no consent screen (the grant is given at once).
  */
 export async function startOidcProvider(input: {
-  port: number;
+  /** Where it listens; by default a port the system picks as it starts listening (no other program can take it). */
+  port?: number;
   clientId: string;
   clientSecret: string;
   redirectUris: string[];
   accounts: Record<string, ProviderAccount>;
 }) {
-  const issuer = `http://127.0.0.1:${input.port}`;
+  // Listening first: the issuer names the port the server holds.
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(input.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  const issuer = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : input.port}`;
   // The provider warns on stderr that its login form is for development: the point here, so not said.
   const warn = console.warn;
   console.warn = (...args: unknown[]) => {
     if (!String(args[0]).includes('devInteractions')) warn(...args);
   };
   try {
-    return await listen(issuer, input);
+    return serve(server, issuer, input);
   } finally {
     console.warn = warn;
   }
 }
 
-async function listen(issuer: string, input: Parameters<typeof startOidcProvider>[0]) {
+function serve(server: Server, issuer: string, input: Parameters<typeof startOidcProvider>[0]) {
   const provider = new Provider(issuer, {
     adapter: MemoryAdapter,
     clients: [
@@ -135,8 +143,9 @@ async function listen(issuer: string, input: Parameters<typeof startOidcProvider
       return grant;
     },
   });
-  const server: Server = await new Promise((resolve) => {
-    const listening = provider.listen(input.port, '127.0.0.1', () => resolve(listening));
+  const handle = provider.callback();
+  server.on('request', (request, response) => {
+    void handle(request, response);
   });
   return {
     issuer,

@@ -12,10 +12,9 @@ let server: TestServer;
 let provider: Awaited<ReturnType<typeof startOidcProvider>>;
 
 beforeAll(async () => {
-  const [providerPort, serverPort] = [await freePort(), await freePort()];
+  const serverPort = await freePort();
   const serverUrl = `http://127.0.0.1:${serverPort}`;
   provider = await startOidcProvider({
-    port: providerPort,
     clientId: 'waymark',
     clientSecret: 'waymark-client-secret',
     redirectUris: [`${serverUrl}/app/auth/sso/callback`],
