@@ -1,13 +1,13 @@
+import { geoJSONToTile, type GeoJSONVTFeature } from '@maplibre/geojson-vt';
 import { fromGeojsonVt } from '@maplibre/vt-pbf';
 import { gpkgEnvelope, quoteIdentifier, type Envelope } from '@waymark/gpkg-diff';
 import { MAP_TEXTS, type MapFeature, type MapLayer } from '@waymark/contract';
 import type Database from 'better-sqlite3';
-import type { Feature, Geometry, Position } from 'geojson';
-import GeoJSONVT from 'geojson-vt';
+import type { Feature, Geometry } from 'geojson';
 import {
   columnsOf,
   decodeGeometry,
-  decodeLonLat,
+  decodeMapped,
   edgePoints,
   envelopeOf,
   fidColumn,
@@ -16,20 +16,24 @@ import {
   MapLayerError,
   MapNotFoundError,
   MAX_LATITUDE,
+  MERCATOR_HALF,
   openGeoPackage,
   plainValue,
   reproject,
   safely,
   transformFor,
   type LayerRow,
+  type Point2,
   type Transform,
+  unitTransform,
   windowTransform,
 } from './gpkg-read.ts';
 
 /**
  * Reads GeoPackages for the map (synchronous, run in the engine's worker threads): the layer list, one vector tile
- * of a layer (features in the tile's window, reprojected to EPSG:4326 with proj4, cut and encoded by geojson-vt and
- * vt-pbf) and one feature. Files are opened read-only and `immutable=1` (openReadOnly).
+ * of a layer (features in the tile's window, projected once to Web Mercator with proj4, cut by geojson-vt's
+ * single-tile cutter and encoded by vt-pbf) and one feature. Files are opened read-only and `immutable=1`
+ * (openReadOnly).
  */
 
 function rtreeOf(db: Database.Database, layer: LayerRow): string | undefined {
@@ -154,29 +158,28 @@ const BUFFER = 64;
 const THIN_BELOW_ZOOM = 16;
 const CELLS = 128;
 
-/** The cell of a CELLS×CELLS grid over tile z/x/y that a lon/lat falls in (column and row may be outside it). */
-function cellOf(z: number, x: number, y: number, lon: number, lat: number): number {
+/**
+ * The cell of a CELLS×CELLS grid over tile z/x/y that a point of Web Mercator's unit square falls in (column and
+ * row may be outside it).
+ */
+function cellOf(z: number, x: number, y: number, [u, v]: Point2): number {
   const n = 2 ** z;
-  const rad = (Math.max(-MAX_LATITUDE, Math.min(MAX_LATITUDE, lat)) * Math.PI) / 180;
-  const column = Math.floor((((lon + 180) / 360) * n - x) * CELLS);
-  const row = Math.floor((((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n - y) * CELLS);
+  const column = Math.floor((u * n - x) * CELLS);
+  const row = Math.floor((v * n - y) * CELLS);
   return (column + CELLS) * 4 * CELLS + (row + CELLS);
 }
 
-/** Says whether a point falls in a cell of tile z/x/y no earlier point took (true: keep it). */
-function pointThinner(z: number, x: number, y: number): (lon: number, lat: number) => boolean {
+/** Says whether a point (in the unit square) falls in a cell of tile z/x/y no earlier point took (true: keep it). */
+function pointThinner(z: number, x: number, y: number): (point: Point2) => boolean {
   if (z >= THIN_BELOW_ZOOM) return () => true;
   const taken = new Set<number>();
-  return (lon, lat) => {
-    const key = cellOf(z, x, y, lon, lat);
+  return (point) => {
+    const key = cellOf(z, x, y, point);
     if (taken.has(key)) return false;
     taken.add(key);
     return true;
   };
 }
-
-/** Half the width of Web Mercator's square, in metres (EPSG:3857). */
-const MERCATOR_HALF = 20037508.342789244;
 
 /**
  * The SQL of the grid cell of tile z/x/y an R-tree entry `r` of a point layer falls in (its middle: the R-tree
@@ -230,13 +233,17 @@ export function readTile(path: string, table: string, z: number, x: number, y: n
     const bounds = tileBounds(z, x, y, BUFFER / EXTENT);
     // The window in the layer's own coordinates; a projection that cannot take it (far outside its area) reads all.
     const window = exact.identity ? bounds : safely(() => envelopeOf(edgePoints(bounds).map(exact.inverse)));
-    // Degrees of longitude per tile unit, narrowed by the cosine of the tile's latitude nearest a pole.
-    const unitDegrees =
-      (360 / (2 ** z * EXTENT)) *
-      Math.cos((Math.max(Math.abs(bounds.minY), Math.abs(bounds.maxY)) * Math.PI) / 180);
-    // Web Mercator's own formulas cost proj4 little: a grid is for the national grids.
-    const transform =
-      window && !exact.mercator ? windowTransform(exact, window, GRID_TOLERANCE_UNITS * unitDegrees) : exact;
+    // Features are read straight into Web Mercator's unit square, which geojson-vt takes as it is. A national grid
+    // is projected on a grid of exact points over the window (Web Mercator and lon/lat are plain formulas).
+    const unit = unitTransform(exact);
+    const project =
+      window && !exact.identity && !exact.mercator
+        ? windowTransform(unit, window, GRID_TOLERANCE_UNITS / (2 ** z * EXTENT)).forward
+        : unit.forward;
+    const toUnit = (point: Point2): Point2 | undefined => {
+      const out = project(point);
+      return Number.isFinite(out[0]) && Number.isFinite(out[1]) ? out : undefined;
+    };
     const rtree = rtreeOf(db, layer);
     const t = quoteIdentifier(table);
     const geometryColumn = layer.column_name;
@@ -268,9 +275,9 @@ export function readTile(path: string, table: string, z: number, x: number, y: n
           .raw()
           .iterate(...box) as IterableIterator<[number, number, number, number, number]>;
         for (const [id, minX, maxX, minY, maxY] of entries) {
-          const [lon, lat] = transform.forward([(minX + maxX) / 2, (minY + maxY) / 2]);
-          if (!Number.isFinite(lon) || !Number.isFinite(lat)) continue;
-          const key = cellOf(z, x, y, lon, lat);
+          const point = toUnit([(minX + maxX) / 2, (minY + maxY) / 2]);
+          if (!point) continue;
+          const key = cellOf(z, x, y, point);
           const held = lowest.get(key);
           if (held === undefined || id < held) lowest.set(key, id);
         }
@@ -289,17 +296,23 @@ export function readTile(path: string, table: string, z: number, x: number, y: n
       rows = db.prepare(select).raw().iterate() as IterableIterator<unknown[]>;
     }
     // The tile is cut CHUNK features at a time (geojson-vt cuts each feature on its own, so the pieces are the
-    // tile's): only a chunk's GeoJSON is held at once, not a screenful's, and it dies young.
-    const cut: unknown[] = [];
+    // tile's): only a chunk's GeoJSON is held at once, not a screenful's, and it dies young. geoJSONToTile cuts the
+    // one tile asked for, without an index's descent from z0; `maxZoom: z` keeps every vertex, as an index whose
+    // deepest zoom is the tile's does.
+    const cut: GeoJSONVTFeature[] = [];
     let features: Feature[] = [];
     const cutChunk = () => {
       if (features.length === 0) return;
-      const index = new GeoJSONVT(
-        { type: 'FeatureCollection', features },
-        { maxZoom: z, indexMaxZoom: 0, indexMaxPoints: 0, extent: EXTENT, buffer: BUFFER },
-      );
+      const tile = geoJSONToTile({ type: 'FeatureCollection', features }, z, x, y, {
+        maxZoom: z,
+        extent: EXTENT,
+        buffer: BUFFER,
+        coordinates: 'unitSquare',
+        clip: true,
+        wrap: true,
+      });
       features = [];
-      for (const feature of index.getTile(z, x, y)?.features ?? []) cut.push(feature);
+      for (const feature of tile.features) cut.push(feature);
     };
     const keepPoint = thinned ? () => true : pointThinner(z, x, y);
     for (const row of rows) {
@@ -316,12 +329,9 @@ export function readTile(path: string, table: string, z: number, x: number, y: n
           continue;
         }
       }
-      const geometry = decodeLonLat(blob, transform);
+      const geometry = decodeMapped(blob, toUnit);
       if (!geometry) continue;
-      if (geometry.type === 'Point') {
-        const [lon, lat] = geometry.coordinates as [number, number];
-        if (!keepPoint(lon, Math.max(-MAX_LATITUDE, Math.min(MAX_LATITUDE, lat)))) continue;
-      }
+      if (geometry.type === 'Point' && !keepPoint(geometry.coordinates as Point2)) continue;
       const properties: Record<string, string | number | null> = {};
       for (let i = 0; i < columns.length; i++) {
         const value = row[i];
@@ -333,7 +343,7 @@ export function readTile(path: string, table: string, z: number, x: number, y: n
         type: 'Feature',
         ...(typeof id === 'number' && Number.isSafeInteger(id) && id >= 0 ? { id } : {}),
         properties,
-        geometry: clampMercator(geometry),
+        geometry,
       });
       if (features.length === CHUNK) cutChunk();
     }
@@ -343,16 +353,6 @@ export function readTile(path: string, table: string, z: number, x: number, y: n
   } finally {
     close();
   }
-}
-
-/** Points beyond Web Mercator's latitudes moved onto its edge (geojson-vt would project them to infinity). */
-function clampMercator(geometry: Geometry): Geometry {
-  const clampPoint = (position: Position): Position => [
-    position[0]!,
-    Math.max(-MAX_LATITUDE, Math.min(MAX_LATITUDE, position[1]!)),
-  ];
-  if (geometry.type === 'Point') return { type: 'Point', coordinates: clampPoint(geometry.coordinates) };
-  return geometry;
 }
 
 /** Every field of feature `fid` of `table`, its geometry as GeoJSON in EPSG:4326. */

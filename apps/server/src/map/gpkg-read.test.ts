@@ -6,12 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   decodeGeometry,
   decodeLonLat,
+  decodeMapped,
   IDENTITY,
   layerRows,
   registryDatumShift,
   reproject,
   safely,
   transformFor,
+  unitOfLonLat,
+  unitTransform,
   windowTransform,
   type Point2,
 } from './gpkg-read.ts';
@@ -161,5 +164,74 @@ describe('reading a tile’s geometries in one pass', () => {
     }
     expect(compared).toBeGreaterThan(10);
     expect(decodeLonLat(null, IDENTITY)).toBeUndefined();
+  });
+});
+
+describe('reading a tile’s geometries straight into Web Mercator’s unit square', () => {
+  it('puts lon/lat where geojson-vt does: Greenwich and the equator in the middle, y growing southwards', () => {
+    expect(unitOfLonLat(0, 0)).toEqual([0.5, 0.5]);
+    expect(unitOfLonLat(-180, 85.0511287798066)[0]).toBe(0);
+    expect(unitOfLonLat(-180, 85.0511287798066)[1]).toBeCloseTo(0, 12);
+    expect(unitOfLonLat(180, -85.0511287798066)[1]).toBeCloseTo(1, 12);
+    // Beyond Web Mercator's latitudes: on the square's edge (geojson-vt's clamp).
+    expect(unitOfLonLat(10, 90)).toEqual([10 / 360 + 0.5, 0]);
+    expect(unitOfLonLat(10, -90)).toEqual([10 / 360 + 0.5, 1]);
+    const [, brno] = unitOfLonLat(16.6, 49.19);
+    expect(brno).toBeGreaterThan(0.3);
+    expect(brno).toBeLessThan(0.5);
+  });
+
+  it('answers for every layer what its lon/lat answer would be, in one pass (lon/lat, 3857, 27700, 5514)', () => {
+    let compared = 0;
+    for (const layer of layerRows(db)) {
+      if (!layer.column_name || layer.srs_id === null) continue;
+      const transform = safely(() => transformFor(db, layer.srs_id!));
+      if (!transform) continue; // the layer of an unknown srs
+      const unit = unitTransform(transform);
+      const map = (point: Point2) => {
+        const out = unit.forward(point);
+        return Number.isFinite(out[0]) && Number.isFinite(out[1]) ? out : undefined;
+      };
+      const blobs = db
+        .prepare(`SELECT "${layer.column_name}" FROM "${layer.table_name}"`)
+        .pluck()
+        .all() as unknown[];
+      for (const blob of blobs) {
+        const lonLat = decodeLonLat(blob, transform);
+        const expected =
+          lonLat && reproject(lonLat, { ...IDENTITY, forward: ([x, y]) => unitOfLonLat(x, y) });
+        const got = decodeMapped(blob, map);
+        expect(got?.type).toBe(expected?.type);
+        const flat = (value: unknown): number[] =>
+          Array.isArray(value) ? value.flatMap(flat) : [Number(value)];
+        const [a, b] = [
+          flat((got as { coordinates?: unknown })?.coordinates ?? []),
+          flat((expected as { coordinates?: unknown })?.coordinates ?? []),
+        ];
+        expect(a).toHaveLength(b.length);
+        // Within a millionth of a z20 tile unit of the same point.
+        for (let i = 0; i < a.length; i++)
+          expect(Math.abs(a[i]! - b[i]!)).toBeLessThan(1e-15 + 1e-6 / 2 ** 32);
+        compared += 1;
+      }
+    }
+    expect(compared).toBeGreaterThan(10);
+  });
+
+  it('interpolates a national grid within a twentieth of a tile unit, as the lon/lat grid did', () => {
+    const window = { minX: -605_000, minY: -1_167_000, maxX: -592_000, maxY: -1_154_000 };
+    const exact = unitTransform(transformFor(db, 5514));
+    const tolerance = 0.05 / (2 ** 11 * 4096); // Brno's z11 tile
+    const grid = windowTransform(exact, window, tolerance, 0);
+    let worst = 0;
+    for (let i = 0; i <= 50; i++) {
+      for (let j = 0; j <= 50; j++) {
+        const point: Point2 = [window.minX + (i / 50) * 13_000, window.minY + (j / 50) * 13_000];
+        const [p, q] = [grid.forward(point), exact.forward(point)];
+        worst = Math.max(worst, Math.abs(p[0] - q[0]), Math.abs(p[1] - q[1]));
+      }
+    }
+    expect(worst).toBeGreaterThan(0);
+    expect(worst).toBeLessThan(2 * tolerance);
   });
 });

@@ -124,16 +124,17 @@ const EXACT_FIRST = 8192;
  * exact points of a grid over it, as GDAL's approximate transformer does: proj4js costs ~1–2 µs a point, which a
  * screenful of polygons (half a million vertices) turns into seconds. The first `exactFirst` points are transformed
  * exactly (a tile with few points never pays for a grid); then the grid is built, the coarsest whose interpolation
- * stays within `tolerance` degrees of the exact points at the middles of its cells (where it strays most); when
+ * stays within `tolerance` (in the units `transform` answers: degrees, or the tile's unit square) of the exact points
+ * at the middles of its cells (where it strays most); when
  * none does (a coarser grid's error tells early), or the projection fails on the grid, every point is transformed
  * exactly. Points outside the window are transformed exactly.
  */
-export function windowTransform(
-  transform: Transform,
+export function windowTransform<T extends Pick<Transform, 'forward' | 'identity'>>(
+  transform: T,
   window: Envelope,
   tolerance: number,
   exactFirst = EXACT_FIRST,
-): Transform {
+): T {
   if (transform.identity) return transform;
   let exactLeft = exactFirst;
   let chosen: Transform['forward'] | undefined;
@@ -153,7 +154,7 @@ export function windowTransform(
 
 /** The bilinear interpolation of `windowTransform`, or undefined when no grid is fine enough. */
 function gridForward(
-  transform: Transform,
+  transform: Pick<Transform, 'forward'>,
   window: Envelope,
   tolerance: number,
 ): Transform['forward'] | undefined {
@@ -364,27 +365,77 @@ export function decodeGeometry(blob: unknown): Geometry | undefined {
 }
 
 /**
- * A GeoPackage geometry blob as GeoJSON in EPSG:4326 (2D), read and reprojected in one pass (what a tile reads for
- * every feature; wkx and a second walk for reprojection cost ~3× more); collections and curves go through wkx.
- * Undefined when NULL, empty, unreadable or not reprojectable.
+ * A GeoPackage geometry blob as GeoJSON in EPSG:4326 (2D), read and reprojected in one pass (wkx and a second walk
+ * for reprojection cost ~3× more); collections and curves go through wkx. Undefined when NULL, empty, unreadable or
+ * not reprojectable.
  */
 export function decodeLonLat(blob: unknown, transform: Transform): Geometry | undefined {
+  if (transform.identity) return decodeMapped(blob, undefined);
+  return decodeMapped(blob, (point) => {
+    const out = transform.forward(point);
+    if (!Number.isFinite(out[0]) || !Number.isFinite(out[1])) return undefined;
+    return out[1] > 90 || out[1] < -90 ? [out[0], Math.max(-90, Math.min(90, out[1]))] : out;
+  });
+}
+
+/**
+ * A GeoPackage geometry blob as GeoJSON (2D) with every position taken through `map` in the same pass (none: as it
+ * is); collections and curves go through wkx. Undefined when NULL, empty, unreadable or when `map` refuses a
+ * position (answers undefined).
+ */
+export function decodeMapped(
+  blob: unknown,
+  map: ((point: Point2) => Point2 | undefined) | undefined,
+): Geometry | undefined {
   if (!(blob instanceof Uint8Array)) return undefined;
   const header = parseGpkgHeader(blob);
   if (!header || header.isEmpty) return undefined;
-  const geometry = wkbToGeoJson(
-    blob.subarray(header.wkbOffset),
-    transform.identity
-      ? undefined
-      : (x, y) => {
-          const out = transform.forward([x, y]);
-          if (!Number.isFinite(out[0]) || !Number.isFinite(out[1])) return undefined;
-          return out[1] > 90 || out[1] < -90 ? [out[0], Math.max(-90, Math.min(90, out[1]))] : out;
-        },
-  );
+  const geometry = wkbToGeoJson(blob.subarray(header.wkbOffset), map && ((x, y) => map([x, y])));
   if (geometry !== 'other') return geometry as Geometry | undefined;
   const native = decodeGeometry(blob);
-  return native && (transform.identity ? native : reproject(native, transform));
+  if (!native || !map) return native;
+  return reproject(native, {
+    forward: (point) => map(point) ?? [NaN, NaN],
+    inverse: (point) => point,
+    identity: false,
+  });
+}
+
+/** Half the width of Web Mercator's square, in metres (EPSG:3857). */
+export const MERCATOR_HALF = 20037508.342789244;
+
+/**
+ * A lon/lat in Web Mercator's unit square (what tile 0/0/0 covers: x east, y south, 0 to 1), latitudes beyond the
+ * square's put on its edge; the formula geojson-vt projects lon/lat with.
+ */
+export function unitOfLonLat(lon: number, lat: number): Point2 {
+  const sin = Math.sin((lat * Math.PI) / 180);
+  const y = 0.5 - (0.25 * Math.log((1 + sin) / (1 - sin))) / Math.PI;
+  return [lon / 360 + 0.5, y < 0 ? 0 : y > 1 ? 1 : y];
+}
+
+/** Web Mercator metres (EPSG:3857) in its unit square (see unitOfLonLat). */
+export function unitOfMercator(x: number, y: number): Point2 {
+  const v = 0.5 - y / (2 * MERCATOR_HALF);
+  return [x / (2 * MERCATOR_HALF) + 0.5, v < 0 ? 0 : v > 1 ? 1 : v];
+}
+
+/**
+ * From a layer's coordinates straight to Web Mercator's unit square (see unitOfLonLat): what a tile's features are
+ * read into, projected once. Undefined for a position the layer's projection cannot take.
+ */
+export function unitTransform(transform: Transform): Pick<Transform, 'forward' | 'identity'> {
+  const forward = transform.identity
+    ? ([lon, lat]: Point2) => unitOfLonLat(lon, lat)
+    : transform.mercator
+      ? ([x, y]: Point2) => unitOfMercator(x, y)
+      : (point: Point2) => {
+          const [lon, lat] = transform.forward(point);
+          return Number.isFinite(lon) && Number.isFinite(lat)
+            ? unitOfLonLat(lon, lat)
+            : ([NaN, NaN] as Point2);
+        };
+  return { forward, identity: false };
 }
 
 function isEmptyGeometry(geometry: Geometry): boolean {
