@@ -126,6 +126,12 @@ const envSchema = z.object({
     .min(1)
     .max(64)
     .default(Math.max(1, Math.min(4, availableParallelism() - 1))),
+  MAP_THREADS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(Math.max(1, Math.min(4, availableParallelism()))),
   ENGINE_TASK_TIMEOUT_SECONDS: seconds(120),
   /** How long a process keeps a Bearer token's user (list counts: at most 2 s); 0 keeps nothing. */
   CACHE_SECONDS: z.coerce.number().nonnegative().max(60).default(5),
@@ -294,6 +300,8 @@ export type AppConfig = {
   uploadExpirationSeconds: number;
   /** Threads running GeoPackage work (changesets) beside the event loop. */
   workerThreads: number;
+  /** Threads one project's map reads (tiles, layer lists, features) may use at once, in a pool of their own. */
+  mapThreads: number;
   /** One task of the changeset engine (a diff, an apply, a detail list) is stopped after running this long. */
   engineTaskTimeoutMs: number;
   /**
@@ -421,6 +429,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pushTakeoverSeconds: e.PUSH_TAKEOVER_SECONDS,
     uploadExpirationSeconds: e.UPLOAD_EXPIRATION_SECONDS,
     workerThreads: e.WORKER_THREADS,
+    mapThreads: e.MAP_THREADS,
     engineTaskTimeoutMs: Math.round(e.ENGINE_TASK_TIMEOUT_SECONDS * 1000),
     cacheTtlMs: {
       users: Math.round(e.CACHE_SECONDS * 1000),

@@ -110,6 +110,7 @@ export function createContext(deps: {
   });
   const engine = createChangesetEngine({
     threads: config.workerThreads,
+    mapThreads: config.mapThreads,
     taskTimeoutMs: config.engineTaskTimeoutMs,
   });
   const jobs = createJobSender();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChangesetEngine, EngineError, TIMEOUT_REASONS } from '../src/changesets/engine.ts';
-import { type CostlyCase, unindexedForeignKeyCase } from './costly-gpkg.ts';
+import { type CostlyCase, heavyMapGeoPackage, unindexedForeignKeyCase } from './costly-gpkg.ts';
 
 /**
  * The engine's time limit and its sharing between projects, with real worker threads and a GeoPackage whose
@@ -11,6 +11,7 @@ import { type CostlyCase, unindexedForeignKeyCase } from './costly-gpkg.ts';
  */
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../packages/gpkg-diff/fixtures');
+const MAP_GPKG = path.resolve(import.meta.dirname, 'fixtures/map/map.gpkg');
 const work = mkdtempSync(path.join(tmpdir(), 'waymark-engine-limits-'));
 let costly: CostlyCase;
 let ordinary: { base: string; changeset: string };
@@ -94,6 +95,60 @@ describe('changeset engine limits', { timeout: 120_000 }, () => {
       const first = await hostile[0]!;
       if (!first.ok) expect((first.error as EngineError).kind).toBe('timeout');
       expect(other.at).toBeLessThan(first.at);
+    } finally {
+      await engine.close();
+    }
+  });
+
+  it('runs the map on threads of its own: a tile does not wait for its own project’s costly apply', async () => {
+    const engine = createChangesetEngine({ threads: 1, mapThreads: 1, taskTimeoutMs: 8_000 });
+    try {
+      const since = Date.now();
+      const apply = settled(
+        engine.apply(costly.files.base, costly.files.changeset, output(), { project: 'busy' }),
+        since,
+      );
+      const tile = await engine.mapTile(MAP_GPKG, 'points_4326', { z: 0, x: 0, y: 0 }, { project: 'busy' });
+      expect(tile.length).toBeGreaterThan(0);
+      // Drawn while the apply still runs (stopped at 8 s): on the changeset engine's one thread it would wait.
+      const still = await Promise.race([apply, new Promise((resolve) => setTimeout(resolve, 10, 'running'))]);
+      expect(still).toBe('running');
+      const stopped = await apply;
+      if (!stopped.ok) expect((stopped.error as EngineError).kind).toBe('timeout');
+    } finally {
+      await engine.close();
+    }
+  });
+
+  it('cuts one project’s tiles side by side on mapThreads, and keeps a thread for another project', async () => {
+    const limit = 300;
+    const engine = createChangesetEngine({ threads: 1, mapThreads: 2, taskTimeoutMs: limit });
+    const heavy = heavyMapGeoPackage(work);
+    try {
+      // Three map threads start first (a thread's start through tsx takes longer than the limit): two quick reads
+      // of the heavy project and one of the other at once.
+      await Promise.all([
+        engine.mapFeature(heavy, 'points_3857', 1, { project: 'heavy' }),
+        engine.mapFeature(heavy, 'points_3857', 2, { project: 'heavy' }),
+        engine.mapLayers(MAP_GPKG, { project: 'light' }),
+      ]);
+      const since = Date.now();
+      const wholeWorld = { z: 0, x: 0, y: 0 };
+      const costly = [0, 1].map(() =>
+        settled(engine.mapTile(heavy, 'points_3857', wholeWorld, { project: 'heavy' }), since),
+      );
+      const light = settled(engine.mapTile(MAP_GPKG, 'points_4326', wholeWorld, { project: 'light' }), since);
+      const [first, second] = await Promise.all(costly);
+      for (const each of [first!, second!]) {
+        expect(each.ok).toBe(false);
+        expect(each.error).toEqual(new EngineError('timeout', TIMEOUT_REASONS.mapTileTask));
+      }
+      // Side by side, both are stopped at the limit together; one after the other, the second a limit later.
+      expect(Math.abs(second!.at - first!.at)).toBeLessThan(limit);
+      // The other project's tile started at once on the third thread, not after either.
+      const other = await light;
+      expect(other.ok).toBe(true);
+      expect(other.at).toBeLessThan(Math.min(first!.at, second!.at));
     } finally {
       await engine.close();
     }

@@ -75,3 +75,20 @@ export function burningTriggerCase(): CostlyCase {
      END;`,
   );
 }
+
+/**
+ * test/fixtures/map/map.gpkg copied into `folder` with 300,000 more points in its layer without R-tree,
+ * `points_3857`: drawing them all at zoom 0 (tile 0/0/0) takes 0.5–1.5 s. Answers the copy's path.
+ */
+export function heavyMapGeoPackage(folder: string): string {
+  const file = path.join(folder, 'heavy.gpkg');
+  copyFileSync(path.join(import.meta.dirname, 'fixtures/map/map.gpkg'), file);
+  const db = new Database(file);
+  const { geom } = db.prepare('SELECT geom FROM points_3857 WHERE fid = 1').get() as { geom: Buffer };
+  db.prepare(
+    `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300000)
+     INSERT INTO points_3857 (name, geom) SELECT 'p' || i, ? FROM n`,
+  ).run(geom);
+  db.close();
+  return file;
+}

@@ -1,9 +1,9 @@
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { TIMEOUT_REASONS } from '../src/changesets/engine.ts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { heavyMapGeoPackage } from './costly-gpkg.ts';
 import { HttpClient } from './http-client.ts';
 import { push } from './push-helper.ts';
 import { startTestServer, TEST_PASSWORD, type TestServer } from './test-server.ts';
@@ -18,23 +18,13 @@ let server: TestServer;
 let owner: HttpClient;
 let work: string;
 
-/** map.gpkg with 300,000 more points in its layer without R-tree (drawing them all at zoom 0 takes 0.5–1.5 s). */
-function heavyGeoPackage(): Buffer {
-  const file = path.join(work, 'heavy.gpkg');
-  copyFileSync(FIXTURE, file);
-  const db = new Database(file);
-  const { geom } = db.prepare('SELECT geom FROM points_3857 WHERE fid = 1').get() as { geom: Buffer };
-  db.prepare(
-    `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300000)
-     INSERT INTO points_3857 (name, geom) SELECT 'p' || i, ? FROM n`,
-  ).run(geom);
-  db.close();
-  return readFileSync(file);
-}
-
 beforeAll(async () => {
   work = mkdtempSync(path.join(tmpdir(), 'map-limits-'));
-  server = await startTestServer({ WORKER_THREADS: '2', ENGINE_TASK_TIMEOUT_SECONDS: '0.3' });
+  server = await startTestServer({
+    WORKER_THREADS: '2',
+    MAP_THREADS: '1',
+    ENGINE_TASK_TIMEOUT_SECONDS: '0.3',
+  });
   await server.createUser({ username: 'otto' });
   await server.createProject('otto', 'otto', 'heavy');
   await server.createProject('otto', 'otto', 'light');
@@ -42,7 +32,7 @@ beforeAll(async () => {
   await owner.login('otto', TEST_PASSWORD);
   await push(owner, 'otto/heavy', {
     version: 'v0',
-    added: [{ path: 'heavy.gpkg', content: heavyGeoPackage() }],
+    added: [{ path: 'heavy.gpkg', content: readFileSync(heavyMapGeoPackage(work)) }],
   });
   await push(owner, 'otto/light', {
     version: 'v0',
@@ -64,8 +54,9 @@ it('stops a tile that takes too long, and draws another project meanwhile', asyn
     ended.push(project);
     return response;
   };
-  // Both engine threads start first (a thread's start through tsx takes longer than the limit here): one quick
-  // task of each project at once, as a project holds one of the two threads at most. Neither is the tile below.
+  // Both map threads start first (a thread's start through tsx takes longer than the limit here): one quick task
+  // of each project at once, as with MAP_THREADS=1 a project holds one of the two threads at most. Neither is the
+  // tile below.
   const warm = await Promise.all([
     owner.get(`/v1/project/map/otto/heavy/features/1?file=heavy.gpkg&layer=points_3857`),
     owner.get(`/v1/project/map/otto/light/tiles/1/0/0.pbf?file=map.gpkg&layer=points_3857`),

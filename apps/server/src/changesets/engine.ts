@@ -33,7 +33,8 @@ export type EngineTaskOwner = { project: string };
  * The GeoPackage changeset engine off the event loop: every call runs in a worker thread of a small pool, so a
  * diff of 200,000 rows never holds up requests. Paths are local files; outputs are written only by the engine.
  * Projects take turns for the threads, and a task running longer than the time limit is stopped (its thread ends)
- * and fails with an `EngineError` of kind `timeout`.
+ * and fails with an `EngineError` of kind `timeout`. The map's reads run on a pool of their own (see
+ * createChangesetEngine): a screenful of tiles never holds up a push's changeset, nor a push a tile.
  */
 export type ChangesetEngine = {
   /** Writes the changeset from `base` to `modified` into `output`; its per-table summary and size. */
@@ -129,23 +130,43 @@ export const TIMEOUT_REASONS: Record<TaskName, string> = {
   mapStylesTask: 'Reading the QGIS project took too long',
 };
 
-export function createChangesetEngine(options: { threads: number; taskTimeoutMs: number }): ChangesetEngine {
-  const pool = new Piscina({
-    filename: new URL('./engine-worker.mjs', import.meta.url).href,
-    minThreads: 0,
-    maxThreads: options.threads,
-    idleTimeout: IDLE_MS,
-    resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
-  });
-  // One project uses at most all threads but one, so another project's task can always start at once; with one
-  // thread, the time limit bounds how long others wait.
-  const queue = createFairQueue({ slots: options.threads, perOwner: Math.max(1, options.threads - 1) });
+/**
+ * The changeset engine's threads (`threads`: changesets, merges, detail lists) and the map's (`mapThreads`, 1 when
+ * not given: layer lists, tiles, features, change maps, QGIS colours), each a pool of its own. One project uses at
+ * most all changeset threads but one, so another project's task can always start at once (with one thread, the
+ * time limit bounds how long others wait). The map's tasks are short and come in screenfuls: one project's may use
+ * all `mapThreads` at once (the 6 tiles a browser asks for at a time are cut side by side), and the map's pool has
+ * one thread more, so another project's map task can still always start at once.
+ */
+export function createChangesetEngine(options: {
+  threads: number;
+  mapThreads?: number;
+  taskTimeoutMs: number;
+}): ChangesetEngine {
+  const mapThreads = Math.max(1, options.mapThreads ?? 1);
+  const makePool = (threads: number) =>
+    new Piscina({
+      filename: new URL('./engine-worker.mjs', import.meta.url).href,
+      minThreads: 0,
+      maxThreads: threads,
+      idleTimeout: IDLE_MS,
+      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+    });
+  const changesets = {
+    pool: makePool(options.threads),
+    queue: createFairQueue({ slots: options.threads, perOwner: Math.max(1, options.threads - 1) }),
+  };
+  const map = {
+    pool: makePool(mapThreads + 1),
+    queue: createFairQueue({ slots: mapThreads + 1, perOwner: mapThreads }),
+  };
+  const sideOf = (name: TaskName) => (MAP_TASKS.has(name) ? map : changesets);
 
   const limitOf = (name: TaskName) =>
     MAP_TASKS.has(name) ? Math.min(options.taskTimeoutMs, MAP_TASK_LIMIT_MS) : options.taskTimeoutMs;
 
   /** Removes what a stopped task left (`<output>`, `<output>.<random>.tmp`, journals) once its thread ended. */
-  async function removeLeftovers(output: string, threadId: number | undefined): Promise<void> {
+  async function removeLeftovers(pool: Piscina, output: string, threadId: number | undefined): Promise<void> {
     const thread = pool.threads.find((worker) => worker.threadId === threadId);
     if (thread) await once(thread, 'exit').catch(() => undefined);
     const folder = path.dirname(output);
@@ -161,6 +182,7 @@ export function createChangesetEngine(options: { threads: number; taskTimeoutMs:
     task: Record<string, string | number> & { output?: string },
     owner: EngineTaskOwner,
   ): Promise<T> {
+    const { pool, queue } = sideOf(name);
     return queue.run(owner.project, async () => {
       const started = new MessageChannel();
       const stop = new AbortController();
@@ -168,7 +190,7 @@ export function createChangesetEngine(options: { threads: number; taskTimeoutMs:
       started.port1.once('message', (threadId: number) => {
         timer = setTimeout(() => {
           // The thread is looked up before piscina lets it go (on abort), to know when it has ended.
-          if (task.output !== undefined) void removeLeftovers(task.output, threadId);
+          if (task.output !== undefined) void removeLeftovers(pool, task.output, threadId);
           stop.abort();
         }, limitOf(name));
       });
@@ -234,8 +256,9 @@ export function createChangesetEngine(options: { threads: number; taskTimeoutMs:
       return (await run<{ styles: QgisLayerStyle[] }>('mapStylesTask', { file, path }, owner)).styles;
     },
     close: async () => {
-      queue.close();
-      await pool.destroy();
+      changesets.queue.close();
+      map.queue.close();
+      await Promise.all([changesets.pool.destroy(), map.pool.destroy()]);
     },
   };
 }
