@@ -1,5 +1,6 @@
+import Point from '@mapbox/point-geometry';
 import { geoJSONToTile, type GeoJSONVTFeature } from '@maplibre/geojson-vt';
-import { fromGeojsonVt } from '@maplibre/vt-pbf';
+import { fromVectorTileJs, type VectorTileFeatureLike, type VectorTileLayerLike } from '@maplibre/vt-pbf';
 import { gpkgEnvelope, quoteIdentifier, type Envelope } from '@waymark/gpkg-diff';
 import { MAP_TEXTS, type MapFeature, type MapLayer } from '@waymark/contract';
 import type Database from 'better-sqlite3';
@@ -208,6 +209,83 @@ function cellSql(transform: Transform, z: number, x: number, y: number): string 
   return undefined;
 }
 
+/** An Int32Array that grows as values are pushed. */
+class Int32List {
+  values = new Int32Array(1024);
+  length = 0;
+  push(value: number): void {
+    if (this.length === this.values.length) {
+      const grown = new Int32Array(this.values.length * 2);
+      grown.set(this.values);
+      this.values = grown;
+    }
+    this.values[this.length++] = value;
+  }
+}
+
+/**
+ * A tile's cut features as vt-pbf reads a layer (vector-tile-js's shape), kept until the tile is encoded with their
+ * positions in typed arrays: a screenful's largest tile holds ~19,000 features of ~25 positions, which as geojson-vt
+ * answers them (an array per position) outlive the young generation and grew an engine thread's heap by ~60 MB.
+ */
+class CutLayer implements VectorTileLayerLike {
+  readonly version = 2;
+  readonly extent = EXTENT;
+  length = 0;
+  private readonly types: (1 | 2 | 3)[] = [];
+  private readonly ids: (number | undefined)[] = [];
+  private readonly properties: Record<string, string | number | boolean>[] = [];
+  /** Each feature's first ring in `rings` (and, last, the number of rings). */
+  private readonly firstRing = new Int32List();
+  /** Each feature's first value in `positions`. */
+  private readonly firstPosition = new Int32List();
+  /** Each ring's number of positions. */
+  private readonly rings = new Int32List();
+  /** x, y of every position of every ring, in order. */
+  private readonly positions = new Int32List();
+
+  constructor(readonly name: string) {
+    this.firstRing.push(0);
+  }
+
+  add(feature: GeoJSONVTFeature): void {
+    this.firstPosition.push(this.positions.length);
+    // A point feature's positions are one ring's (vt-pbf writes them as one MoveTo).
+    const rings = feature.type === 1 ? [feature.geometry] : feature.geometry;
+    for (const ring of rings) {
+      this.rings.push(ring.length);
+      for (const [x, y] of ring) {
+        this.positions.push(x);
+        this.positions.push(y);
+      }
+    }
+    this.firstRing.push(this.rings.length);
+    this.types.push(feature.type);
+    this.ids.push(typeof feature.id === 'number' ? feature.id : undefined);
+    this.properties.push((feature.tags ?? {}) as Record<string, string | number | boolean>);
+    this.length += 1;
+  }
+
+  feature(i: number): VectorTileFeatureLike {
+    const geometry: Point[][] = [];
+    let at = this.firstPosition.values[i]!;
+    for (let ring = this.firstRing.values[i]!; ring < this.firstRing.values[i + 1]!; ring++) {
+      const points = new Array<Point>(this.rings.values[ring]!);
+      for (let k = 0; k < points.length; k++, at += 2) {
+        points[k] = new Point(this.positions.values[at]!, this.positions.values[at + 1]!);
+      }
+      geometry.push(points);
+    }
+    return {
+      type: this.types[i]!,
+      id: this.ids[i],
+      properties: this.properties[i]!,
+      extent: EXTENT,
+      loadGeometry: () => geometry,
+    };
+  }
+}
+
 /** Features cut into a tile at a time (see readTile). */
 const CHUNK = 1024;
 
@@ -299,7 +377,7 @@ export function readTile(path: string, table: string, z: number, x: number, y: n
     // tile's): only a chunk's GeoJSON is held at once, not a screenful's, and it dies young. geoJSONToTile cuts the
     // one tile asked for, without an index's descent from z0; `maxZoom: z` keeps every vertex, as an index whose
     // deepest zoom is the tile's does.
-    const cut: GeoJSONVTFeature[] = [];
+    const cut = new CutLayer(table);
     let features: Feature[] = [];
     const cutChunk = () => {
       if (features.length === 0) return;
@@ -312,7 +390,7 @@ export function readTile(path: string, table: string, z: number, x: number, y: n
         wrap: true,
       });
       features = [];
-      for (const feature of tile.features) cut.push(feature);
+      for (const feature of tile.features) cut.add(feature);
     };
     const keepPoint = thinned ? () => true : pointThinner(z, x, y);
     for (const row of rows) {
@@ -349,7 +427,7 @@ export function readTile(path: string, table: string, z: number, x: number, y: n
     }
     cutChunk();
     if (cut.length === 0) return new Uint8Array(0);
-    return fromGeojsonVt({ [table]: { features: cut } as never }, { version: 2, extent: EXTENT });
+    return fromVectorTileJs({ layers: { [table]: cut } });
   } finally {
     close();
   }
