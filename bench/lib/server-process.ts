@@ -1,7 +1,7 @@
 /** What the benchmarks share: the server as a child process, its CPU and memory, the machine's bounding lines. */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createWriteStream, readFileSync } from 'node:fs';
+import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
@@ -84,6 +84,21 @@ export function cpuSeconds(pid: number): number {
   } catch {
     return 0;
   }
+}
+
+/** CPU seconds of each thread of a process so far, by thread id (empty when not on Linux). */
+export function threadCpuSeconds(pid: number): Map<number, number> {
+  const threads = new Map<number, number>();
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      threads.set(Number(tid), (Number(fields[11]) + Number(fields[12])) / 100);
+    }
+  } catch {
+    // not Linux, or the process ended
+  }
+  return threads;
 }
 
 /**

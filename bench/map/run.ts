@@ -21,7 +21,15 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { cpuSeconds, emptyDatabase, PASSWORD, peakRss, pool, startServer } from '../lib/server-process.ts';
+import {
+  cpuSeconds,
+  emptyDatabase,
+  PASSWORD,
+  peakRss,
+  pool,
+  startServer,
+  threadCpuSeconds,
+} from '../lib/server-process.ts';
 import { createClient, type BenchFile } from '../sync/client.ts';
 import { createHash } from 'node:crypto';
 
@@ -265,7 +273,11 @@ async function main() {
     const dataDir = path.join(work, 'data');
     mkdirSync(dataDir);
     if (DATABASE_URL) await emptyDatabase(DATABASE_URL);
-    const server = await startServer(dataDir, PORT, DATABASE_URL ? { DATABASE_URL } : {});
+    const server = await startServer(dataDir, PORT, {
+      ...(DATABASE_URL ? { DATABASE_URL } : {}),
+      // The server's map threads (default: cores), to compare one with several.
+      ...(process.env.MAP_THREADS ? { MAP_THREADS: process.env.MAP_THREADS } : {}),
+    });
     const pid = server.pid ?? 0;
     const rssAtStart = rssMiB(pid);
     const base = `http://127.0.0.1:${PORT}`;
@@ -332,6 +344,7 @@ async function main() {
           view.tiles.map((tile) => tileUrl(entry.file, entry.layer, tile)),
         );
         let cpu = cpuSeconds(pid);
+        const threadsBefore = threadCpuSeconds(pid);
         const start = process.hrtime.bigint();
         // A tile the engine stopped at its time limit (422) is counted, not fatal: the figures still print.
         const refused: string[] = [];
@@ -340,6 +353,11 @@ async function main() {
         });
         const fullWall = Number(process.hrtime.bigint() - start) / 1e9;
         const fullCpu = cpuSeconds(pid) - cpu;
+        // The busiest threads' CPU: the busiest one's is the least wall time the view takes with a core to spare.
+        const busiest = [...threadCpuSeconds(pid)]
+          .map(([tid, seconds]) => seconds - (threadsBefore.get(tid) ?? 0))
+          .sort((a, b) => b - a)
+          .slice(0, 4);
         rssAfter.push(`full view ${rssMiB(pid).toFixed(0)}`);
         let gdalWall = 0;
         let gdalCpu = 0;
@@ -354,6 +372,7 @@ async function main() {
           `full-extent view, z${view.zoom}, ${requests.length} tiles  ${ms(fullWall)} wall, ${ms(fullCpu)} server CPU  ` +
             `(${goal(fullWall * 1000 <= GOALS.fullViewMs && refused.length === 0)}: ≤ ${GOALS.fullViewMs} ms)` +
             (refused.length > 0 ? ` [${refused.length} tiles refused: ${refused[0]}]` : '') +
+            ` [busiest threads ${busiest.map(ms).join(', ')}]` +
             `  | ogr2ogr -f MVT: ${ms(gdalWall)} wall, ${ms(gdalCpu)} CPU, ${gdalCount} tiles`,
         );
         // The same tiles warm (cached), one after another.
