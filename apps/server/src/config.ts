@@ -126,12 +126,14 @@ const envSchema = z.object({
     .min(1)
     .max(64)
     .default(Math.max(1, Math.min(4, availableParallelism() - 1))),
+  // As WORKER_THREADS: a core stays for the request loop (and memory stays flat on a small server: each map thread
+  // holds up to ~80 MB while it cuts a large tile).
   MAP_THREADS: z.coerce
     .number()
     .int()
     .min(1)
     .max(64)
-    .default(Math.max(1, Math.min(4, availableParallelism()))),
+    .default(Math.max(1, Math.min(4, availableParallelism() - 1))),
   ENGINE_TASK_TIMEOUT_SECONDS: seconds(120),
   /** How long a process keeps a Bearer token's user (list counts: at most 2 s); 0 keeps nothing. */
   CACHE_SECONDS: z.coerce.number().nonnegative().max(60).default(5),
