@@ -172,7 +172,9 @@ export async function startServer(
   const launch = plain ? [] : ['--max-semi-space-size=16'];
   // Node options NODE_OPTIONS refuses (e.g. `--trace-gc`), space-separated.
   const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...launch, ...profile, ...extra, 'dist/main.mjs'], {
+  // Another build of the server beside `dist` (e.g. a copy of the build before a change, to alternate runs).
+  const dist = process.env.BENCH_SERVER_DIST ?? 'dist';
+  const child = spawn(process.execPath, [...launch, ...profile, ...extra, `${dist}/main.mjs`], {
     cwd: SERVER_DIR,
     env: {
       PATH: process.env.PATH ?? '',

@@ -134,6 +134,46 @@ export function createClient(base: string, token: string) {
       return answer.version;
     },
 
+    /**
+     * The fixed cost of chunk requests: `count` chunks of 1 KiB sent one after another, into a v1 transaction of
+     * one file (cancelled after) and as v2 chunks; `measure` runs each protocol's requests.
+     */
+    async tinyChunks(
+      project: string,
+      projectId: string,
+      count: number,
+      measure: (protocol: 'v1' | 'v2', send: () => Promise<void>) => Promise<void>,
+    ): Promise<void> {
+      const bytes = Buffer.alloc(count * 1024);
+      for (let i = 0; i < bytes.length; i += 1) bytes[i] = (i * 131 + (i >> 10)) & 255;
+      const file = smallFile('tiny.bin', bytes.length, 0);
+      const ids = Array.from({ length: count }, () => randomUUID());
+      const checksum = createHash('sha1').update(bytes).digest('hex');
+      const started = await call<{ transaction: string }>('POST', `/v1/project/push/admin/${project}`, {
+        version: 'v0',
+        changes: {
+          added: [{ path: file.path, size: bytes.length, checksum, chunks: ids }],
+          updated: [],
+          removed: [],
+        },
+      });
+      await measure('v1', async () => {
+        for (const [index, id] of ids.entries()) {
+          const piece = bytes.subarray(index * 1024, (index + 1) * 1024);
+          await postBytes(`/v1/project/push/chunk/${started.transaction}/${id}`, piece);
+        }
+      });
+      await call('POST', `/v1/project/push/cancel/${started.transaction}`);
+      await measure('v2', async () => {
+        for (let index = 0; index < count; index += 1) {
+          await postBytes(
+            `/v2/projects/${projectId}/chunks`,
+            bytes.subarray(index * 1024, (index + 1) * 1024),
+          );
+        }
+      });
+    },
+
     /** The same chunks to the floor server (`floor-server.ts`), CONCURRENCY at a time, then a finish per file. */
     async pushFloor(files: BenchFile[]): Promise<void> {
       const jobs = files.flatMap((file, at) =>

@@ -3,6 +3,7 @@
  * workloads of the issue driven through the HTTP API by the bench's own client, beside the lines that bound them
  * (this machine's SHA-1 rate and the flushed-write rate of the data folder, measured in the same run).
  * Usage: npm run bench:sync -- [--large-mib 1024] [--small-files 5000] [--big-project 10000] [--rounds 5]
+ * [--chunk-requests 200]
  * With BENCH_DATABASE_URL the server runs on that PostgreSQL database (emptied first) and its backends' CPU counts;
  * BENCH_PORT sets the server's port (a random one from 21,000 otherwise).
  */
@@ -51,6 +52,7 @@ const largeMiB = option('large-mib', 1024);
 const smallCount = option('small-files', 5000);
 const bigProject = option('big-project', 10_000);
 const rounds = option('rounds', 5);
+const chunkRequests = option('chunk-requests', 200);
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 
 /**
@@ -153,6 +155,20 @@ async function main(): Promise<void> {
     say(
       `SHA-1 (one core) ${rate.toFixed(0)} MiB/s; disk (256 MiB + fdatasync in DATA_DIR) ${disk.toFixed(0)} MiB/s`,
     );
+
+    if (chunkRequests > 0) {
+      // Before a byte is hashed or written: what a chunk request costs (authentication, the permission asked again,
+      // the quota, HTTP), which the large files pay ~102 times per GiB with the clients' 10 MiB chunks.
+      const id = await client.createProject('tiny-chunks');
+      await client.tinyChunks('tiny-chunks', id, chunkRequests, async (protocol, send) => {
+        const run = await meter.measure(send);
+        say(
+          `chunk request ${protocol} (${chunkRequests} of 1 KiB, one at a time) ${((run.cpu / chunkRequests) * 1000).toFixed(2).padStart(6)} ms CPU each ` +
+            `(${((run.cpu / chunkRequests) * 102.4).toFixed(2)} s per GiB of 10 MiB chunks)`,
+        );
+        if (process.env.BENCH_PROFILE_DIR) say(`  profile window ${run.window}`);
+      });
+    }
 
     if (largeMiB > 0) {
       const files = await largeFiles(path.join(work, 'large'), largeMiB, 1);
