@@ -34,6 +34,12 @@ async function newProject(): Promise<string> {
   return `anna/${name}`;
 }
 
+/**
+ * Statements of a v2 chunk upload: the project with the caller's roles, the quota lock, the quota decision with the
+ * chunk's record. Drizzle reports the BEGIN and COMMIT of its transaction on PostgreSQL, not on PGlite.
+ */
+const V2_CHUNK_STATEMENTS = process.env.WAYMARK_TEST_POSTGRES_URL ? 5 : 3;
+
 const bigText = (size: number, seed: string) =>
   Buffer.from(seed.repeat(Math.ceil(size / seed.length)).slice(0, size));
 
@@ -720,6 +726,51 @@ describe('updates and removals', () => {
     const two = await finishQueries(2);
     // One statement per file would make 38 more. (The caches' clock stands still: none runs out between the two.)
     expect(forty).toBe(two);
+  });
+
+  it('sends two statements per chunk once its transaction is known: the permission with the budget, the touch', async () => {
+    const project = await newProject();
+    const content = bigText(4000, 'chunk me ');
+    const started = await startPush(api, project, {
+      version: 'v0',
+      added: [{ path: 'four.bin', content }],
+      chunkSize: 1000,
+    });
+    const transaction = started.response.body.transaction ?? '';
+    const [entry] = started.entries;
+    const send = (index: number) =>
+      server.countQueries(() =>
+        uploadChunk(api, transaction, entry?.chunks[index] ?? '', entry?.parts[index] ?? Buffer.alloc(0)),
+      );
+    // The first chunk of a transaction reads its row (and the blobs it may hold) into this process's cache.
+    expect((await send(0)).result.status).toBe(200);
+    const counts = [];
+    // Chunks in order, out of order, and one sent again (it gives the bytes of the one it replaces back).
+    for (const index of [1, 3, 2, 2]) {
+      const { result, queries } = await send(index);
+      expect(result.status).toBe(200);
+      counts.push(queries);
+    }
+    // The permission is asked again on every chunk (issue 22), in the statement that takes the chunk's bytes.
+    expect(counts).toEqual([2, 2, 2, 2]);
+    const finished = await api.post<Project>(`/v1/project/push/finish/${transaction}`);
+    expect(finished.status).toBe(200);
+    expect(finished.body.files).toMatchObject([{ path: 'four.bin', size: 4000, checksum: sha1(content) }]);
+  });
+
+  it('sends three statements per v2 chunk: the permission, the quota lock, the quota decision with its record', async () => {
+    const project = await newProject();
+    const id =
+      (await server.repos.projects.findByPath('anna', project.split('/')[1] ?? ''))?.project.id ?? '';
+    const counts = [];
+    for (const bytes of ['first chunk', 'second chunk']) {
+      const { result, queries } = await server.countQueries(() =>
+        api.post(`/v2/projects/${id}/chunks`, new Uint8Array(Buffer.from(bytes))),
+      );
+      expect(result.status).toBe(200);
+      counts.push(queries);
+    }
+    expect(counts).toEqual([V2_CHUNK_STATEMENTS, V2_CHUNK_STATEMENTS]);
   });
 
   it('leaves no temporary blob files behind when a file is corrupted', async () => {

@@ -410,6 +410,84 @@ WHERE
     AND lower("projects"."name") = lower($2)
   );
 
+-- projects.findByIdForCaller (user)
+SELECT
+  "projects"."id",
+  "projects"."workspace_id",
+  "projects"."name",
+  "projects"."public",
+  "projects"."latest_version",
+  "projects"."disk_usage",
+  "projects"."tags",
+  "projects"."creator_id",
+  "projects"."created_at",
+  "projects"."updated_at",
+  "projects"."removed_at",
+  "projects"."removed_by",
+  "workspaces"."id",
+  "workspaces"."name",
+  "workspaces"."storage",
+  "workspaces"."created_at",
+  "workspaces"."require_two_factor",
+  (
+    (
+      SELECT
+        "role"
+      FROM
+        "project_members"
+      WHERE
+        (
+          "project_members"."project_id" = "projects"."id"
+          AND "project_members"."user_id" = $1
+        )
+    )
+  ),
+  (
+    (
+      SELECT
+        "role"
+      FROM
+        "workspace_members"
+      WHERE
+        (
+          "workspace_members"."workspace_id" = "workspaces"."id"
+          AND "workspace_members"."user_id" = $2
+        )
+    )
+  )
+FROM
+  "projects"
+  INNER JOIN "workspaces" ON "workspaces"."id" = "projects"."workspace_id"
+WHERE
+  "projects"."id" = $3;
+
+-- projects.findByIdForCaller (anonymous)
+SELECT
+  "projects"."id",
+  "projects"."workspace_id",
+  "projects"."name",
+  "projects"."public",
+  "projects"."latest_version",
+  "projects"."disk_usage",
+  "projects"."tags",
+  "projects"."creator_id",
+  "projects"."created_at",
+  "projects"."updated_at",
+  "projects"."removed_at",
+  "projects"."removed_by",
+  "workspaces"."id",
+  "workspaces"."name",
+  "workspaces"."storage",
+  "workspaces"."created_at",
+  "workspaces"."require_two_factor",
+  NULL,
+  NULL
+FROM
+  "projects"
+  INNER JOIN "workspaces" ON "workspaces"."id" = "projects"."workspace_id"
+WHERE
+  "projects"."id" = $1;
+
 -- projects.insertWithVersionZero
 INSERT INTO
   "projects" (

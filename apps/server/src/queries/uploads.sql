@@ -106,12 +106,22 @@ RETURNING
   "received_bytes",
   "reserved_bytes";
 
--- uploads.touch
+-- uploads.touch (alive)
 UPDATE "uploads"
 SET
   "last_ping" = now()
 WHERE
   "uploads"."id" = $1
+RETURNING
+  "id";
+
+-- uploads.touch (giving bytes back)
+UPDATE "uploads"
+SET
+  "last_ping" = now(),
+  "received_bytes" = greatest(0, "uploads"."received_bytes" - $1::bigint)
+WHERE
+  "uploads"."id" = $2
 RETURNING
   "id";
 

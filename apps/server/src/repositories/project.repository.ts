@@ -100,6 +100,20 @@ export function createProjectRepository(db: Db) {
       return row && withRoles(row);
     },
 
+    /** A project by id with the caller's member roles (none for anonymous callers), in one query. */
+    async findByIdForCaller(id: string, userId: number | null): Promise<ProjectForCaller | undefined> {
+      const [row] = await db
+        .select({
+          project: projects,
+          workspace: workspaces,
+          ...rolesOf(db, userId, projects.id, workspaces.id),
+        })
+        .from(projects)
+        .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
+        .where(eq(projects.id, id));
+      return row && withRoles(row);
+    },
+
     /** Inserts the project with its empty version v0. */
     async insertWithVersionZero(
       values: typeof projects.$inferInsert,

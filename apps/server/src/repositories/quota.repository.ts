@@ -1,6 +1,8 @@
-import { and, count, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { ProjectRole, WorkspaceRole } from '@waymark/contract';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { pendingChunks, projects, uploads, workspaces } from '../db/schema.ts';
+import { pendingChunks, projects, uploads } from '../db/schema.ts';
+import type { AccessRoles } from './project-rows.ts';
 
 /** First key of the transaction-level advisory lock that serialises the quota decisions of one workspace. */
 const QUOTA_LOCK_CLASS = 0x51554f54; // 'QUOT'
@@ -20,17 +22,28 @@ export function createQuotaRepository(db: Db) {
     async lockWorkspaceOf(
       projectId: string,
     ): Promise<{ workspaceId: number; storage: number; projectSize: number } | undefined> {
-      const [row] = await db
-        .select({ workspaceId: workspaces.id, storage: workspaces.storage, projectSize: projects.diskUsage })
-        .from(projects)
-        .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
-        .where(eq(projects.id, projectId))
-        // The project row first, as a commit takes it (FOR UPDATE) before this lock: a v2 chunk's record (its
-        // foreign key takes this share lock anyway) then never holds the quota lock while waiting for a commit.
-        .for('key share', { of: projects });
+      // One statement: the project row first (its CTE is materialized, so the row is locked before the outer
+      // select takes the advisory lock), as a commit takes it (FOR UPDATE) before this lock: a v2 chunk's record
+      // (its foreign key takes this share lock anyway) then never holds the quota lock while waiting for a commit.
+      const result = (await db.execute(sql`
+        WITH locked AS MATERIALIZED (
+          SELECT w.id AS workspace_id, w.storage, p.disk_usage
+            FROM projects p JOIN workspaces w ON w.id = p.workspace_id
+           WHERE p.id = ${projectId}
+             FOR KEY SHARE OF p
+        )
+        SELECT workspace_id, storage::float8 AS storage, disk_usage::float8 AS project_size,
+               pg_advisory_xact_lock(${QUOTA_LOCK_CLASS}::int, workspace_id)::text AS locked
+          FROM locked`)) as unknown as {
+        rows: Array<{ workspace_id: number; storage: number | string; project_size: number | string }>;
+      };
+      const [row] = result.rows;
       if (!row) return undefined;
-      await db.execute(sql`SELECT pg_advisory_xact_lock(${QUOTA_LOCK_CLASS}::int, ${row.workspaceId}::int)`);
-      return { ...row, storage: Number(row.storage), projectSize: Number(row.projectSize) };
+      return {
+        workspaceId: Number(row.workspace_id),
+        storage: Number(row.storage),
+        projectSize: Number(row.project_size),
+      };
     },
 
     /** Σ current file sizes of the workspace's live projects (its usage, as the reference counts it). */
@@ -59,23 +72,58 @@ export function createQuotaRepository(db: Db) {
     },
 
     /**
-     * Takes up to `want` bytes of a transaction's budget (what is left of its declared bytes, plus `credit`: a
-     * chunk being replaced gives its bytes back); answers the bytes taken (0 when none are left), undefined when
-     * the transaction is gone.
+     * What a v1 chunk request needs, in one statement: takes up to `want` bytes of the transaction's budget (what
+     * is left of its declared bytes, plus `credit`: a chunk being replaced gives its bytes back), and reads its
+     * project with the caller's member roles, for the push permission asked again on every chunk. Answers
+     * undefined when the project is gone; `taken` is the bytes taken (0 when none are left), undefined when the
+     * transaction is gone.
      */
-    async takeBytes(uploadId: string, want: number, credit: number): Promise<number | undefined> {
+    async takeChunkBytes(input: {
+      uploadId: string;
+      projectId: string;
+      userId: number;
+      want: number;
+      credit: number;
+    }): Promise<
+      { isPublic: boolean; removed: boolean; roles: AccessRoles; taken: number | undefined } | undefined
+    > {
+      const { uploadId, projectId, userId, want, credit } = input;
       const result = (await db.execute(sql`
-        WITH old AS (SELECT received_bytes, declared_bytes FROM uploads WHERE id = ${uploadId} FOR UPDATE)
-        UPDATE uploads u
-           SET received_bytes = u.received_bytes
-             + greatest(0, least(${want}::bigint, old.declared_bytes + ${credit}::bigint - old.received_bytes))
-          FROM old
-         WHERE u.id = ${uploadId}
-        RETURNING (u.received_bytes - old.received_bytes)::float8 AS taken`)) as unknown as {
-        rows: Array<{ taken: number | string }>;
+        WITH old AS (
+          SELECT received_bytes, declared_bytes FROM uploads
+           WHERE id = ${uploadId} AND project_id = ${projectId}
+             FOR UPDATE
+        ), took AS (
+          UPDATE uploads u
+             SET received_bytes = u.received_bytes
+               + greatest(0, least(${want}::bigint, old.declared_bytes + ${credit}::bigint - old.received_bytes))
+            FROM old
+           WHERE u.id = ${uploadId}
+          RETURNING (u.received_bytes - old.received_bytes)::float8 AS taken
+        )
+        SELECT p.public, p.removed_at IS NOT NULL AS removed,
+               (SELECT role FROM project_members WHERE project_id = p.id AND user_id = ${userId}) AS project_role,
+               (SELECT role FROM workspace_members
+                 WHERE workspace_id = p.workspace_id AND user_id = ${userId}) AS workspace_role,
+               (SELECT taken FROM took) AS taken
+          FROM projects p
+         WHERE p.id = ${projectId}`)) as unknown as {
+        rows: Array<{
+          public: boolean;
+          removed: boolean;
+          project_role: ProjectRole | null;
+          workspace_role: WorkspaceRole | null;
+          taken: number | string | null;
+        }>;
       };
       const [row] = result.rows;
-      return row ? Number(row.taken) : undefined;
+      if (!row) return undefined;
+      return {
+        isPublic: row.public,
+        removed: row.removed,
+        roles: { project: row.project_role ?? undefined, workspace: row.workspace_role ?? undefined },
+        taken: row.taken === null ? undefined : Number(row.taken),
+      };
     },
 
     /** Gives bytes back to a transaction's budget (a chunk that failed, was smaller, or was replaced). */
@@ -113,13 +161,50 @@ export function createQuotaRepository(db: Db) {
       return new Set(rows.map((row) => row.id));
     },
 
-    /** How many v2 chunks of the project wait for a push. */
-    async countChunks(projectId: string): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(pendingChunks)
-        .where(eq(pendingChunks.projectId, projectId));
-      return row?.n ?? 0;
+    /**
+     * Records a v2 chunk about to be written at the most it may take (`size`), in one statement, when the project
+     * has fewer chunks waiting than `maxChunks` and the workspace has room: its committed usage less the project's
+     * own size (the chunks may replace its files), plus every byte pushes of the workspace hold, plus `size`,
+     * within `storage`. Run under the workspace's quota lock (`lockWorkspaceOf`, an earlier statement of the same
+     * transaction: this one's snapshot then sees every decision made before it). Answers the counts it decided on
+     * and whether the chunk was recorded.
+     */
+    async reserveChunk(input: {
+      id: string;
+      projectId: string;
+      userId: number;
+      size: number;
+      workspaceId: number;
+      storage: number;
+      projectSize: number;
+      maxChunks: number;
+    }): Promise<{ chunks: number; usage: number; recorded: boolean }> {
+      const { id, projectId, userId, size, workspaceId, storage, projectSize, maxChunks } = input;
+      const result = (await db.execute(sql`
+        WITH counts AS (
+          SELECT (SELECT count(*) FROM pending_chunks WHERE project_id = ${projectId})::int AS chunks,
+                 (coalesce((SELECT sum(disk_usage) FROM projects
+                             WHERE workspace_id = ${workspaceId} AND removed_at IS NULL), 0)
+                  + coalesce((SELECT sum(u.reserved_bytes) FROM uploads u JOIN projects p ON p.id = u.project_id
+                               WHERE p.workspace_id = ${workspaceId}), 0)
+                  + coalesce((SELECT sum(c.size) FROM pending_chunks c JOIN projects p ON p.id = c.project_id
+                               WHERE p.workspace_id = ${workspaceId}), 0))::float8 AS usage
+        ), recorded AS (
+          INSERT INTO pending_chunks (id, project_id, user_id, size)
+          SELECT ${id}, ${projectId}, ${userId}, ${size}::bigint FROM counts
+           WHERE counts.chunks < ${maxChunks}::int
+             AND counts.usage - ${projectSize}::float8 + ${size}::float8 <= ${storage}::float8
+          RETURNING id
+        )
+        SELECT chunks, usage, (SELECT count(*) FROM recorded)::int AS recorded FROM counts`)) as unknown as {
+        rows: Array<{ chunks: number | string; usage: number | string; recorded: number | string }>;
+      };
+      const [row] = result.rows;
+      return {
+        chunks: Number(row?.chunks ?? 0),
+        usage: Number(row?.usage ?? 0),
+        recorded: Number(row?.recorded ?? 0) > 0,
+      };
     },
 
     async setChunkSize(id: string, size: number): Promise<void> {

@@ -37,11 +37,19 @@ export function createUploadRepository(db: Db) {
       return row;
     },
 
-    /** Records activity (the heartbeat that keeps a takeover away); false when the row is gone. */
-    async touch(id: string): Promise<boolean> {
+    /**
+     * Records activity (the heartbeat that keeps a takeover away), giving `giveBack` bytes back to the transaction's
+     * budget (a chunk that took more than it wrote, or replaced one); false when the row is gone.
+     */
+    async touch(id: string, giveBack = 0): Promise<boolean> {
       const rows = await db
         .update(uploads)
-        .set({ lastPing: sql`now()` })
+        .set({
+          lastPing: sql`now()`,
+          ...(giveBack > 0
+            ? { receivedBytes: sql`greatest(0, ${uploads.receivedBytes} - ${giveBack}::bigint)` }
+            : {}),
+        })
         .where(eq(uploads.id, id))
         .returning({ id: uploads.id });
       return rows.length > 0;

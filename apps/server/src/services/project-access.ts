@@ -66,7 +66,7 @@ export async function projectAccessFactsMany(
 export function accessFactsOf(
   config: AppConfig,
   actor: Actor,
-  project: ProjectRow,
+  project: Pick<ProjectRow, 'public'>,
   roles: AccessRoles,
 ): ProjectAccessFacts {
   return {

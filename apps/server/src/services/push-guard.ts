@@ -1,9 +1,15 @@
-import { DomainError } from '../lib/errors.ts';
+import { PROJECT_TEXTS } from '@waymark/contract';
+import type { AppConfig } from '../config.ts';
+import { DomainError, forbidden, notFound } from '../lib/errors.ts';
 import { canEditProject } from '../policies/project.policy.ts';
 import type { Actor } from '../policies/workspace.policy.ts';
 import { assertMayPushChanges, type PushedPaths } from '../push/push-permission.ts';
+import type { AccessRoles } from '../repositories/project.repository.ts';
 import type { Repositories } from '../repositories/repositories.ts';
-import type { ProjectService } from './project.service.ts';
+import { accessFactsOf } from './project-access.ts';
+
+/** What the push permission is decided on: the project (undefined when gone) and the caller's roles in it. */
+export type PushAccess = { isPublic: boolean; removed: boolean; roles: AccessRoles } | undefined;
 
 /**
  * The push permission asked again while a transaction is open (issue 22 §2): on every chunk and at finish, so a
@@ -12,27 +18,48 @@ import type { ProjectService } from './project.service.ts';
  * `You do not have permissions for this project` below editor, 403 naming the file for an editor's QGIS project
  * file. On a refusal `onRefused` runs first (the caller cancels the transaction: its lock and its bytes).
  */
-export function createPushGuard(deps: { repos: Repositories; projectService: ProjectService }) {
-  const { repos, projectService } = deps;
+export async function assertMayStillPush(input: {
+  config: AppConfig;
+  actor: NonNullable<Actor>;
+  access: PushAccess;
+  changes: PushedPaths;
+  onRefused: () => Promise<void>;
+}): Promise<void> {
+  try {
+    const { access } = input;
+    if (!access || access.removed) throw notFound(PROJECT_TEXTS.notFound);
+    const facts = accessFactsOf(input.config, input.actor, { public: access.isPublic }, access.roles);
+    if (!canEditProject(facts)) throw forbidden(PROJECT_TEXTS.noPermission);
+    assertMayPushChanges(facts, input.changes);
+  } catch (error) {
+    if (error instanceof DomainError && (error.kind === 'forbidden' || error.kind === 'not-found')) {
+      await input.onRefused();
+    }
+    throw error;
+  }
+}
+
+/** `assertMayStillPush` with the project and the caller's roles read by one query of its own (the finish's). */
+export function createPushGuard(deps: { config: AppConfig; repos: Repositories }) {
+  const { config, repos } = deps;
   return async function assertStillMayPush(input: {
     actor: NonNullable<Actor>;
     projectId: string;
     changes: PushedPaths;
     onRefused: () => Promise<void>;
   }): Promise<void> {
-    try {
-      const { facts } = await projectService.requireProject(
-        input.actor,
-        await repos.projects.findById(input.projectId),
-        canEditProject,
-      );
-      assertMayPushChanges(facts, input.changes);
-    } catch (error) {
-      if (error instanceof DomainError && (error.kind === 'forbidden' || error.kind === 'not-found')) {
-        await input.onRefused();
-      }
-      throw error;
-    }
+    const found = await repos.projects.findByIdForCaller(input.projectId, input.actor.id);
+    await assertMayStillPush({
+      config,
+      actor: input.actor,
+      access: found && {
+        isPublic: found.project.public,
+        removed: found.project.removedAt !== null,
+        roles: found.roles,
+      },
+      changes: input.changes,
+      onRefused: input.onRefused,
+    });
   };
 }
 

@@ -1,6 +1,6 @@
 import { MAX_PENDING_CHUNKS_PER_PROJECT, PUSH_TEXTS, UPLOAD_CHUNK_SIZE } from '@waymark/contract';
 import { invalid, limitHit } from '../lib/errors.ts';
-import { ChunkTooBigError, type UploadArea } from '../push/upload-area.ts';
+import { ChunkTooBigError } from '../push/upload-area.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 
 /**
@@ -58,6 +58,7 @@ export async function endCommit(tx: Repositories, before: CommitQuota): Promise<
  * Records a v2 chunk about to be written at the most it may take (`want`), when its workspace has room: the
  * committed usage less the project's own size (the chunks may replace its files), plus every byte pushes of the
  * workspace hold, plus `want`, within the storage; and the project has fewer chunks waiting than one push may use.
+ * Two statements in a transaction: the quota lock, then the decision and the record (`quota.reserveChunk`).
  */
 export async function reserveV2Chunk(
   repos: Repositories,
@@ -66,42 +67,41 @@ export async function reserveV2Chunk(
   await repos.transaction(async (tx) => {
     const workspace = await tx.quota.lockWorkspaceOf(chunk.projectId);
     if (!workspace) return;
-    if ((await tx.quota.countChunks(chunk.projectId)) >= MAX_PENDING_CHUNKS_PER_PROJECT) {
-      throw limitHit(PUSH_TEXTS.tooManyPendingChunks);
-    }
-    const usage =
-      (await tx.quota.committedUsage(workspace.workspaceId)) +
-      (await tx.quota.pendingBytes(workspace.workspaceId));
-    if (usage - workspace.projectSize + chunk.want > workspace.storage) {
-      throw storageLimitHit(usage, workspace.storage);
-    }
-    await tx.quota.insertChunk({
+    const decided = await tx.quota.reserveChunk({
       id: chunk.id,
       projectId: chunk.projectId,
       userId: chunk.userId,
       size: chunk.want,
+      workspaceId: workspace.workspaceId,
+      storage: workspace.storage,
+      projectSize: workspace.projectSize,
+      maxChunks: MAX_PENDING_CHUNKS_PER_PROJECT,
     });
+    if (decided.recorded) return;
+    if (decided.chunks >= MAX_PENDING_CHUNKS_PER_PROJECT) throw limitHit(PUSH_TEXTS.tooManyPendingChunks);
+    throw storageLimitHit(decided.usage, workspace.storage);
   });
 }
 
 /**
- * Writes one v1 chunk with the bytes its transaction's budget has left (a chunk sent again gives back the bytes
- * of the one it replaces): 400 before reading when the declared length does not fit, or as soon as the body goes
- * beyond it. The budget keeps only the bytes written.
+ * Writes one v1 chunk with the bytes taken from its transaction's budget for it (`quota.takeChunkBytes`, with the
+ * chunk's declared length, or the chunk size when none: a chunk sent again gets back the bytes of the one it
+ * replaces): 400 before reading when the declared length does not fit, or as soon as the body goes beyond it.
+ * Answers what was written and the bytes to give back to the budget (`uploads.touch` after the chunk), which keeps
+ * only the bytes written.
  */
 export async function writeChunkWithinBudget(input: {
   repos: Repositories;
-  uploadArea: UploadArea;
   transaction: string;
-  index: number;
+  /** Bytes taken for the chunk (undefined: the transaction is gone). */
+  taken: number | undefined;
+  /** The size of the chunk it replaces (0 when none). */
+  replaced: number;
   contentLength: number | undefined;
   /** Writes the chunk's bytes, at most `maxBytes` (ChunkTooBigError beyond). */
   write: (maxBytes: number) => Promise<{ checksum: string; size: number }>;
-}): Promise<{ checksum: string; size: number }> {
-  const { repos, transaction } = input;
-  const replaced = (await input.uploadArea.chunkSizes(transaction, [input.index])).get(input.index) ?? 0;
-  const want = Math.min(input.contentLength ?? UPLOAD_CHUNK_SIZE, UPLOAD_CHUNK_SIZE);
-  const taken = await repos.quota.takeBytes(transaction, want, replaced);
+}): Promise<{ written: { checksum: string; size: number }; giveBack: number }> {
+  const { repos, transaction, taken } = input;
   if (taken === undefined) throw invalid(PUSH_TEXTS.uploadCanceled);
   if (input.contentLength !== undefined && taken < input.contentLength) {
     await repos.quota.giveBackBytes(transaction, taken);
@@ -118,6 +118,9 @@ export async function writeChunkWithinBudget(input: {
     throw error;
   }
   // The budget keeps the bytes written; those of the chunk replaced are free again.
-  await repos.quota.giveBackBytes(transaction, taken - written.size + replaced);
-  return written;
+  return { written, giveBack: taken - written.size + input.replaced };
 }
+
+/** The bytes a v1 chunk asks of its transaction's budget: its declared length, at most the chunk size. */
+export const chunkWant = (contentLength: number | undefined): number =>
+  Math.min(contentLength ?? UPLOAD_CHUNK_SIZE, UPLOAD_CHUNK_SIZE);

@@ -136,10 +136,11 @@ export function createPushTransactions(deps: {
     /**
      * After a step failed, or before one that needs the transaction: when it is gone meanwhile (a cancel, or a
      * finish of another process, removed its row and bytes), that is the cause, and the answer is 400 'Upload was
-     * probably canceled' (the reference's), not the missing files. Otherwise returns, and keeps it alive.
+     * probably canceled' (the reference's), not the missing files. Otherwise returns, and keeps it alive (giving
+     * `giveBack` bytes back to its budget).
      */
-    async assertNotCanceled(transaction: string): Promise<void> {
-      if (await repos.uploads.touch(transaction)) return;
+    async assertNotCanceled(transaction: string, giveBack = 0): Promise<void> {
+      if (await repos.uploads.touch(transaction, giveBack)) return;
       await dropBytes(transaction);
       throw invalid(PUSH_TEXTS.uploadCanceled);
     },

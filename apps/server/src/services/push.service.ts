@@ -33,8 +33,8 @@ import type { ChangesetService } from './changeset.service.ts';
 import type { ProjectService, StreamedProjectDetail } from './project.service.ts';
 import { commitChanges, commitVersion, type PushClientInfo, type VersionCommit } from './push-commit.ts';
 import { createPushFinish } from './push-finish.ts';
-import { createPushGuard } from './push-guard.ts';
-import { reserveAtStart, writeChunkWithinBudget } from './push-quota.ts';
+import { assertMayStillPush, createPushGuard } from './push-guard.ts';
+import { chunkWant, reserveAtStart, writeChunkWithinBudget } from './push-quota.ts';
 import { createPushTransactions, type KnownTransaction, type StoredChanges } from './push-transactions.ts';
 
 /**
@@ -53,7 +53,7 @@ export function createPushService(deps: {
   changesets: ChangesetService;
 }) {
   const { config, blobs, uploadArea, log, repos, projectService, engine, changesets } = deps;
-  const assertStillMayPush = createPushGuard({ repos, projectService });
+  const assertStillMayPush = createPushGuard({ config, repos });
   const transactions = createPushTransactions({ config, repos, uploadArea, log });
   const finish = createPushFinish({
     config,
@@ -234,7 +234,12 @@ export function createPushService(deps: {
       return { transaction };
     },
 
-    /** POST /v1/project/push/chunk/{tx}/{chunk}: streams one declared chunk to disk. */
+    /**
+     * POST /v1/project/push/chunk/{tx}/{chunk}: streams one declared chunk to disk. Two statements once the
+     * transaction is known to this process: one that asks the push permission again and takes the chunk's bytes
+     * from the budget (`quota.takeChunkBytes`), and one after the write that keeps the transaction alive, gives
+     * back what the chunk did not use and tells whether it was cancelled meanwhile (`uploads.touch`).
+     */
     async chunk(input: {
       actor: NonNullable<Actor>;
       transaction: string;
@@ -245,25 +250,35 @@ export function createPushService(deps: {
       const transaction = input.transaction.toLowerCase();
       const known = await transactions.known(input.actor, transaction);
       if (known.userId !== input.actor.id) throw forbidden(PUSH_TEXTS.uploadForbidden);
-      await assertStillMayPush({
-        actor: input.actor,
+      const index = known.indexes.get(input.chunk);
+      const tooBig = input.contentLength !== undefined && input.contentLength > UPLOAD_CHUNK_SIZE;
+      // A chunk refused for its id or length takes nothing; the permission is asked all the same, and first.
+      const writes = index !== undefined && !tooBig;
+      const replaced = writes ? ((await uploadArea.chunkSizes(transaction, [index])).get(index) ?? 0) : 0;
+      const step = await repos.quota.takeChunkBytes({
+        uploadId: transaction,
         projectId: known.projectId,
+        userId: input.actor.id,
+        want: writes ? chunkWant(input.contentLength) : 0,
+        credit: replaced,
+      });
+      await assertMayStillPush({
+        config,
+        actor: input.actor,
+        access: step,
         changes: known.changes,
         onRefused: () => transactions.clear(transaction),
       });
-      const index = known.indexes.get(input.chunk);
       if (index === undefined) throw notFound(ERROR_TEXTS.urlNotFound);
-      if (input.contentLength !== undefined && input.contentLength > UPLOAD_CHUNK_SIZE) {
-        throw invalid(PUSH_TEXTS.tooBigChunk);
-      }
+      if (tooBig) throw invalid(PUSH_TEXTS.tooBigChunk);
       const stop = transactions.heartbeat(transaction);
-      let result: ChunkResponse;
+      let result: { written: ChunkResponse; giveBack: number };
       try {
         result = await writeChunkWithinBudget({
           repos,
-          uploadArea,
           transaction,
-          index,
+          taken: step?.taken,
+          replaced,
           contentLength: input.contentLength,
           write: (maxBytes) =>
             writeChunk(known, transaction, index, input.body, input.contentLength, maxBytes),
@@ -277,8 +292,8 @@ export function createPushService(deps: {
         stop();
       }
       // Cancelled, taken over or finished while the bytes arrived: they belong to nobody.
-      await transactions.assertNotCanceled(transaction);
-      return result;
+      await transactions.assertNotCanceled(transaction, result.giveBack);
+      return result.written;
     },
 
     /** POST /v1/project/push/finish/{tx}: assemble and verify every file, store blobs, commit the version. */

@@ -7,6 +7,7 @@ import {
   ERROR_TEXTS,
   type ProjectFileV2,
   type ProjectV2,
+  PROJECT_TEXTS,
   PUSH_TEXTS,
   type PushChanges,
   UPLOAD_CHUNK_SIZE,
@@ -15,7 +16,7 @@ import {
   versionNameSchema,
 } from '@waymark/contract';
 import type { AppConfig } from '../config.ts';
-import { conflict, DomainError, notFound, tooLarge, unprocessable } from '../lib/errors.ts';
+import { conflict, DomainError, forbidden, notFound, tooLarge, unprocessable } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import { canEditProject, canReadProject, type ProjectAccessFacts } from '../policies/project.policy.ts';
 import type { Actor } from '../policies/workspace.policy.ts';
@@ -95,14 +96,22 @@ export function createSyncV2Service(deps: {
 }) {
   const { config, blobs, log, repos, projectService, push, uploadArea, chunkStore } = deps;
 
-  /** The project by id; v2 hides a private project from people who may not read it (404, not 403). */
+  /**
+   * The project by id, found with the caller's roles in one query; v2 hides a private project from people who may
+   * not read it (404, not 403).
+   */
   async function requireById(actor: Actor, id: string, check = canReadProject) {
-    const found = await repos.projects.findById(id);
-    const { row, facts } = await projectService.requireProject(actor, found).catch((error: unknown) => {
-      if (error instanceof DomainError && error.kind === 'forbidden') throw notFound(ERROR_TEXTS.urlNotFound);
-      throw error;
-    });
-    if (!check(facts)) await projectService.requireProject(actor, row, check);
+    const found = await repos.projects.findByIdForCaller(id, actor?.id ?? null);
+    const { row, facts } = (() => {
+      try {
+        return projectService.requireLoadedProject(actor, found);
+      } catch (error) {
+        if (error instanceof DomainError && error.kind === 'forbidden')
+          throw notFound(ERROR_TEXTS.urlNotFound);
+        throw error;
+      }
+    })();
+    if (!check(facts)) throw forbidden(PROJECT_TEXTS.noPermission);
     return { row, facts };
   }
 
@@ -221,7 +230,8 @@ export function createSyncV2Service(deps: {
       try {
         // Not hashed: the answer carries no checksum, and the push that uses the chunk verifies its file's.
         const size = await chunkStore.storeChunk(chunkId, 0, input.body, UPLOAD_CHUNK_SIZE);
-        await repos.quota.setChunkSize(chunkId, size);
+        // Recorded at `want`: its size changes only when the body was not of its declared length.
+        if (size !== want) await repos.quota.setChunkSize(chunkId, size);
       } catch (error) {
         await chunkStore.remove(chunkId);
         await repos.quota.deleteChunks([chunkId]);
