@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiAsUser, signIn, snap } from './fixtures.ts';
+import { apiAsUser, signIn, signInByApi, snap } from './fixtures.ts';
 
 const GUEST = { username: 'guest-ranger', email: 'ranger@example.com', password: 'Ranger-pass1' };
 const PROJECT = 'private-wetlands';
@@ -8,9 +8,7 @@ test('a private project: 403 screen, request access, the pending screen, and the
   page,
   browser,
 }) => {
-  await page.goto('/login');
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInByApi(page);
   await apiAsUser(page, 'POST', '/v1/project/admin', { name: PROJECT, public: false });
   await apiAsUser(page, 'POST', '/v2/users', {
     email: GUEST.email,

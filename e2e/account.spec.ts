@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ACCOUNT_TEXTS } from '@waymark/contract';
-import { apiAsUser, linkFromOutbox, signIn, snap } from './fixtures.ts';
+import { apiAsUser, linkFromOutbox, signIn, signInByApi, snap } from './fixtures.ts';
 import { tCommon } from './texts.ts';
 
 const USER = { username: 'paula-profile', email: 'paula@example.com', password: 'Paula-first-pass1' };
@@ -17,18 +17,14 @@ async function signOut(page: Page) {
 test('account: edit the profile and confirm the new address, notifications, change password, close account', async ({
   page,
 }) => {
-  await page.goto('/login');
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInByApi(page);
   await apiAsUser(page, 'POST', '/v1/project/admin', { name: 'paula-wants-in', public: false });
   await apiAsUser(page, 'POST', '/v2/users', {
     email: USER.email,
     password: USER.password,
     username: USER.username,
   });
-  await signOut(page);
-  await signIn(page, USER.username, USER.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInByApi(page, USER.username, USER.password);
   await apiAsUser(page, 'POST', '/app/project/access-request/admin/paula-wants-in');
 
   // The profile page of an unverified user without a name, with the access she asked for.
@@ -132,8 +128,7 @@ test('account: edit the profile and confirm the new address, notifications, chan
   await expect(page).toHaveURL(/\/login/);
 
   // Leave the admin workspace empty again for the journeys that start from an empty list.
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInByApi(page);
   const project = (await (await page.request.get('/v1/project/admin/paula-wants-in')).json()) as {
     id: string;
   };

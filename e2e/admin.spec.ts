@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { MAINTENANCE_TEXT, USAGE_REPORT_COLUMNS } from '@waymark/contract';
-import { apiAsUser, E2E_ADMIN, linkFromOutbox, signIn, snap as snapPage } from './fixtures.ts';
+import { apiAsUser, E2E_ADMIN, linkFromOutbox, signInByApi, snap as snapPage } from './fixtures.ts';
 import { bearerToken, pushFiles } from './projectFiles.ts';
 import { DESKTOP, snapBoth } from './viewports.ts';
 import { tAdmin, tCommon, tFiles, tProject, tProjects } from './texts.ts';
@@ -67,13 +67,12 @@ test('admin panel: users, a workspace with a quota and a writer, restore and del
 }) => {
   // A long walk with many screenshots (each checked by axe) on a machine that may be busy.
   test.setTimeout(600_000);
-  await page.goto('/admin');
-  await signIn(page);
-  await expect(page).toHaveURL(/\/admin\/users$/);
+  await signInByApi(page);
 
   try {
     await apiAsUser(page, 'POST', '/v2/users', LONG_NAMED);
-    await page.reload();
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/admin\/users$/);
     // Users: the list opens sorted by username; the admin is marked as oneself.
     const users = page.getByTestId('admin-users-table');
     const adminRow = row(users, E2E_ADMIN.email);
@@ -321,8 +320,8 @@ test('admin panel: users, a workspace with a quota and a writer, restore and del
     const writerContext = await browser.newContext();
     try {
       const writer = await writerContext.newPage();
-      await writer.goto('/login');
-      await signIn(writer, WRITER.username, WRITER.password);
+      await signInByApi(writer, WRITER.username, WRITER.password);
+      await writer.goto('/dashboard');
       await expect(writer).toHaveURL(/\/dashboard$/);
       await expect(writer.getByTestId('maintenance-banner')).toContainText(MAINTENANCE_TEXT);
       await snap(writer, 'admin-maintenance-banner');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { apiAsUser, signIn, snap as snapPage } from './fixtures.ts';
+import { apiAsUser, signInByApi, snap as snapPage } from './fixtures.ts';
 import { snapBoth } from './viewports.ts';
 
 // One journey: a park GeoPackage uploaded through the browser, then the park after a survey, then the park with
@@ -79,9 +79,7 @@ test.describe.serial('GeoPackage changes in the history', () => {
 
   test.beforeEach(async ({ page }) => {
     page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-    await page.goto('/login');
-    await signIn(page);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signInByApi(page);
   });
 
   test.afterEach(() => {

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 
-import { apiAsUser, signIn, snap as snapPage } from './fixtures.ts';
+import { apiAsUser, signIn, signInByApi, snap as snapPage } from './fixtures.ts';
 import { snapBoth } from './viewports.ts';
 import { tFiles, tProject } from './texts.ts';
 
@@ -39,9 +39,7 @@ test('two people: request, accept as writer, upload, reader, editor without the 
   // Two people's sessions and many snaps (each checked by axe): past the default two minutes on a quiet machine.
   test.setTimeout(300_000);
   // A: the owner, with a private project and two colleagues who have accounts on the server.
-  await page.goto('/login');
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInByApi(page);
   await apiAsUser(page, 'POST', '/v1/project/admin', { name: PROJECT, public: false });
   for (const user of [FIELD_WORKER, BOTANIST]) await apiAsUser(page, 'POST', '/v2/users', user);
 

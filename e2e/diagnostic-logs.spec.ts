@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn, snap } from './fixtures.ts';
+import { signInByApi, snap } from './fixtures.ts';
 
 /** A log sent the way the QGIS plugin sends it shows in the admin panel's Server section, downloadable. */
 test('a diagnostic log sent by an app is listed for the superuser and downloads', async ({ page }) => {
@@ -9,9 +9,7 @@ test('a diagnostic log sent by an app is listed for the superuser and downloads'
   });
   expect(sent.status()).toBe(200);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto('/login');
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInByApi(page);
   await page.goto('/admin/server');
   await expect(page.getByTestId('admin-diagnostic-logs')).toBeVisible();
   const table = page.getByTestId('diagnostic-logs-table');

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 
-import { apiAsUser, E2E_ADMIN, signIn, snap } from './fixtures.ts';
+import { apiAsUser, E2E_ADMIN, signInByApi, snap } from './fixtures.ts';
 import {
   bearerToken,
   type LocalFile,
@@ -49,9 +49,7 @@ async function holdArchivePolls(page: Page) {
 test.describe.serial('downloading chosen files', () => {
   test.beforeEach(async ({ page }) => {
     await page.setViewportSize(DESKTOP);
-    await page.goto('/login');
-    await signIn(page);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signInByApi(page);
   });
 
   test('choose files, see the zip being prepared, download it with exactly those files', async ({

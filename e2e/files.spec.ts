@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { apiAsUser, E2E_ADMIN, signIn, snap } from './fixtures.ts';
+import { apiAsUser, E2E_ADMIN, signInByApi, snap } from './fixtures.ts';
 import {
   bearerToken,
   type LocalFile,
@@ -64,9 +64,7 @@ async function closeSidebar(page: Page) {
 // One journey through a project's files and history; each step builds on the one before.
 test.describe.serial('browsing files and versions', () => {
   test.beforeEach(async ({ page }) => {
-    await page.goto('/login');
-    await signIn(page);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signInByApi(page);
   });
 
   test('a project gets files through the push API', async ({ page, playwright, baseURL }) => {
@@ -298,9 +296,7 @@ test.describe.serial('browsing files and versions', () => {
   test('a reader sees the files but no Delete file', async ({ browser }) => {
     const context = await browser.newContext();
     const reader = await context.newPage();
-    await reader.goto('/login');
-    await signIn(reader, READER.username, READER.password);
-    await expect(reader).toHaveURL(/\/dashboard$/);
+    await signInByApi(reader, READER.username, READER.password);
     await reader.goto(PROJECT_PATH);
     await openFile(reader, 'survey.gpkg');
     await expect(sidebar(reader).getByTestId('file-detail-download')).toBeVisible();
@@ -312,9 +308,7 @@ test.describe.serial('browsing files and versions', () => {
   test.afterAll(async ({ browser }) => {
     // Leave the admin workspace empty again for the journeys that start from an empty list.
     const page = await browser.newPage();
-    await page.goto('/login');
-    await signIn(page);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signInByApi(page);
     const response = await page.request.get(`/v1/project/${PROJECT.namespace}/${PROJECT.name}`);
     if (response.ok()) {
       const project = (await response.json()) as { id: string };

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiAsUser, linkFromOutbox, signIn, snap } from './fixtures.ts';
+import { apiAsUser, linkFromOutbox, signIn, signInByApi, snap } from './fixtures.ts';
 
 /**
  * A workspace invitation (issue 23): an admin invites an address with POST /v2/workspaces/{id}/invitations; the
@@ -13,9 +13,7 @@ test('an invited user follows the mailed link, signs in and joins the workspace'
   browser,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto('/login');
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInByApi(page);
   await apiAsUser(page, 'POST', '/app/admin/user', {
     username: INVITEE.username,
     email: INVITEE.email,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { apiAsUser, E2E_ADMIN, signIn, snap } from './fixtures.ts';
+import { apiAsUser, E2E_ADMIN, signInByApi, snap } from './fixtures.ts';
 import { bearerToken, pushFiles } from './projectFiles.ts';
 import { DESKTOP, PHONE } from './viewports.ts';
 
@@ -109,9 +109,7 @@ test('the layers of a GeoPackage in the file sidebar and on the Map tab', async 
   // Drawing with a software renderer at both sizes: it took over 2 min on a loaded machine (as its sibling below).
   test.setTimeout(240_000);
   await page.setViewportSize(DESKTOP);
-  await page.goto('/login');
-  await signIn(page);
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await signInByApi(page);
   await apiAsUser(page, 'POST', '/v1/project/admin', { name: PROJECT, public: false });
   const token = await bearerToken(request, E2E_ADMIN.username, E2E_ADMIN.password);
   const project = { namespace: 'admin', name: PROJECT };
@@ -226,9 +224,7 @@ test("a version's changes on a map, from the version sidebar", async ({ page, re
   test.setTimeout(240_000);
   const name = 'map-changes-journey';
   await page.setViewportSize(DESKTOP);
-  await page.goto('/login');
-  await signIn(page);
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await signInByApi(page);
   await apiAsUser(page, 'POST', '/v1/project/admin', { name, public: false });
   const token = await bearerToken(request, E2E_ADMIN.username, E2E_ADMIN.password);
   const project = { namespace: 'admin', name };

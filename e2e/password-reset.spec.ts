@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ERROR_TEXTS } from '@waymark/contract';
-import { apiAsUser, E2E_ADMIN, linkFromOutbox, signIn, snap } from './fixtures.ts';
+import { apiAsUser, E2E_ADMIN, linkFromOutbox, signIn, signInByApi, snap } from './fixtures.ts';
 import { snapBoth } from './viewports.ts';
 import { tAccount, tCommon } from './texts.ts';
 
@@ -8,9 +8,8 @@ const USER = { username: 'forgetful-fran', email: 'fran@example.com', password: 
 const NEW_PASSWORD = 'Fran-second-pass2';
 
 test('forgotten password: ask for a link, set a new password with it, sign in', async ({ page }) => {
-  await page.goto('/login');
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInByApi(page);
+  await page.goto('/dashboard');
   await apiAsUser(page, 'POST', '/v2/users', {
     email: USER.email,
     password: USER.password,
@@ -64,9 +63,8 @@ test('sign-in: a deactivated account is told so, the error is said once, a faile
   page,
 }) => {
   const sleeper = { username: 'dormant-dunlin', email: 'dunlin@example.com', password: 'Dunlin-pass-1' };
-  await page.goto('/login');
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInByApi(page);
+  await page.goto('/dashboard');
   await apiAsUser(page, 'POST', '/v2/users', sleeper);
   await apiAsUser(page, 'PATCH', `/app/admin/user/${sleeper.username}`, { active: false });
   await page.getByRole('button', { name: 'Open profile menu' }).click();

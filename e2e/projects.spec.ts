@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { PROJECT_NAME_MAX_LENGTH, PROJECT_NAME_TEXTS } from '@waymark/contract';
-import { apiAsUser, signIn, snap } from './fixtures.ts';
+import { apiAsUser, signInByApi, snap } from './fixtures.ts';
 import { snapBoth } from './viewports.ts';
 import { tFiles, tProject } from './texts.ts';
 
@@ -18,9 +18,7 @@ function rowNames(page: Page) {
 // One journey through the life of a project; each step builds on the one before.
 test.describe.serial('a project from creation to deletion', () => {
   test.beforeEach(async ({ page }) => {
-    await page.goto('/login');
-    await signIn(page);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signInByApi(page);
   });
 
   test('create a project from the empty state', async ({ page }) => {
@@ -72,6 +70,7 @@ test.describe.serial('a project from creation to deletion', () => {
   });
 
   test('the project shows on the dashboard and in the list', async ({ page }) => {
+    await page.goto('/dashboard');
     const recent = page.getByText('Recent active projects');
     await expect(recent).toBeVisible();
     await expect(rowNames(page).filter({ hasText: NAME })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiAsUser, signIn, snap } from './fixtures.ts';
+import { apiAsUser, signInByApi, snap } from './fixtures.ts';
 
 /**
  * Renaming a project (issue 23): in its Settings tab, with the project name rules checked as one types and the
@@ -21,9 +21,7 @@ async function openRenameDialog(page: Page) {
 test.describe.serial('renaming a project', () => {
   test.beforeEach(async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto('/login');
-    await signIn(page);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signInByApi(page);
   });
 
   test('in the Settings tab: name rules, a taken name, then the new address', async ({ page }) => {

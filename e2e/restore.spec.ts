@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 
-import { apiAsUser, E2E_ADMIN, signIn, snap as snapPage } from './fixtures.ts';
+import { apiAsUser, E2E_ADMIN, signInByApi, snap as snapPage } from './fixtures.ts';
 import { bearerToken, pushFiles } from './projectFiles.ts';
 import { snapBoth } from './viewports.ts';
 import { tFiles } from './texts.ts';
@@ -25,9 +25,7 @@ test('restores a version from History with a confirmation of what will change', 
   test.setTimeout(360_000);
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  await page.goto('/login');
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInByApi(page);
 
   await apiAsUser(page, 'POST', '/v1/project/admin', { name: PROJECT, public: false });
   const token = await bearerToken(request, E2E_ADMIN.username, E2E_ADMIN.password);

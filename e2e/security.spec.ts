@@ -1,6 +1,6 @@
 import { expect, type Page, request, test } from '@playwright/test';
 import { generate } from 'otplib';
-import { apiAsUser, signIn, snap } from './fixtures.ts';
+import { apiAsUser, signIn, signInByApi, snap } from './fixtures.ts';
 import { tSecurity } from './texts.ts';
 import { snapBoth } from './viewports.ts';
 
@@ -21,13 +21,9 @@ test('security: turn on two-factor sign-in, sign in with a code; create a token,
   baseURL,
 }) => {
   test.setTimeout(300_000);
-  await page.goto('/login');
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInByApi(page);
   await apiAsUser(page, 'POST', '/v2/users', USER);
-  await signOut(page);
-  await signIn(page, USER.username, USER.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInByApi(page, USER.username, USER.password);
 
   // The Security card: password, two-factor off, no tokens yet.
   await page.goto('/profile');
@@ -125,8 +121,7 @@ test('security: turn on two-factor sign-in, sign in with a code; create a token,
   await signOut(page);
 
   // The admin panel: who has two-factor on, every token, and the reset.
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInByApi(page);
   await page.goto('/admin/users');
   const row = page.getByTestId('admin-users-table').getByRole('row').filter({ hasText: USER.username });
   await expect(row.getByTestId('admin-user-two-factor')).toHaveText('Yes');

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, type APIRequestContext, test } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { apiAsUser, E2E_ADMIN, signIn } from './fixtures.ts';
+import { apiAsUser, E2E_ADMIN, signInByApi } from './fixtures.ts';
 import { bearerToken, pushFiles } from './projectFiles.ts';
 import { tFiles } from './texts.ts';
 import { snapBoth } from './viewports.ts';
@@ -49,9 +49,7 @@ test('an upload chosen at an older version is merged, with the other edits kept 
   request,
 }) => {
   test.setTimeout(240_000);
-  await page.goto('/login');
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
+  await signInByApi(page);
   await apiAsUser(page, 'POST', '/v1/project/admin', { name: PROJECT, public: false });
   const token = await bearerToken(request, E2E_ADMIN.username, E2E_ADMIN.password);
   const project = { namespace: 'admin', name: PROJECT };

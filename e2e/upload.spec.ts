@@ -3,7 +3,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } fro
 import os from 'node:os';
 import path from 'node:path';
 import { expect, type Locator, type Page, type Route, test } from '@playwright/test';
-import { apiAsUser, signIn, snap as snapPage } from './fixtures.ts';
+import { apiAsUser, signIn, signInByApi, snap as snapPage } from './fixtures.ts';
 
 const PROJECT = 'field-survey';
 const PROJECT_PATH = `admin/${PROJECT}`;
@@ -90,9 +90,7 @@ test.describe.serial('browser upload', () => {
         });
       });
     });
-    await page.goto('/login');
-    await signIn(page);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signInByApi(page);
   });
 
   test.afterEach(async ({ page }) => {

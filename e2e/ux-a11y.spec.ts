@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiAsUser, E2E_ADMIN, signIn } from './fixtures.ts';
+import { apiAsUser, E2E_ADMIN, signInByApi } from './fixtures.ts';
 import { bearerToken, makePng, pushFiles } from './projectFiles.ts';
 import { DESKTOP, snapBoth } from './viewports.ts';
 
@@ -12,9 +12,7 @@ test('keyboard and contrast: skip link, focus rings, Escape back to the row, a f
 }) => {
   test.setTimeout(300_000);
   await page.setViewportSize(DESKTOP);
-  await page.goto('/login');
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInByApi(page);
   await apiAsUser(page, 'POST', '/v1/project/admin', { name: PROJECT, public: true });
   const token = await bearerToken(request, E2E_ADMIN.username, E2E_ADMIN.password);
   await pushFiles(

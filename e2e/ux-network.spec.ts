@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiAsUser, signIn } from './fixtures.ts';
+import { apiAsUser, signInByApi } from './fixtures.ts';
 import { JourneyServer } from './journeyServer.ts';
 import { DESKTOP, snapBoth } from './viewports.ts';
 
@@ -26,10 +26,10 @@ test('the server goes away and comes back: the app keeps its frame, says so once
   test.setTimeout(300_000);
   const context = await browser.newContext({ baseURL: server.origin, viewport: DESKTOP });
   const page = await context.newPage();
-  await page.goto('/login');
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInByApi(page);
   await apiAsUser(page, 'POST', '/v1/project/admin', { name: PROJECT, public: false });
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/dashboard$/);
 
   // The projects list and the project's files are loaded; History and the New project dialog are not, yet.
   await page.getByTestId('sidebar-item-projects').click();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiAsUser, E2E_ADMIN, signIn } from './fixtures.ts';
+import { apiAsUser, E2E_ADMIN, signInByApi } from './fixtures.ts';
 import { bearerToken, makeGeoPackage, makePng, pushFiles } from './projectFiles.ts';
 import { DESKTOP, PHONE, settle, snapBoth } from './viewports.ts';
 
@@ -140,9 +140,7 @@ test('on a phone (390×844) no page pans sideways: tables scroll inside their ca
 }) => {
   test.setTimeout(600_000);
   await page.setViewportSize(DESKTOP);
-  await page.goto('/login');
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInByApi(page);
   await apiAsUser(page, 'POST', `/v1/project/${encodeURIComponent(WORKSPACE)}`, {
     name: PROJECT,
     public: true,

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiAsUser, signIn } from './fixtures.ts';
+import { apiAsUser, signInByApi } from './fixtures.ts';
 import { DESKTOP, snapBoth } from './viewports.ts';
 
 const OWNER_WORKSPACE = 'Field Team';
@@ -12,9 +12,7 @@ test('a project shared with someone outside its workspace is found from the side
 }) => {
   await page.setViewportSize(DESKTOP);
   // The owner: a project in a workspace the invitee is no member of, shared with the invitee as reader.
-  await page.goto('/login');
-  await signIn(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInByApi(page);
   await apiAsUser(page, 'POST', `/v1/project/${encodeURIComponent(OWNER_WORKSPACE)}`, {
     name: PROJECT,
     public: false,
@@ -30,8 +28,8 @@ test('a project shared with someone outside its workspace is found from the side
 
   const context = await browser.newContext({ viewport: DESKTOP });
   const invitee = await context.newPage();
-  await invitee.goto('/login');
-  await signIn(invitee, INVITEE.username, INVITEE.password);
+  await signInByApi(invitee, INVITEE.username, INVITEE.password);
+  await invitee.goto('/dashboard');
   await expect(invitee).toHaveURL(/\/dashboard$/);
 
   // The dashboard lists it among the recent projects, with its workspace, and counts what was shared.

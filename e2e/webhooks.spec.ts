@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import { expect, type Page, test } from '@playwright/test';
-import { apiAsUser, signIn, snap } from './fixtures.ts';
+import { apiAsUser, signInByApi, snap } from './fixtures.ts';
 import { tCommon, tWebhooks } from './texts.ts';
 import { DESKTOP, PHONE } from './viewports.ts';
 
@@ -71,9 +71,7 @@ test.describe.serial('webhooks of a workspace', () => {
 
   test.beforeEach(async ({ page }) => {
     await page.setViewportSize(DESKTOP);
-    await page.goto('/login');
-    await signIn(page);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signInByApi(page);
   });
 
   test('add a webhook, see a signed delivery in the log and redeliver it', async ({ page }) => {
