@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ACCOUNT_TEXTS } from '@waymark/contract';
-import { apiAsUser, linkFromOutbox, signIn, signInByApi, snap } from './fixtures.ts';
+import { apiAsUser, linkFromOutbox, openProfile, signIn, signInByApi, snap } from './fixtures.ts';
 import { tCommon } from './texts.ts';
 
 const USER = { username: 'paula-profile', email: 'paula@example.com', password: 'Paula-first-pass1' };
@@ -69,7 +69,7 @@ test('account: edit the profile and confirm the new address, notifications, chan
   await snap(page, 'confirm-email-invalid');
   await page.getByRole('link', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/profile');
+  await openProfile(page);
   await expect(page.getByTestId('profile-email')).toHaveText(NEW_EMAIL);
   await expect(page.getByText('Please verify your email')).toHaveCount(0);
   await expect(page.getByTestId('profile-email-unverified')).toHaveCount(0);
@@ -111,7 +111,7 @@ test('account: edit the profile and confirm the new address, notifications, chan
   await expect(page).toHaveURL(/\/dashboard$/);
 
   // Close account: the username must be typed; afterwards sign-in is refused.
-  await page.goto('/profile');
+  await openProfile(page);
   await page.getByTestId('close-account-button').click();
   const closeDialog = page.getByTestId('close-account-dialog');
   const confirm = closeDialog.getByRole('button', { name: 'Close account' });

@@ -338,7 +338,8 @@ test('admin panel: users, a workspace with a quota and a writer, restore and del
       await expect(writer.getByTestId('upload-files-input')).toBeDisabled();
       await expect(writer.getByRole('button', { name: tProject('page.clone') })).toBeDisabled();
       await snapBoth(writer, 'maintenance-project');
-      await writer.goto('/projects');
+      await writer.getByTestId('sidebar-item-projects').click();
+      await expect(writer).toHaveURL(/\/projects$/);
       await expect(writer.getByTestId('maintenance-banner')).toBeVisible();
       await expect(writer.getByRole('button', { name: tProjects('list.createProject') })).toBeDisabled();
       const writerToken = await bearerToken(request, WRITER.username, WRITER.password);

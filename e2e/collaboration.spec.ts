@@ -60,7 +60,8 @@ test('two people: request, accept as writer, upload, reader, editor without the 
   await expect(projectRequests.getByTestId('project-requests-count')).toHaveText('1');
   await expect(projectRequests.getByTestId('access-request-user')).toHaveText(FIELD_WORKER.username);
   await snap(page, 'collab-project-requests');
-  await page.goto('/dashboard');
+  await page.getByTestId('sidebar-item-dashboard').click();
+  await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('access-requests-count')).toHaveText('1');
   await expect(page.getByTestId('access-request-item')).toContainText(FIELD_WORKER.username);
   await snap(page, 'collab-dashboard-request');

@@ -192,7 +192,9 @@ test.describe.serial('browsing files and versions', () => {
     await expect(preview).toBeHidden();
     await closeSidebar(page);
 
-    await page.goto(`${PROJECT_PATH}/tree/notes`);
+    await page.getByTestId('files-breadcrumb').getByRole('link', { name: 'Project home' }).click();
+    await rowNames(page).filter({ hasText: 'notes' }).click();
+    await expect(page).toHaveURL(new RegExp(`${PROJECT_PATH}/tree/notes$`));
     await openFile(page, 'field-notes.txt');
     const text = sidebar(page).getByTestId('file-preview-text');
     await expect(text).toContainText('01 Oak');
@@ -208,7 +210,8 @@ test.describe.serial('browsing files and versions', () => {
     expect(readFileSync(await download.path()).toString()).toBe(NOTES);
     await closeSidebar(page);
 
-    await page.goto(PROJECT_PATH);
+    await page.getByRole('link', { name: 'Up to the parent folder' }).click();
+    await expect(page).toHaveURL(new RegExp(`${PROJECT_PATH}/tree$`));
     await openFile(page, 'survey.gpkg');
     // An SQLite file without GeoPackage tables: the server's layer list says so (real layers: map.spec.ts).
     await expect(sidebar(page).getByTestId('gpkg-layers-failed')).toHaveText(

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import axe, { type Result } from 'axe-core';
 
 /** The first journeys server's port (the second's is free one); E2E_PORT lets two checkouts run side by side. */
@@ -190,6 +190,13 @@ export async function signInByApi(
   const response = await apiAsUser(page, 'POST', '/app/auth/login', { login, password });
   const body = (await response.json()) as { two_factor_challenge?: string };
   if (body.two_factor_challenge !== undefined) throw new Error(`${login} signs in with two factors`);
+}
+
+/** Opens the profile page through the profile menu, as a user does (the app navigates: no page load). */
+export async function openProfile(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Open profile menu' }).click();
+  await page.getByTestId('profile-menu-profile').click();
+  await expect(page).toHaveURL(/\/profile$/);
 }
 
 /**

@@ -76,7 +76,8 @@ test.describe.serial('a project from creation to deletion', () => {
     await expect(rowNames(page).filter({ hasText: NAME })).toBeVisible();
     await snap(page, 'dashboard-with-project');
 
-    await openMyProjects(page);
+    await page.getByTestId('sidebar-item-projects').click();
+    await expect(page.getByRole('heading', { name: /My projects/ })).toBeVisible();
     await expect(page.getByTestId('projects-count')).toHaveText('1');
     const row = rowNames(page).filter({ hasText: NAME });
     await expect(row).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, type Page, request, test } from '@playwright/test';
 import { generate } from 'otplib';
-import { apiAsUser, signIn, signInByApi, snap } from './fixtures.ts';
+import { apiAsUser, openProfile, signIn, signInByApi, snap } from './fixtures.ts';
 import { tSecurity } from './texts.ts';
 import { snapBoth } from './viewports.ts';
 
@@ -62,7 +62,7 @@ test('security: turn on two-factor sign-in, sign in with a code; create a token,
   await expect(page).toHaveURL(/\/dashboard$/);
 
   // A token with the write scope, shown once, then used by a script.
-  await page.goto('/profile');
+  await openProfile(page);
   await card.getByRole('button', { name: tSecurity('tokens.create') }).click();
   const create = page.getByRole('dialog', { name: tSecurity('tokens.createTitle') });
   await create.getByLabel(tSecurity('tokens.nameLabel'), { exact: true }).fill('Journey script');
@@ -126,7 +126,8 @@ test('security: turn on two-factor sign-in, sign in with a code; create a token,
   const row = page.getByTestId('admin-users-table').getByRole('row').filter({ hasText: USER.username });
   await expect(row.getByTestId('admin-user-two-factor')).toHaveText('Yes');
   await snapBoth(page, 'security-admin-users');
-  await page.goto('/admin/tokens');
+  await page.getByTestId('admin-tab-tokens').click();
+  await expect(page).toHaveURL(/\/admin\/tokens$/);
   const tokenRow = page
     .getByTestId('admin-tokens-table')
     .getByRole('row')
@@ -143,7 +144,8 @@ test('security: turn on two-factor sign-in, sign in with a code; create a token,
     .getByRole('button', { name: tSecurity('tokens.revoke') })
     .click();
   await expect(page.getByTestId('admin-tokens-empty')).toBeVisible();
-  await page.goto('/admin/users');
+  await page.getByTestId('admin-tab-users').click();
+  await expect(page).toHaveURL(/\/admin\/users$/);
   await row.getByRole('button', { name: `Actions for ${USER.username}` }).click();
   await page.getByRole('menuitem', { name: tSecurity('admin.resetTwoFactor') }).click();
   const reset = page.getByTestId('admin-user-confirm');

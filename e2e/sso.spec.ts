@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { startOidcProvider } from '../apps/server/test/oidc-provider.ts';
-import { E2E_ADMIN, signIn } from './fixtures.ts';
+import { E2E_ADMIN, openProfile, signIn } from './fixtures.ts';
 import { JourneyServer } from './journeyServer.ts';
 import { tCommon, tSecurity } from './texts.ts';
 import { snapBoth } from './viewports.ts';
@@ -69,7 +69,7 @@ test('single sign-on: refused domain, first sign-in makes the user, password beh
     await ssoButton.click();
     await signInAtProvider(page, 'ines');
     await expect(page).toHaveURL(/\/dashboard$/);
-    await page.goto(`${server.origin}/profile`);
+    await openProfile(page);
     await expect(page.getByText('ines.field').first()).toBeVisible();
     const linked = page.getByTestId('linked-sign-in');
     await expect(linked.getByTestId('linked-identity-email')).toHaveText('ines@example.org');
@@ -83,13 +83,15 @@ test('single sign-on: refused domain, first sign-in makes the user, password beh
     await page.getByRole('button', { name: tCommon('login.showPassword') }).click();
     await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
     await expect(page).toHaveURL(/\/dashboard$/);
-    await page.goto(`${server.origin}/admin/server`);
+    await page.getByTestId('sidebar-item-admin').click();
+    await page.getByTestId('admin-tab-server').click();
+    await expect(page).toHaveURL(/\/admin\/server$/);
     const status = page.getByTestId('admin-sso');
     await expect(status.getByTestId('admin-sso-reachable')).toHaveText(tSecurity('adminSso.reachable'));
     await expect(status.getByTestId('admin-sso-linked')).toHaveText('1');
     await snapBoth(page, 'sso-admin');
 
-    await page.goto(`${server.origin}/profile`);
+    await openProfile(page);
     await linked.getByRole('button', { name: tSecurity('sso.link') }).click();
     await signInAtProvider(page, 'boss');
     await expect(page).toHaveURL(/\/profile\?sso_linked=1$/);
