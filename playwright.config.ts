@@ -39,7 +39,9 @@ const GROUP_1 = ['admin', 'files', 'foundation', 'account', 'security-headers', 
  * own, made empty at its start (e2e/serve.sh), so the journeys run on both databases of production. The first group
  * always runs exactly as a newcomer's first `npm start`, on the embedded PGlite.
  */
-function postgresEnv(): Record<string, string> {
+function postgresEnv(): Partial<
+  Record<'E2E_POSTGRES_ADMIN_URL' | 'E2E_POSTGRES_DB' | 'DATABASE_URL', string>
+> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) return {};
   // Named by the checkout's first port (E2E_PORT), so a run reuses the last run's database and two checkouts don't.
@@ -50,7 +52,12 @@ function postgresEnv(): Record<string, string> {
 }
 const PORT_2 = Number(process.env.WAYMARK_E2E_PORT_2);
 const GROUPS = [
-  { name: 'journeys-1', port: E2E_PORT, files: { testMatch: GROUP_1 }, env: {} },
+  {
+    name: 'journeys-1',
+    port: E2E_PORT,
+    files: { testMatch: GROUP_1 },
+    env: {} as ReturnType<typeof postgresEnv>,
+  },
   { name: 'journeys-2', port: PORT_2, files: { testIgnore: GROUP_1 }, env: postgresEnv() },
 ].map((group) => ({ ...group, dataDir: path.join(process.env.WAYMARK_E2E_DATA ?? '', group.name) }));
 
@@ -97,8 +104,9 @@ export default defineConfig({
     ...group.files,
     workers: 1,
     use: { baseURL: `http://localhost:${group.port}` },
-    // Where the journeys find their server's outbox (`linkFromOutbox`).
-    metadata: { dataDir: group.dataDir },
+    // Where the journeys find their server's outbox (`linkFromOutbox`), and the PostgreSQL server of a group on
+    // PostgreSQL, where a journey's own server (e2e/journeyServer.ts) makes its database.
+    metadata: { dataDir: group.dataDir, postgresAdminUrl: group.env.E2E_POSTGRES_ADMIN_URL },
   })),
   webServer: GROUPS.map((group) => ({
     command: 'bash e2e/serve.sh',

@@ -24,7 +24,7 @@ test('single sign-on: refused domain, first sign-in makes the user, password beh
   page,
 }) => {
   test.setTimeout(120_000);
-  const server = new JourneyServer();
+  const server = new JourneyServer('sso');
   let provider: Awaited<ReturnType<typeof startOidcProvider>> | undefined;
   try {
     // The provider listens before the server starts, on a port it holds from then on.

@@ -4,7 +4,7 @@ import { JourneyServer } from './journeyServer.ts';
 import { DESKTOP, snapBoth } from './viewports.ts';
 
 const PROJECT = 'tern-colony';
-const server = new JourneyServer();
+const server = new JourneyServer('network');
 
 test.beforeAll(async () => {
   await server.init();
