@@ -53,7 +53,9 @@ test('keyboard and contrast: skip link, focus rings, Escape back to the row, a f
   await snapBoth(page, 'a11y-public-list');
 
   // Escape closes the version's panel and gives focus back to the row's link that opened it.
-  await page.goto(`${PROJECT_URL}/history`);
+  await nameLink.click();
+  await page.getByTestId('project-tab-history').click();
+  await expect(page).toHaveURL(new RegExp(`${PROJECT_URL}/history$`));
   const versionLink = page.locator('[data-focus-key="v1"]');
   await versionLink.focus();
   await page.keyboard.press('Enter');
@@ -63,7 +65,8 @@ test('keyboard and contrast: skip link, focus rings, Escape back to the row, a f
   await expect(versionLink).toBeFocused();
 
   // The same for a file's panel, opened by a click on its row this time.
-  await page.goto(`${PROJECT_URL}/tree`);
+  await page.getByTestId('project-tab-files').click();
+  await expect(page).toHaveURL(new RegExp(`${PROJECT_URL}/tree$`));
   await page.getByTestId('files-table').getByText('burrow-photo.png').click();
   await expect(page.getByTestId('file-detail-sidebar')).toBeVisible();
   await page.keyboard.press('Escape');
