@@ -5,8 +5,9 @@ import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/tes
  * `E2E_CPU=1`: prints, per journey, the CPU seconds of its worker with its browser (Chromium's renderers included,
  * which the zygote re-parents away from the worker, so no process accounting sees them) and of its group's server.
  * Every process is sampled four times a second from `/proc` and told apart by its environment: the workers and
- * the browsers they launch carry `TEST_PARALLEL_INDEX`, the servers their `PORT`. A process that ends between two
- * samples loses at most a quarter of a second. Linux only.
+ * the browsers they launch carry `TEST_PARALLEL_INDEX`, the servers their `PORT`; all of this run carry its data
+ * folder (`WAYMARK_E2E_DATA`, chosen in playwright.config.ts), so another checkout's run on the same machine counts
+ * for nothing here. A process that ends between two samples loses at most a quarter of a second. Linux only.
  */
 const SAMPLE_MS = 250;
 const TICKS_PER_SECOND = 100;
@@ -20,11 +21,11 @@ function ownerOf(pid: string): string | null {
     return null;
   }
   const variables = environ.split('\0');
+  if (!variables.includes(`WAYMARK_E2E_DATA=${process.env.WAYMARK_E2E_DATA}`)) return null;
   const worker = variables.find((entry) => entry.startsWith('TEST_PARALLEL_INDEX='));
   if (worker) return `worker ${worker.slice('TEST_PARALLEL_INDEX='.length)}`;
-  const isServer = variables.some((entry) => entry.startsWith('WAYMARK_E2E_DATA='));
   const port = variables.find((entry) => entry.startsWith('PORT='));
-  return isServer && port ? `server ${port.slice('PORT='.length)}` : null;
+  return port ? `server ${port.slice('PORT='.length)}` : null;
 }
 
 /** User + system CPU ticks of a process (not of its reaped children: those are sampled themselves). */
