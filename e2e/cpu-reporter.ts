@@ -28,19 +28,28 @@ function ownerOf(pid: string): string | null {
   return port ? `server ${port.slice('PORT='.length)}` : null;
 }
 
-/** User + system CPU ticks of a process (not of its reaped children: those are sampled themselves). */
-function ticksOf(pid: string): number | null {
+/**
+ * A process's name, start time (a pid the system gives again is another process) and user + system CPU ticks (not
+ * of its reaped children: those are sampled themselves).
+ */
+function statOf(pid: string): { name: string; start: string; ticks: number } | null {
   try {
-    const fields = (readFileSync(`/proc/${pid}/stat`, 'latin1').split(') ')[1] ?? '').split(' ');
-    return Number(fields[11]) + Number(fields[12]);
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    const close = stat.lastIndexOf(') ');
+    const fields = stat.slice(close + 2).split(' ');
+    const name = stat.slice(stat.indexOf('(') + 1, close);
+    return { name, start: fields[19] ?? '', ticks: Number(fields[11]) + Number(fields[12]) };
   } catch {
     return null;
   }
 }
 
 export default class CpuReporter implements Reporter {
-  /** Each process seen: its owner (null: not ours) and its last CPU ticks. */
-  private readonly processes = new Map<string, { owner: string | null; ticks: number }>();
+  /**
+   * Each process seen, by pid and start time: its name when its owner was read (a forked child shows its parent's
+   * environment until it runs its own program), its owner (null: not ours) and its last CPU ticks.
+   */
+  private readonly processes = new Map<string, { name: string; owner: string | null; ticks: number }>();
   private readonly startTicks = new Map<TestCase, Map<string, number>>();
   private readonly rows: string[] = [];
   private timer?: NodeJS.Timeout;
@@ -53,14 +62,15 @@ export default class CpuReporter implements Reporter {
   private sample(): void {
     for (const pid of readdirSync('/proc')) {
       if (!/^\d+$/.test(pid)) continue;
-      let known = this.processes.get(pid);
-      if (!known) {
-        known = { owner: ownerOf(pid), ticks: 0 };
-        this.processes.set(pid, known);
+      const stat = statOf(pid);
+      if (stat === null) continue;
+      const key = `${pid}@${stat.start}`;
+      let known = this.processes.get(key);
+      if (!known || known.name !== stat.name) {
+        known = { name: stat.name, owner: ownerOf(pid), ticks: known?.ticks ?? 0 };
+        this.processes.set(key, known);
       }
-      if (known.owner === null) continue;
-      const ticks = ticksOf(pid);
-      if (ticks !== null) known.ticks = ticks;
+      if (known.owner !== null) known.ticks = stat.ticks;
     }
   }
 
