@@ -1,26 +1,28 @@
 #!/usr/bin/env node
-// `npm test`: the checks CI runs. The Vitest suites, then the build and the end-to-end journeys, one after the other:
-// side by side their timed tests (fairness, races, start-ups) measured the other's load instead of their own. The
-// Vitest suites keep both cores busy; the journeys wait on their browsers and servers much of the time (about half
-// of two cores), so the static checks (typecheck, lint, the migrations' check) run beside the build and the
-// journeys, at a lower priority, in the CPU time they leave. Each check's output is printed whole as it ends; at
-// the end, each one's wall and CPU time, and the exit code is 1 when any failed.
+// `npm test`: the checks CI runs. The Vitest suites, then the end-to-end journeys, one after the other: side by
+// side their timed tests (fairness, races, start-ups) measured the other's load instead of their own. The build the
+// journeys run is made beside the suites from the start, at a lower priority. The suites keep both cores busy; the
+// journeys wait on their browsers and servers much of the time (about half of two cores), so the static checks
+// (typecheck, lint, the migrations' check) run beside the journeys, at a lower priority, in the CPU time they leave.
+// Each check's output is printed whole as it ends; at the end, each one's wall and CPU time, and the exit code is 1
+// when any failed.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 
 /**
- * The checks: an npm command each; the check it needs (`after`: it runs only when that one passed) or merely waits
- * for (`waitsFor`: it runs when that one has ended, whatever the result); and whether it yields the CPU to the
- * others (a lower priority: it runs in the time they leave).
+ * The checks: an npm command each; the checks it needs (`after`: it runs only when they passed) or merely waits for
+ * (`waitsFor`: it runs when they have ended, whatever the result); and whether it yields the CPU to the others (a
+ * lower priority: it runs in the time they leave).
  */
 const CHECKS = [
   { name: 'test:unit', args: ['run', 'test:unit'] },
-  { name: 'build', args: ['run', 'build'], after: 'test:unit' },
-  { name: 'journeys', args: ['exec', '--', 'playwright', 'test'], after: 'build' },
-  { name: 'typecheck', args: ['run', 'typecheck'], waitsFor: 'test:unit', yields: true },
-  { name: 'lint', args: ['run', 'lint'], waitsFor: 'test:unit', yields: true },
-  { name: 'db:check', args: ['run', 'db:check'], waitsFor: 'test:unit', yields: true },
+  // The suites build what they run themselves (apps/server/dist-test): the build is for the journeys only.
+  { name: 'build', args: ['run', 'build'], yields: true },
+  { name: 'journeys', args: ['exec', '--', 'playwright', 'test'], after: ['test:unit', 'build'] },
+  { name: 'typecheck', args: ['run', 'typecheck'], waitsFor: ['test:unit'], yields: true },
+  { name: 'lint', args: ['run', 'lint'], waitsFor: ['test:unit'], yields: true },
+  { name: 'db:check', args: ['run', 'db:check'], waitsFor: ['test:unit'], yields: true },
 ];
 
 /** CPU seconds of this process's finished children and their descendants (Linux; undefined elsewhere). */
@@ -74,11 +76,11 @@ async function main() {
   /** Each check's promise, started when the one it needs has passed or the one it waits for has ended. */
   const running = new Map();
   for (const check of CHECKS) {
-    const before = running.get(check.after ?? check.waitsFor) ?? Promise.resolve({ code: 0 });
+    const before = Promise.all((check.after ?? check.waitsFor ?? []).map((name) => running.get(name)));
     running.set(
       check.name,
       before.then((previous) =>
-        previous.code === 0 || !check.after ? run(check) : { code: 1, skipped: true },
+        previous.every(({ code }) => code === 0) || !check.after ? run(check) : { code: 1, skipped: true },
       ),
     );
   }
