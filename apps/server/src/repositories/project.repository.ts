@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { projects, projectVersions, users, workspaces } from '../db/schema.ts';
 import { createProjectAdminRepository } from './project-admin.repository.ts';
@@ -31,6 +31,23 @@ export type {
 
 /** All SQL about projects, their members, versions and current files. */
 export function createProjectRepository(db: Db) {
+  /** The project `where` picks, its workspace and the caller's member roles (none for anonymous callers). */
+  async function findForCaller(
+    where: SQL | undefined,
+    userId: number | null,
+  ): Promise<ProjectForCaller | undefined> {
+    const [row] = await db
+      .select({
+        project: projects,
+        workspace: workspaces,
+        ...rolesOf(db, userId, projects.id, workspaces.id),
+      })
+      .from(projects)
+      .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
+      .where(where);
+    return row && withRoles(row);
+  }
+
   return {
     async findByPath(workspaceName: string, projectName: string): Promise<ProjectWithWorkspace | undefined> {
       const [row] = await db
@@ -88,30 +105,12 @@ export function createProjectRepository(db: Db) {
       projectName: string,
       userId: number | null,
     ): Promise<ProjectForCaller | undefined> {
-      const [row] = await db
-        .select({
-          project: projects,
-          workspace: workspaces,
-          ...rolesOf(db, userId, projects.id, workspaces.id),
-        })
-        .from(projects)
-        .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
-        .where(byPath(workspaceName, projectName));
-      return row && withRoles(row);
+      return findForCaller(byPath(workspaceName, projectName), userId);
     },
 
     /** A project by id with the caller's member roles (none for anonymous callers), in one query. */
     async findByIdForCaller(id: string, userId: number | null): Promise<ProjectForCaller | undefined> {
-      const [row] = await db
-        .select({
-          project: projects,
-          workspace: workspaces,
-          ...rolesOf(db, userId, projects.id, workspaces.id),
-        })
-        .from(projects)
-        .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
-        .where(eq(projects.id, id));
-      return row && withRoles(row);
+      return findForCaller(eq(projects.id, id), userId);
     },
 
     /** Inserts the project with its empty version v0. */
