@@ -6,7 +6,7 @@ export function FullPageLoader() {
   return (
     <div className="full-page-loader" role="status" aria-live="polite" data-testid="app-loading">
       <WaymarkMark size={48} />
-      <ProgressSpinner style={{ width: '2.5rem', height: '2.5rem' }} strokeWidth="4" />
+      <ProgressSpinner aria-hidden="true" style={{ width: '2.5rem', height: '2.5rem' }} strokeWidth="4" />
       <span className="visually-hidden">Loading…</span>
     </div>
   );

@@ -58,7 +58,7 @@ function BytesPreview({ namespace, projectName, file }: FilePreviewProps) {
     case 'loading':
       body = (
         <div className="file-preview__loading" role="status" data-testid="file-preview-loading">
-          <ProgressSpinner style={{ width: '2rem', height: '2rem' }} strokeWidth="4" />
+          <ProgressSpinner aria-hidden="true" style={{ width: '2rem', height: '2rem' }} strokeWidth="4" />
           <span className="visually-hidden">{tFiles('fileDetail.previewLoading')}</span>
         </div>
       );

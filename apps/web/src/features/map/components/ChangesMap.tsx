@@ -132,7 +132,7 @@ export function ChangesMap({ namespace, projectName, version, path }: ChangesMap
   if (query.isPending) {
     return (
       <div role="status" className="changes-map__status" data-testid="changes-map-loading">
-        <ProgressSpinner style={{ width: '2rem', height: '2rem' }} strokeWidth="4" />
+        <ProgressSpinner aria-hidden="true" style={{ width: '2rem', height: '2rem' }} strokeWidth="4" />
         <span className="visually-hidden">{tMap('changes.changesLoading')}</span>
       </div>
     );

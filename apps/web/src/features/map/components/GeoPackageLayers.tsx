@@ -22,7 +22,7 @@ export function GeoPackageLayers({ namespace, projectName, file }: GeoPackageLay
   if (query.isPending) {
     return (
       <div className="file-preview__loading" role="status" data-testid="gpkg-layers-loading">
-        <ProgressSpinner style={{ width: '2rem', height: '2rem' }} strokeWidth="4" />
+        <ProgressSpinner aria-hidden="true" style={{ width: '2rem', height: '2rem' }} strokeWidth="4" />
         <span className="visually-hidden">{tMap('layers.layersLoading')}</span>
       </div>
     );

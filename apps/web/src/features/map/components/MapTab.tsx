@@ -184,7 +184,7 @@ export function MapTab() {
         <h2 className="map-tab__title">{tMap('layers.layersTitle')}</h2>
         {layers.isPending && (
           <div role="status" className="map-tab__status">
-            <ProgressSpinner style={{ width: '2rem', height: '2rem' }} strokeWidth="4" />
+            <ProgressSpinner aria-hidden="true" style={{ width: '2rem', height: '2rem' }} strokeWidth="4" />
             <span className="visually-hidden">{tMap('layers.layersLoading')}</span>
           </div>
         )}
