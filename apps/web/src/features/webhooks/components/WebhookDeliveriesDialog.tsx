@@ -89,8 +89,9 @@ function DeliveryLog({ workspaceId, webhook }: { workspaceId: number; webhook: W
   }
   if (!query.data) {
     return (
-      <div className="delivery-log__loading">
-        <ProgressSpinner style={{ width: '2rem', height: '2rem' }} strokeWidth="4" />
+      <div className="delivery-log__loading" role="status" data-testid="deliveries-loading">
+        <ProgressSpinner aria-hidden="true" style={{ width: '2rem', height: '2rem' }} strokeWidth="4" />
+        <span className="visually-hidden">{tWebhooks('deliveries.loading')}</span>
       </div>
     );
   }

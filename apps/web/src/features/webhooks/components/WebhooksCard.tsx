@@ -49,8 +49,9 @@ export function WebhooksCard({ workspaceId }: { workspaceId: number }) {
     );
   } else if (!query.data) {
     body = (
-      <div className="webhooks-card__loading">
-        <ProgressSpinner style={{ width: '2rem', height: '2rem' }} strokeWidth="4" />
+      <div className="webhooks-card__loading" role="status" data-testid="webhooks-loading">
+        <ProgressSpinner aria-hidden="true" style={{ width: '2rem', height: '2rem' }} strokeWidth="4" />
+        <span className="visually-hidden">{tWebhooks('page.loading')}</span>
       </div>
     );
   } else if (list.length === 0) {
