@@ -9,14 +9,15 @@ export const MOCKING_SUITES = ['src/features/versions/components/VersionChangese
 
 /**
  * The web suites. They run without isolation: one worker imports React, PrimeReact and the app once and sets up
- * jsdom once, then runs its files one after another (the setup file cleans the DOM and storage after each test);
- * per-file isolation cost more than the tests themselves.
+ * its DOM once, then runs its files one after another (the setup file cleans the DOM and storage after each test);
+ * per-file isolation cost more than the tests themselves. The DOM is happy-dom: the same 525 tests took half the CPU
+ * of jsdom's (124 against 231 s for the web projects, the same hour and load).
  */
 export const webProject: UserWorkspaceConfig = {
   plugins: [react()],
   test: {
     name: 'web',
-    environment: 'jsdom',
+    environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     exclude: [...configDefaults.exclude, ...MOCKING_SUITES],
     isolate: false,

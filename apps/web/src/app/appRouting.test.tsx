@@ -130,7 +130,7 @@ describe('shell', () => {
     stubServer({ isAuthenticated: true });
     renderApp('/dashboard');
     await userEvent.click(await screen.findByRole('button', { name: 'Open profile menu' }));
-    // jsdom keeps PrimeReact's measuring `display: none` on the overlay, so it counts as hidden and
+    // happy-dom keeps PrimeReact's measuring `display: none` on the overlay, so it counts as hidden and
     // Testing Library gives hidden elements no accessible name: check the label attribute instead.
     const panel = await screen.findByRole('dialog', { hidden: true });
     expect(panel.getAttribute('aria-label')).toBe('Profile');

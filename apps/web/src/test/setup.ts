@@ -11,7 +11,7 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
-// jsdom has no matchMedia; PrimeReact overlays ask it about the viewport.
+// PrimeReact overlays ask matchMedia about the viewport: a test DOM without one gets an answer that matches nothing.
 if (!window.matchMedia) {
   window.matchMedia = (query: string): MediaQueryList => ({
     matches: false,

@@ -10,7 +10,7 @@ import { tCommon } from '../../../i18n/common.ts';
 const USERS = 'GET /app/admin/users';
 
 /**
- * A popup menu's item: jsdom has no layout, so PrimeReact's positioning leaves the overlay `display: none`
+ * A popup menu's item: happy-dom has no layout, so PrimeReact's positioning leaves the overlay `display: none`
  * although it is open.
  */
 async function findMenuItem(name: string) {

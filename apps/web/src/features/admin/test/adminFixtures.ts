@@ -64,7 +64,7 @@ export async function openWorkspaceMembers(): Promise<HTMLElement> {
   await userEvent.click(
     await screen.findByRole('button', { name: tAdmin('panel.actionsOf', { name: ADMIN_WORKSPACE.name }) }),
   );
-  // jsdom has no layout: the popup menu stays `display: none` although it is open.
+  // happy-dom has no layout: the popup menu stays `display: none` although it is open.
   await userEvent.click(
     await screen.findByRole('menuitem', { name: tAdmin('workspaces.members'), hidden: true }),
   );

@@ -148,7 +148,7 @@ describe('files tab: search, sort and pages', () => {
   it('sorts by size, largest first, folders still first', async () => {
     await openFiles();
     await userEvent.click(screen.getByTestId('files-sort'));
-    // jsdom leaves PrimeReact's overlay measuring styles on, so its options count as hidden.
+    // happy-dom leaves PrimeReact's overlay measuring styles on, so its options count as hidden.
     await userEvent.click(
       await screen.findByRole('option', { name: tFiles('fileSortLabels.sizeDesc'), hidden: true }),
     );

@@ -52,7 +52,7 @@ const submitButton = (dialog: HTMLElement) =>
   within(dialog).getByRole('button', { name: tProject('cloneProject.submit') }) as HTMLButtonElement;
 const nameField = (dialog: HTMLElement) => within(dialog).getByLabelText(tProject('cloneProject.nameLabel'));
 
-// PrimeReact renders the choices in an overlay beside the dialog; jsdom keeps its measuring
+// PrimeReact renders the choices in an overlay beside the dialog; happy-dom keeps its measuring
 // `display: none` on it, so the options count as hidden and are found by their item class.
 async function openWorkspaceChoices(dialog: HTMLElement): Promise<HTMLElement[]> {
   await userEvent.click(within(dialog).getByTestId('clone-dialog-workspace'));

@@ -105,7 +105,7 @@ describe('projects of the current workspace (/projects)', () => {
     renderApp('/projects');
     await screen.findByTestId('projects-table');
     await userEvent.click(screen.getByTestId('projects-sort'));
-    // jsdom leaves PrimeReact's overlay measuring styles on, so its options count as hidden.
+    // happy-dom leaves PrimeReact's overlay measuring styles on, so its options count as hidden.
     await userEvent.click(
       await screen.findByRole('option', { name: tProjects('projectSortLabels.sizeDesc'), hidden: true }),
     );

@@ -140,7 +140,7 @@ describe('the Data Sync panel', () => {
     });
     await openTree(buildProject({ role: 'writer', files: [] }));
     await screen.findByTestId('upload-toast');
-    // jsdom lays nothing out (height 0): the space is the gap; in a browser the toast's height is added.
+    // happy-dom lays nothing out (height 0): the space is the gap; in a browser the toast's height is added.
     expect(document.documentElement.style.getPropertyValue(UPLOAD_TOAST_SPACE_VARIABLE)).toBe('12px');
     uploadStore.setState({ uploads: {} });
     await waitFor(() => expect(screen.queryByTestId('upload-toast')).toBeNull());
