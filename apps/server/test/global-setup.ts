@@ -29,8 +29,7 @@ function shared(): Shared {
   const holder = globalThis as { [SHARED_KEY]?: Shared };
   if (holder[SHARED_KEY]) return holder[SHARED_KEY];
   const dir = mkdtempSync(path.join(os.tmpdir(), 'waymark-test-'));
-  const ready = (async () => {
-    await buildServer(SERVER_BUILD);
+  const migrated = (async () => {
     const dataDir = path.join(dir, 'pgdata');
     const database = await openDatabase({ kind: 'pglite', dataDir, lock: false });
     await database.migrate();
@@ -41,6 +40,8 @@ function shared(): Shared {
     await database.close();
     return { templateFile, dataDir };
   })();
+  // esbuild compiles in a process of its own: the build runs beside PGlite's start and migrations.
+  const ready = Promise.all([migrated, buildServer(SERVER_BUILD)]).then(([made]) => made);
   const created: Shared = {
     ready,
     users: 0,
