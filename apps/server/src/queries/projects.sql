@@ -643,24 +643,11 @@ SELECT
       SELECT
         "role"
       FROM
-        "project_members"
-      WHERE
-        (
-          "project_members"."project_id" = "projects"."id"
-          AND "project_members"."user_id" = $1
-        )
-    )
-  ),
-  (
-    (
-      SELECT
-        "role"
-      FROM
         "workspace_members"
       WHERE
         (
           "workspace_members"."workspace_id" = "workspaces"."id"
-          AND "workspace_members"."user_id" = $2
+          AND "workspace_members"."user_id" = $1
         )
     )
   ),
@@ -726,7 +713,7 @@ SELECT
             "project_members"
             JOIN "projects" AS "member_project" ON "member_project"."id" = "project_members"."project_id"
           WHERE
-            "project_members"."user_id" = $3
+            "project_members"."user_id" = $2
             AND "member_project"."removed_at" IS NULL
           UNION
           SELECT
@@ -735,7 +722,7 @@ SELECT
             "workspace_members"
             JOIN "projects" AS "workspace_project" ON "workspace_project"."workspace_id" = "workspace_members"."workspace_id"
           WHERE
-            "workspace_members"."user_id" = $4
+            "workspace_members"."user_id" = $3
             AND "workspace_members"."role" <> 'guest'
             AND "workspace_project"."removed_at" IS NULL
           UNION
@@ -753,41 +740,56 @@ FROM
   "projects"
   INNER JOIN "workspaces" ON "workspaces"."id" = "projects"."workspace_id"
 WHERE
-  (
-    (
-      "projects"."public"
-      OR EXISTS (
+  "projects"."id" = ANY (
+    ARRAY(
+      (
         SELECT
-          1
+          "id"
         FROM
-          "project_members"
+          "projects"
         WHERE
           (
-            "project_members"."project_id" = "projects"."id"
-            AND "project_members"."user_id" = $5
+            (
+              "projects"."public"
+              OR EXISTS (
+                SELECT
+                  1
+                FROM
+                  "project_members"
+                WHERE
+                  (
+                    "project_members"."project_id" = "projects"."id"
+                    AND "project_members"."user_id" = $4
+                  )
+              )
+              OR EXISTS (
+                SELECT
+                  1
+                FROM
+                  "workspace_members"
+                WHERE
+                  (
+                    "workspace_members"."workspace_id" = "projects"."workspace_id"
+                    AND "workspace_members"."user_id" = $5
+                    AND "workspace_members"."role" <> $6
+                  )
+              )
+            )
+            AND "projects"."removed_at" IS NULL
           )
-      )
-      OR EXISTS (
-        SELECT
-          1
-        FROM
-          "workspace_members"
-        WHERE
-          (
-            "workspace_members"."workspace_id" = "projects"."workspace_id"
-            AND "workspace_members"."user_id" = $6
-            AND "workspace_members"."role" <> $7
-          )
+        ORDER BY
+          "projects"."updated_at" DESC,
+          lower("projects"."name") ASC,
+          "projects"."id" ASC
+        LIMIT
+          $7
       )
     )
-    AND "projects"."removed_at" IS NULL
   )
 ORDER BY
   "projects"."updated_at" DESC,
   lower("projects"."name") ASC,
-  "projects"."id" ASC
-LIMIT
-  $8;
+  "projects"."id" ASC;
 
 -- projects.list (anonymous, public, by name)
 SELECT
@@ -808,7 +810,6 @@ SELECT
   "workspaces"."storage",
   "workspaces"."created_at",
   "workspaces"."require_two_factor",
-  NULL,
   NULL,
   (
     SELECT
@@ -880,19 +881,34 @@ FROM
   "projects"
   INNER JOIN "workspaces" ON "workspaces"."id" = "projects"."workspace_id"
 WHERE
-  (
-    "projects"."public"
-    AND (
-      "projects"."removed_at" IS NULL
-      AND "projects"."name" ILIKE $2
+  "projects"."id" = ANY (
+    ARRAY(
+      (
+        SELECT
+          "id"
+        FROM
+          "projects"
+        WHERE
+          (
+            "projects"."public"
+            AND (
+              "projects"."removed_at" IS NULL
+              AND "projects"."name" ILIKE $2
+            )
+          )
+        ORDER BY
+          lower("projects"."name") ASC,
+          lower("projects"."name") ASC,
+          "projects"."id" ASC
+        LIMIT
+          $3
+      )
     )
   )
 ORDER BY
   lower("projects"."name") ASC,
   lower("projects"."name") ASC,
-  "projects"."id" ASC
-LIMIT
-  $3;
+  "projects"."id" ASC;
 
 -- projects.list (admin, one workspace, count known)
 SELECT
@@ -918,24 +934,11 @@ SELECT
       SELECT
         "role"
       FROM
-        "project_members"
-      WHERE
-        (
-          "project_members"."project_id" = "projects"."id"
-          AND "project_members"."user_id" = $1
-        )
-    )
-  ),
-  (
-    (
-      SELECT
-        "role"
-      FROM
         "workspace_members"
       WHERE
         (
           "workspace_members"."workspace_id" = "workspaces"."id"
-          AND "workspace_members"."user_id" = $2
+          AND "workspace_members"."user_id" = $1
         )
     )
   ),
@@ -994,25 +997,41 @@ FROM
   "projects"
   INNER JOIN "workspaces" ON "workspaces"."id" = "projects"."workspace_id"
 WHERE
-  (
-    "projects"."removed_at" IS NULL
-    AND "projects"."workspace_id" = (
-      SELECT
-        "workspaces"."id"
-      FROM
-        "workspaces"
-      WHERE
-        lower("workspaces"."name") = lower($3)
+  "projects"."id" = ANY (
+    ARRAY(
+      (
+        SELECT
+          "projects"."id"
+        FROM
+          "projects"
+          INNER JOIN "workspaces" ON "workspaces"."id" = "projects"."workspace_id"
+        WHERE
+          (
+            "projects"."removed_at" IS NULL
+            AND "projects"."workspace_id" = (
+              SELECT
+                "workspaces"."id"
+              FROM
+                "workspaces"
+              WHERE
+                lower("workspaces"."name") = lower($2)
+            )
+            AND "projects"."creator_id" = $3
+            AND "projects"."updated_at" >= $4
+          )
+        ORDER BY
+          lower("workspaces"."name") ASC,
+          lower("projects"."name") ASC,
+          "projects"."id" ASC
+        LIMIT
+          $5
+      )
     )
-    AND "projects"."creator_id" = $4
-    AND "projects"."updated_at" >= $5
   )
 ORDER BY
   lower("workspaces"."name") ASC,
   lower("projects"."name") ASC,
-  "projects"."id" ASC
-LIMIT
-  $6;
+  "projects"."id" ASC;
 
 -- projects.countVisibleByWorkspace
 SELECT

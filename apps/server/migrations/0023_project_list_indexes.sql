@@ -1,0 +1,3 @@
+DROP INDEX "project_files_conflict_idx";--> statement-breakpoint
+CREATE INDEX "projects_list_updated_idx" ON "projects" USING btree ("updated_at" DESC NULLS FIRST,lower("name"),"id","workspace_id","public","name") WHERE "projects"."removed_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "project_files_conflict_idx" ON "project_files" USING btree ("project_id","path") WHERE "project_files"."path" LIKE '%conflict%';
