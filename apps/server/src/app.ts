@@ -4,7 +4,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { MERGIN_API_VERSION, UPLOAD_CHUNK_SIZE } from '@waymark/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { trustProxyOption } from './plugins/trust-proxy.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -15,6 +15,7 @@ import { OneLinePerRequest, registerRequestLog, requestIdOf } from './plugins/re
 import { guardSlowBodies, timeoutServerOptions } from './plugins/request-timeouts.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { accessRequestRoutes } from './routes/access-request.routes.ts';
 import { accountRoutes } from './routes/account.routes.ts';
 import { adminRoutes } from './routes/admin.routes.ts';
@@ -68,7 +69,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   registerRequestLog(app);
   guardSlowBodies(app.server, context.config.timeouts, app.log);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandler(app);
 
   registerSecurityHeaders(app, context.config);
