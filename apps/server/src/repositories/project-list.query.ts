@@ -17,7 +17,7 @@ import {
   sql,
   type Table,
 } from 'drizzle-orm';
-import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database.ts';
 import { projectFiles, projectMembers, projects, users, workspaceMembers, workspaces } from '../db/schema.ts';
 import { escapeLike } from './like-pattern.ts';
@@ -244,22 +244,35 @@ export function createProjectListQueries(db: Db) {
   const usernameOf = (userId: AnyColumn) =>
     sql`(SELECT ${users.username} FROM ${users} WHERE ${users.id} = ${userId})`;
 
-  /**
-   * The ids of a page, in its order: chosen before anything is joined to them. In the default order (newest first)
-   * PostgreSQL walks `projects_list_updated_idx` alone, testing each project's visibility from the index's own
-   * columns, and stops at the page's last row; the projects' rows are then read for that page only (by key). Taken
-   * from the whole statement, it read every project it passed over (~440 rows for the 25 of the bench's user).
-   */
-  function pageIdsAs(shape: ListShape, order: SQL[]) {
-    const ids = db.select({ id: projects.id }).from(projects).$dynamic();
-    const joined = shape.sort.some(({ field }) => field === 'namespace')
-      ? ids.innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
-      : ids;
-    const page = joined
+  /** One page of `query` (a select of `projects`) in `order`. */
+  function pageOf<Q extends PgSelect>(query: Q, shape: ListShape, order: SQL[]) {
+    const page = query
       .where(pageWhereAs(shape, sql.placeholder('userId')))
       .orderBy(...order)
       .limit(sql.placeholder('limit'));
     return shape.offset ? page.offset(sql.placeholder('offset')) : page;
+  }
+
+  /**
+   * Whether a page's ids are chosen before anything is joined to them: when the page is walked from the sort's
+   * index (no name search among the user's sets). In the default order (newest first) PostgreSQL then walks
+   * `projects_list_updated_idx` alone, testing each project's visibility from the index's own columns, and stops
+   * at the page's last row; the projects' rows are read for that page only (by key). Taken from the whole
+   * statement, the page read every project it passed over (~440 rows for the 25 of the bench's user). A page taken
+   * from the user's sets (`pageWhereAs`) reads its rows anyway: there the ids first would only add lookups.
+   */
+  const idsFirst = (shape: ListShape) => !(shape.name && byMembership(shape.visibility));
+
+  /** The ids of a page, in its order (`idsFirst`). */
+  function pageIdsAs(shape: ListShape, order: SQL[]) {
+    const ids = db.select({ id: projects.id }).from(projects).$dynamic();
+    return pageOf(
+      shape.sort.some(({ field }) => field === 'namespace')
+        ? ids.innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
+        : ids,
+      shape,
+      order,
+    );
   }
 
   /** The project list's statement for one shape of request; every value is a placeholder (`listValues`). */
@@ -272,7 +285,7 @@ export function createProjectListQueries(db: Db) {
       asc(sql`lower(${projects.name})`),
       asc(projects.id),
     ];
-    return db
+    const query = db
       .select({
         project: projects,
         workspace: workspaces,
@@ -298,8 +311,10 @@ export function createProjectListQueries(db: Db) {
       })
       .from(projects)
       .innerJoin(workspaces, eq(workspaces.id, projects.workspaceId))
-      .where(sql`${projects.id} = ANY(ARRAY(${pageIdsAs(shape, order)}))`)
-      .orderBy(...order);
+      .$dynamic();
+    return idsFirst(shape)
+      ? query.where(sql`${projects.id} = ANY(ARRAY(${pageIdsAs(shape, order)}))`).orderBy(...order)
+      : pageOf(query, shape, order);
   }
 
   type PreparedList = ReturnType<ReturnType<typeof listAs>['prepare']>;
