@@ -15,7 +15,11 @@ import {
   projectPermissions,
 } from '../policies/project.policy.ts';
 import type { ListedFile } from '../repositories/project-file-list.ts';
-import type { MemberRow, ProjectWithWorkspace } from '../repositories/project.repository.ts';
+import type {
+  ListedProjectWithWorkspace,
+  MemberRow,
+  ProjectWithWorkspace,
+} from '../repositories/project.repository.ts';
 import { isoMicrosZ, isoSeconds } from './timestamps.ts';
 
 /** Role lists are cumulative, as in the reference: writers include owners, readers include everyone. */
@@ -49,7 +53,7 @@ export function hasConflictFile(paths: string[]): boolean {
  * conflict copy's path does), so a caller may pass just those.
  */
 export function presentProjectListItem(
-  { project, workspace }: ProjectWithWorkspace,
+  { project, workspace }: ListedProjectWithWorkspace,
   facts: ProjectAccessFacts,
   members: MemberRow[],
   paths: string[],

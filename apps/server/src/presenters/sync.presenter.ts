@@ -7,13 +7,13 @@ import {
 } from '@waymark/contract';
 import { effectiveProjectRole, type ProjectAccessFacts } from '../policies/project.policy.ts';
 import type { ListedFile } from '../repositories/project-file-list.ts';
-import type { ProjectWithWorkspace } from '../repositories/project.repository.ts';
+import type { ListedProjectWithWorkspace, ProjectWithWorkspace } from '../repositories/project.repository.ts';
 import type { HistoryRow } from '../repositories/version.repository.ts';
 import { isoSeconds } from './timestamps.ts';
 
 /** A v2 project (reference `ProjectSchemaV2`), with its files when asked for. */
 export function presentProjectV2(
-  { project, workspace }: ProjectWithWorkspace,
+  { project, workspace }: ListedProjectWithWorkspace,
   facts: ProjectAccessFacts,
   files?: ReadonlyArray<{ path: string; size: number; checksum: string; mtime: Date }>,
 ): ProjectV2 {

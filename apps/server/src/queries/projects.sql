@@ -622,7 +622,6 @@ ORDER BY
 -- projects.list (member or public)
 SELECT
   "projects"."id",
-  "projects"."workspace_id",
   "projects"."name",
   "projects"."public",
   "projects"."latest_version",
@@ -631,13 +630,8 @@ SELECT
   "projects"."creator_id",
   "projects"."created_at",
   "projects"."updated_at",
-  "projects"."removed_at",
-  "projects"."removed_by",
   "workspaces"."id",
   "workspaces"."name",
-  "workspaces"."storage",
-  "workspaces"."created_at",
-  "workspaces"."require_two_factor",
   (
     (
       SELECT
@@ -794,7 +788,6 @@ ORDER BY
 -- projects.list (anonymous, public, by name)
 SELECT
   "projects"."id",
-  "projects"."workspace_id",
   "projects"."name",
   "projects"."public",
   "projects"."latest_version",
@@ -803,13 +796,8 @@ SELECT
   "projects"."creator_id",
   "projects"."created_at",
   "projects"."updated_at",
-  "projects"."removed_at",
-  "projects"."removed_by",
   "workspaces"."id",
   "workspaces"."name",
-  "workspaces"."storage",
-  "workspaces"."created_at",
-  "workspaces"."require_two_factor",
   NULL,
   (
     SELECT
@@ -913,7 +901,6 @@ ORDER BY
 -- projects.list (admin, one workspace, count known)
 SELECT
   "projects"."id",
-  "projects"."workspace_id",
   "projects"."name",
   "projects"."public",
   "projects"."latest_version",
@@ -922,13 +909,8 @@ SELECT
   "projects"."creator_id",
   "projects"."created_at",
   "projects"."updated_at",
-  "projects"."removed_at",
-  "projects"."removed_by",
   "workspaces"."id",
   "workspaces"."name",
-  "workspaces"."storage",
-  "workspaces"."created_at",
-  "workspaces"."require_two_factor",
   (
     (
       SELECT

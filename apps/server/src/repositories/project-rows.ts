@@ -13,6 +13,15 @@ import type { WorkspaceRow } from './workspace.repository.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type ProjectWithWorkspace = { project: ProjectRow; workspace: WorkspaceRow };
+/** What a list item of a project shows of it and of its workspace (the columns a project list selects). */
+export type ListedProject = Pick<
+  ProjectRow,
+  'id' | 'name' | 'public' | 'latestVersion' | 'diskUsage' | 'tags' | 'creatorId' | 'createdAt' | 'updatedAt'
+>;
+export type ListedProjectWithWorkspace = {
+  project: ListedProject;
+  workspace: Pick<WorkspaceRow, 'id' | 'name'>;
+};
 export type ProjectFileRow = typeof projectFiles.$inferSelect & { diff: DiffRef | null };
 export type DiffRef = { path: string; size: number; checksum: string };
 export type VersionFile = { path: string; size: number; checksum: string; blobSha256: string; mtime: Date };

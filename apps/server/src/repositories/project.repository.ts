@@ -21,6 +21,7 @@ export type {
   AccessRoles,
   DiffRef,
   FileChangeRef,
+  ListedProjectWithWorkspace,
   MemberRow,
   ProjectFileRow,
   ProjectForCaller,
