@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { MapFeature, MapLayer } from '@waymark/contract';
@@ -106,6 +107,18 @@ const IDLE_MS = 60_000;
  */
 const YOUNG_GENERATION_MB = 12;
 
+/**
+ * Lets the threads' `maxYoungGenerationSizeMb` apply. The server starts with `--max-semi-space-size=16` for its
+ * main thread (apps/server/package.json), but V8 flags are the whole process's: V8 reads that one as each new
+ * isolate's heap is set up and it takes precedence over the worker's own limit (each thread's young generation was
+ * 32 MB, not 12: `v8.getHeapSpaceStatistics()` in a worker), and a Worker refuses V8 flags in its `execArgv`.
+ * The main thread's heap is set up by then and keeps its limit; threads started after this call take theirs from
+ * `resourceLimits`.
+ */
+function releaseSemiSpaceFlag(): void {
+  setFlagsFromString('--max-semi-space-size=0');
+}
+
 type TaskName =
   | 'diffTask'
   | 'applyTask'
@@ -144,6 +157,7 @@ export function createChangesetEngine(options: {
   taskTimeoutMs: number;
 }): ChangesetEngine {
   const mapThreads = Math.max(1, options.mapThreads ?? 1);
+  releaseSemiSpaceFlag();
   const makePool = (threads: number) =>
     new Piscina({
       filename: new URL('./engine-worker.mjs', import.meta.url).href,
