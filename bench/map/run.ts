@@ -6,7 +6,7 @@
  * to the time `ogr2ogr -f MVT` takes for the same tiles in the same run. Wall times and CPU seconds both: on a
  * shared machine compare the CPU seconds.
  * With BENCH_DATABASE_URL the server runs on that PostgreSQL database (emptied first; its backends' CPU is not
- * counted). Usage: npm run bench:map [-- --points 200000 --polygons 20000 --warm 200]
+ * counted). Usage: npm run bench:map [-- --points 200000 --polygons 20000 --warm 200 --no-gdal]
  */
 import { execFileSync, spawn } from 'node:child_process';
 import {
@@ -41,6 +41,8 @@ const option = (name: string, fallback: number) => {
 const POINTS = option('points', 200_000);
 const POLYGONS = option('polygons', 20_000);
 const WARM_REQUESTS = option('warm', 200);
+/** `--no-gdal`: the server alone, for rounds alternated with another build (ogr2ogr's full view takes ~30 s of CPU). */
+const GDAL = !args.includes('--no-gdal');
 const PORT = Number(process.env.BENCH_PORT ?? 18342);
 /** BENCH_DATABASE_URL: the server runs on that PostgreSQL database (emptied first) instead of the embedded one. */
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
@@ -330,11 +332,15 @@ async function main() {
         for (const entry of layers) {
           const cpu = cpuSeconds(pid);
           const first = await get(tileUrl(entry.file, entry.layer, z14));
-          const gdal = await gdalTiles(entry.gpkg, 14, tileBounds(z14), path.join(work, 'mvt'));
+          const gdal = GDAL
+            ? await gdalTiles(entry.gpkg, 14, tileBounds(z14), path.join(work, 'mvt'))
+            : undefined;
           results.push(
             `first z14 tile, ${entry.layer.padEnd(9)}   ${ms(first.seconds)} wall, ${ms(cpuSeconds(pid) - cpu)} server CPU, ` +
               `${(first.bytes / 1024).toFixed(0)} KiB  (${goal(first.seconds * 1000 <= GOALS.firstTileMs)}: ≤ ${GOALS.firstTileMs} ms)` +
-              `  | ogr2ogr -f MVT: ${ms(gdal.wall)} wall, ${ms(gdal.cpu)} CPU, ${gdal.tiles} tiles`,
+              (gdal
+                ? `  | ogr2ogr -f MVT: ${ms(gdal.wall)} wall, ${ms(gdal.cpu)} CPU, ${gdal.tiles} tiles`
+                : ''),
           );
         }
         rssAfter.push(`z14 tiles ${rssMiB(pid).toFixed(0)}`);
@@ -362,7 +368,7 @@ async function main() {
         let gdalWall = 0;
         let gdalCpu = 0;
         let gdalCount = 0;
-        for (const entry of layers) {
+        for (const entry of GDAL ? layers : []) {
           const gdal = await gdalTiles(entry.gpkg, view.zoom, view.bounds, path.join(work, 'mvt'));
           gdalWall += gdal.wall;
           gdalCpu += gdal.cpu;
@@ -373,7 +379,7 @@ async function main() {
             `(${goal(fullWall * 1000 <= GOALS.fullViewMs && refused.length === 0)}: ≤ ${GOALS.fullViewMs} ms)` +
             (refused.length > 0 ? ` [${refused.length} tiles refused: ${refused[0]}]` : '') +
             ` [busiest threads ${busiest.map(ms).join(', ')}]` +
-            `  | ogr2ogr -f MVT: ${ms(gdalWall)} wall, ${ms(gdalCpu)} CPU, ${gdalCount} tiles`,
+            (GDAL ? `  | ogr2ogr -f MVT: ${ms(gdalWall)} wall, ${ms(gdalCpu)} CPU, ${gdalCount} tiles` : ''),
         );
         // The same tiles warm (cached), one after another.
         const warm: number[] = [];
