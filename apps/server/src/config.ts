@@ -126,14 +126,15 @@ const envSchema = z.object({
     .min(1)
     .max(64)
     .default(Math.max(1, Math.min(4, availableParallelism() - 1))),
-  // As WORKER_THREADS: a core stays for the request loop (and memory stays flat on a small server: each map thread
-  // holds up to ~80 MB while it cuts a large tile).
+  // Cores − 1 as WORKER_THREADS, but two on two cores: a screenful's tiles are cut side by side, which keeps the
+  // full-extent view of bench/map near 1 s of one thread's CPU (one thread: ~1.3–1.8 s), and the server's peak RSS
+  // under 350 MB there (311–359 MB measured, 263–286 with one). The request loop shares the cores for that second.
   MAP_THREADS: z.coerce
     .number()
     .int()
     .min(1)
     .max(64)
-    .default(Math.max(1, Math.min(4, availableParallelism() - 1))),
+    .default(Math.min(4, Math.max(Math.min(2, availableParallelism()), availableParallelism() - 1))),
   ENGINE_TASK_TIMEOUT_SECONDS: seconds(120),
   /** How long a process keeps a Bearer token's user (list counts: at most 2 s); 0 keeps nothing. */
   CACHE_SECONDS: z.coerce.number().nonnegative().max(60).default(5),
