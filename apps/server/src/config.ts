@@ -128,7 +128,7 @@ const envSchema = z.object({
     .default(Math.max(1, Math.min(4, availableParallelism() - 1))),
   // Cores − 1 as WORKER_THREADS, but two on two cores: a screenful's tiles are cut side by side, which keeps the
   // full-extent view of bench/map near 1 s of one thread's CPU (one thread: ~1.3–1.8 s), and the server's peak RSS
-  // under 350 MB there (311–359 MB measured, 263–286 with one). The request loop shares the cores for that second.
+  // under 350 MB there (303–359 MB measured, 263–286 with one). The request loop shares the cores for that second.
   MAP_THREADS: z.coerce
     .number()
     .int()
