@@ -105,9 +105,9 @@ const IDLE_MS = 60_000;
  * machine lets it grow to ~48 MB, which a screenful of map tiles fills with short-lived GeoJSON and keeps resident
  * afterwards. The map's tiles are cut in chunks that die young even at 12 MB (map/gpkg-map.ts): the twelve z11 tiles
  * of bench/map cost the same CPU at 12, 24 and 48 MB (bench/map's server peak with two map threads: 414–422 MB at
- * 48, which it had until releaseSemiSpaceFlag, and 1,024-feature chunks; 311–359 MB at 12 with 32-feature chunks).
+ * 48, which it had until releaseSemiSpaceFlag, and 1,024-feature chunks; 303–359 MB at 12 with 32-feature chunks).
  */
-const YOUNG_GENERATION_MB = 12;
+export const YOUNG_GENERATION_MB = 12;
 
 /**
  * Lets the threads' `maxYoungGenerationSizeMb` apply. The server starts with `--max-semi-space-size=16` for its
