@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { constants, createReadStream } from 'node:fs';
+import { constants } from 'node:fs';
 import {
   copyFile,
   type FileHandle,
@@ -15,6 +15,8 @@ import {
 } from 'node:fs/promises';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
+import { bodyPieceReleaser } from '../lib/release-buffer.ts';
+import { bufferRing, readInTurn, readThrough } from '../storage/reused-reads.ts';
 import type { Placement } from './chunk-layout.ts';
 
 /** Raised when a chunk's body exceeds the limit; the partial file is already gone. */
@@ -30,6 +32,12 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 
 /** Read buffer for assembling files: large reads keep the per-byte cost of big files low. */
 const READ_BUFFER = 1024 * 1024;
+
+/**
+ * Buffers the pieces of `readChunks` are read into in turn: one piece being written while the next is hashed, one
+ * being read, one spare.
+ */
+const CHUNK_READ_RING = 3;
 
 /** Pieces of a body gathered into one write: a system call (and a thread-pool trip) per MiB, not per socket read. */
 const WRITE_BATCH = 1024 * 1024;
@@ -54,8 +62,11 @@ async function writeAll(handle: FileHandle, pieces: Buffer[], position: number):
   }
 }
 
-/** Writes pieces from `position` on, gathered per WRITE_BATCH, one batch written while the next one gathers. */
-function batchedWriter(handle: FileHandle, position: number) {
+/**
+ * Writes pieces from `position` on, gathered per WRITE_BATCH, one batch written while the next one gathers; each
+ * piece goes to `release` once its batch is written.
+ */
+function batchedWriter(handle: FileHandle, position: number, release?: (piece: Buffer) => void) {
   let writing: Promise<void> = Promise.resolve();
   let batch: Buffer[] = [];
   let batchBytes = 0;
@@ -67,7 +78,9 @@ function batchedWriter(handle: FileHandle, position: number) {
     batch = [];
     batchBytes = 0;
     await writing;
-    writing = writeAll(handle, pieces, from);
+    writing = writeAll(handle, pieces, from).then(() => {
+      if (release) for (const piece of pieces) release(piece);
+    });
   };
   return {
     async push(piece: Buffer): Promise<void> {
@@ -128,7 +141,10 @@ async function receive(
   }
 }
 
-/** `receive` into an open file from `position`, each piece shown to `observe` first. */
+/**
+ * `receive` into an open file from `position`, each piece shown to `observe` first; a piece of an HTTP body is
+ * freed once written (`bodyPieceReleaser`).
+ */
 async function receiveInto(
   source: Readable,
   handle: FileHandle,
@@ -136,7 +152,7 @@ async function receiveInto(
   limit: number,
   observe?: (piece: Buffer) => void,
 ): Promise<number> {
-  const writer = batchedWriter(handle, position);
+  const writer = batchedWriter(handle, position, bodyPieceReleaser(source));
   try {
     const size = await receive(source, limit, (piece) => {
       observe?.(piece);
@@ -276,6 +292,7 @@ export function createUploadArea(
     await rm(heldPath(transaction, index), { force: true });
     await rm(chunkPath(transaction, index), { force: true });
     const stored = await open(blob.file, 'r');
+    const release = bodyPieceReleaser(source);
     let spill: { partial: string; handle: FileHandle; writer: ReturnType<typeof batchedWriter> } | undefined;
     let compared = 0;
     let buffer = Buffer.alloc(0);
@@ -283,7 +300,7 @@ export function createUploadArea(
     const startSpill = async () => {
       const partial = path.join(folder, `${index}.${randomUUID()}.part`);
       const handle = await open(partial, 'wx');
-      spill = { partial, handle, writer: batchedWriter(handle, 0) };
+      spill = { partial, handle, writer: batchedWriter(handle, 0, release) };
       for (let at = 0; at < compared;) {
         const part = Buffer.allocUnsafe(Math.min(READ_BUFFER, compared - at));
         const { bytesRead } = await stored.read(part, 0, part.length, place.offset + at);
@@ -311,6 +328,7 @@ export function createUploadArea(
           }
           if (read === piece.length && view.equals(piece)) {
             compared += piece.length;
+            release?.(piece);
             return;
           }
           await startSpill();
@@ -373,14 +391,12 @@ export function createUploadArea(
     placedPath,
     chunkStates,
 
-    /** Bytes of a transaction's placed file. */
+    /**
+     * Bytes of a transaction's placed file, read through one buffer (`readThrough`): each piece is valid until the
+     * next is asked for.
+     */
     readPlaced(transaction: string, file: number, start: number, size: number): AsyncIterable<Buffer> {
-      if (size === 0) return (async function* () {})();
-      return createReadStream(placedPath(transaction, file), {
-        highWaterMark: READ_BUFFER,
-        start,
-        end: start + size - 1,
-      });
+      return readThrough(placedPath(transaction, file), start, size);
     },
 
     /**
@@ -416,7 +432,9 @@ export function createUploadArea(
 
     /**
      * The concatenation of these chunks, read one after another: each from its chunk file, or (a placed chunk,
-     * whose place `layout` gives) from its file.
+     * whose place `layout` gives) from its file. The pieces are read into a ring of CHUNK_READ_RING buffers
+     * (`readInTurn`): a consumer must be done with each piece before it asks for the CHUNK_READ_RING-th after it
+     * (a blob store's `stage` holds one piece being written while it hashes the next).
      */
     readChunks(
       transaction: string,
@@ -425,6 +443,7 @@ export function createUploadArea(
       blobFile?: (sha256: string) => string,
     ): AsyncIterable<Buffer> {
       return (async function* () {
+        const ring = bufferRing(CHUNK_READ_RING);
         for (const index of indexes) {
           const place = layout?.get(index);
           const whole = chunkPath(transaction, index);
@@ -441,18 +460,12 @@ export function createUploadArea(
                   (text) => text.split(' ')[1],
                   () => undefined,
                 );
-          const from = (file: string) =>
-            createReadStream(file, {
-              highWaterMark: READ_BUFFER,
-              start: place?.offset ?? 0,
-              end: (place?.offset ?? 0) + (place?.size ?? 0) - 1,
-            });
-          const source = stored
-            ? createReadStream(whole, { highWaterMark: READ_BUFFER })
+          const from = (file: string) => readInTurn(file, place?.offset ?? 0, place?.size ?? 0, ring);
+          yield* stored
+            ? readInTurn(whole, 0, Number.POSITIVE_INFINITY, ring)
             : held && blobFile
               ? from(blobFile(held))
               : from(placedPath(transaction, place.file));
-          for await (const piece of source) yield piece as Buffer;
         }
       })();
     },

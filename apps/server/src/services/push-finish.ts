@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
 import { isVersionedFile, PUSH_TEXTS, UPLOAD_CHUNK_SIZE, versionName } from '@waymark/contract';
 import type { ChangesetEngine } from '../changesets/engine.ts';
@@ -18,6 +17,7 @@ import type { ProjectFileRow } from '../repositories/project.repository.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import type { UploadRow } from '../repositories/upload.repository.ts';
 import type { BlobStore, StagedBlob } from '../storage/blob-store.ts';
+import { readThrough } from '../storage/reused-reads.ts';
 import type { ChangesetService } from './changeset.service.ts';
 import { commitChanges, commitVersion, type PushClientInfo } from './push-commit.ts';
 import type { PushGuard } from './push-guard.ts';
@@ -144,11 +144,9 @@ export function createPushFinish(deps: {
       const size = (await stat(moved)).size;
       if (size !== expected.size) throw new CorruptedFile(file.path);
       const from = running.from * UPLOAD_CHUNK_SIZE;
-      if (from < size) {
-        for await (const piece of createReadStream(moved, { start: from, highWaterMark: 1024 * 1024 })) {
-          running.sha1.update(piece as Buffer);
-          running.sha256.update(piece as Buffer);
-        }
+      for await (const piece of readThrough(moved, from, size - from)) {
+        running.sha1.update(piece);
+        running.sha256.update(piece);
       }
       const after = await uploadArea.chunkStates(upload.id, chunkIndexes);
       if (chunkIndexes.some((index, chunk) => after.get(index)?.token !== tokens[chunk]))

@@ -27,12 +27,15 @@ export interface BlobStore {
    * The first half of `put`, for callers storing many blobs at once: hashes the bytes and flushes them to disk
    * under a temporary name. The caller then records the blobs (one query for all of them) and calls `store`
    * on each (or `discard`); `flushFolders` with the folders `store` answered makes the new names durable, each
-   * folder flushed once however many blobs it received.
+   * folder flushed once however many blobs it received. It is done with each piece of the source by the time it
+   * asks for the second after it (one piece written while the next is hashed): a source may read into a few
+   * buffers it reuses (`readInTurn`).
    */
   stage(source: Readable | AsyncIterable<Buffer>): Promise<StagedBlob>;
   /**
    * `stage` for a file already written at a `tempPath()` (the changeset engine's outputs): hashes it, calling
-   * `observe` with every piece read (for other hashes), flushes it and takes it over without copying.
+   * `observe` with every piece read (for other hashes: the piece's buffer is read into again once `observe`
+   * returns), flushes it and takes it over without copying.
    */
   stageFile(file: string, observe?: (piece: Buffer) => void): Promise<StagedBlob>;
   /**

@@ -4,6 +4,7 @@ import { type FileHandle, link, mkdir, open, readdir, rename, rm, stat, utimes }
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { BlobRef, StagedBlob } from './blob-store.ts';
+import { readThrough } from './reused-reads.ts';
 
 /** A blob being written is flushed to disk every this many bytes, so the final flush has little left to do. */
 const FLUSH_EVERY = 64 * 1024 * 1024;
@@ -120,9 +121,8 @@ export function createStaging(options: {
     try {
       const hash = createHash('sha256');
       let size = 0;
-      for await (const piece of createReadStream(file, {
-        highWaterMark: READ_BUFFER,
-      }) as AsyncIterable<Buffer>) {
+      // Read through one buffer of at most the file's size, freed at the end (`readThrough`).
+      for await (const piece of readThrough(file, 0, (await stat(file)).size)) {
         hash.update(piece);
         observe?.(piece);
         size += piece.length;
