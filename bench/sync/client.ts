@@ -185,6 +185,20 @@ export function createClient(base: string, token: string) {
       for (const at of files.keys()) await call('POST', `/finish/f${at}`);
     },
 
+    /** The same chunks to the floor server's v2 calls, CONCURRENCY at a time, then a finish per file. */
+    async pushFloorV2(files: BenchFile[]): Promise<void> {
+      const jobs = files.flatMap((file, at) =>
+        Array.from({ length: chunkCount(file) }, (_, index) => ({ file, at, index })),
+      );
+      await pool(jobs, CONCURRENCY, async ({ file, at, index }) => {
+        await postBytes(`/v2chunk/f${at}-${index}`, await chunkOf(file, index));
+      });
+      for (const [at, file] of files.entries()) {
+        const { sha1 } = await call<{ sha1: string }>('POST', `/v2finish/f${at}/${chunkCount(file)}`);
+        if (sha1 !== file.checksum) throw new Error(`floor v2 ${file.path}: SHA-1 ${sha1}`);
+      }
+    },
+
     /** Every file from the floor server, CONCURRENCY at a time; answers the bytes. */
     async downloadFloor(files: BenchFile[]): Promise<number> {
       let bytes = 0;

@@ -4,8 +4,11 @@
  * the line the server's are compared with in the same run, under the same load. A v1 chunk
  * (`POST /chunk/<file>/<index>` of 10 MiB) is hashed for its own answer (SHA-1) and written at its offset in its
  * file; the file's SHA-1 and SHA-256 are taken in order (chunks that came early read back from the page cache); a
- * finish (`POST /finish/<file>`) flushes the file (`fdatasync`). `GET /raw/<file>` streams a file in 1 MiB reads.
- * No database, no routing, no checks: not a server anyone should run.
+ * finish (`POST /finish/<file>`) flushes the file (`fdatasync`). The v2 protocol's floor: a chunk
+ * (`POST /v2chunk/<file>-<index>`) is written to a file of its own, not hashed (its answer has no checksum, and its
+ * file is not known yet); a finish (`POST /v2finish/<file>/<chunk count>`) reads the chunks back in order, hashes
+ * them (SHA-1 and SHA-256), writes them into the file and flushes it. `GET /raw/<file>` streams a file in 1 MiB
+ * reads. No database, no routing, no checks: not a server anyone should run.
  */
 import { createHash, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -58,10 +61,93 @@ async function catchUp(state: FileState): Promise<void> {
   state.busy = false;
 }
 
+/** A request body written from `position` on, gathered per MiB (`writev`), each piece shown to `observe` first. */
+async function receiveInto(
+  request: http.IncomingMessage,
+  handle: FileHandle,
+  position: number,
+  observe: (piece: Buffer) => void,
+): Promise<number> {
+  let at = position;
+  let size = 0;
+  let batch: Buffer[] = [];
+  let batchBytes = 0;
+  const flush = async () => {
+    let left = batch;
+    batch = [];
+    batchBytes = 0;
+    while (left.length > 0) {
+      const { bytesWritten } = await handle.writev(left, at);
+      at += bytesWritten;
+      let skip = bytesWritten;
+      const rest = [];
+      for (const piece of left) {
+        if (skip >= piece.length) skip -= piece.length;
+        else {
+          rest.push(piece.subarray(skip));
+          skip = 0;
+        }
+      }
+      left = rest;
+    }
+  };
+  for await (const piece of request as AsyncIterable<Buffer>) {
+    observe(piece);
+    batch.push(piece);
+    batchBytes += piece.length;
+    size += piece.length;
+    if (batchBytes >= 1024 * 1024) await flush();
+  }
+  await flush();
+  return size;
+}
+
+/** The v2 finish: the chunks read back in order (two buffers: one read while the other is written), hashed, written. */
+async function assemble(name: string, count: number): Promise<{ sha1: string; sha256: string }> {
+  const output = await open(path.join(dir, name), 'w');
+  const sha1 = createHash('sha1');
+  const sha256 = createHash('sha256');
+  const buffers = [Buffer.allocUnsafeSlow(1024 * 1024), Buffer.allocUnsafeSlow(1024 * 1024)];
+  let turn = 0;
+  let at = 0;
+  let writing: Promise<unknown> = Promise.resolve();
+  for (let chunk = 0; chunk < count; chunk += 1) {
+    const input = await open(path.join(dir, `chunk-${name}-${chunk}`), 'r');
+    for (;;) {
+      const buffer = buffers[turn % 2] ?? Buffer.alloc(0);
+      turn += 1;
+      const { bytesRead } = await input.read(buffer, 0, buffer.length, null);
+      if (bytesRead === 0) break;
+      const piece = buffer.subarray(0, bytesRead);
+      sha1.update(piece);
+      sha256.update(piece);
+      await writing;
+      writing = output.write(piece, 0, bytesRead, at);
+      at += bytesRead;
+    }
+    await input.close();
+  }
+  await writing;
+  await output.datasync();
+  await output.close();
+  return { sha1: sha1.digest('hex'), sha256: sha256.digest('hex') };
+}
+
 async function answer(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
   const [, kind, name = '', index = '0'] = (request.url ?? '').split('/');
   if (kind === 'raw') {
     createReadStream(path.join(dir, name), { highWaterMark: 1024 * 1024 }).pipe(response);
+    return;
+  }
+  if (kind === 'v2chunk') {
+    const handle = await open(path.join(dir, `chunk-${name}`), 'w');
+    const size = await receiveInto(request, handle, 0, () => undefined);
+    await handle.close();
+    response.end(JSON.stringify({ size }));
+    return;
+  }
+  if (kind === 'v2finish') {
+    response.end(JSON.stringify(await assemble(name, Number(index))));
     return;
   }
   const state = await stateOf(name);
@@ -77,41 +163,13 @@ async function answer(request: http.IncomingMessage, response: http.ServerRespon
   const inOrder = chunk === state.next && !state.busy;
   if (inOrder) state.busy = true;
   const sha1 = createHash('sha1');
-  let at = chunk * CHUNK;
-  let size = 0;
-  let batch: Buffer[] = [];
-  let batchBytes = 0;
-  const flush = async () => {
-    let left = batch;
-    batch = [];
-    batchBytes = 0;
-    while (left.length > 0) {
-      const { bytesWritten } = await state.handle.writev(left, at);
-      at += bytesWritten;
-      let skip = bytesWritten;
-      const rest = [];
-      for (const piece of left) {
-        if (skip >= piece.length) skip -= piece.length;
-        else {
-          rest.push(piece.subarray(skip));
-          skip = 0;
-        }
-      }
-      left = rest;
-    }
-  };
-  for await (const piece of request as AsyncIterable<Buffer>) {
+  const size = await receiveInto(request, state.handle, chunk * CHUNK, (piece) => {
     sha1.update(piece);
     if (inOrder) {
       state.sha1.update(piece);
       state.sha256.update(piece);
     }
-    batch.push(piece);
-    batchBytes += piece.length;
-    size += piece.length;
-    if (batchBytes >= 1024 * 1024) await flush();
-  }
-  await flush();
+  });
   if (inOrder) {
     state.next += 1;
     state.busy = false;
