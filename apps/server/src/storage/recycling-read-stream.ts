@@ -1,5 +1,6 @@
 import { close, open, read } from 'node:fs';
 import { Readable } from 'node:stream';
+import { bufferRing } from './reused-reads.ts';
 
 /** Buffers a stream reads into, in turn: one in the stream's queue, one in the socket's, one being read, one spare. */
 const RING = 4;
@@ -21,8 +22,7 @@ export function recyclingReadStream(
   const end = options.end ?? Number.POSITIVE_INFINITY;
   let position = options.start ?? 0;
   let fd: number | undefined;
-  let turn = 0;
-  const ring: Buffer[] = [];
+  const ring = bufferRing(RING, options.bufferSize);
   return new Readable({
     highWaterMark: options.bufferSize,
     construct(callback) {
@@ -37,10 +37,7 @@ export function recyclingReadStream(
         this.push(null);
         return;
       }
-      const slot = turn % RING;
-      turn += 1;
-      ring[slot] ??= Buffer.allocUnsafeSlow(options.bufferSize);
-      const buffer = ring[slot];
+      const buffer = ring.next();
       read(fd, buffer, 0, Math.min(buffer.length, left), position, (error, bytesRead) => {
         if (error) return this.destroy(error);
         if (bytesRead === 0) return this.push(null);
