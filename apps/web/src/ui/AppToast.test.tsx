@@ -32,8 +32,11 @@ describe('AppToast', () => {
     });
     await screen.findByText('Careful');
     act(() => notify.clear());
-    await waitFor(() => expect(screen.queryByText('Failed to login')).toBeNull());
-    expect(screen.queryByText('Careful')).toBeNull();
+    // Each toast leaves after its own exit transition: both are gone once both have ended.
+    await waitFor(() => {
+      expect(screen.queryByText('Failed to login')).toBeNull();
+      expect(screen.queryByText('Careful')).toBeNull();
+    });
     // Cleared toasts may be raised again at once.
     act(() => notify.error('Failed to login'));
     expect(await screen.findByText('Failed to login')).toBeTruthy();
