@@ -1,8 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
+import { createPgliteDatabase, hasPgliteDatabase } from '../src/db/pglite-initdb.ts';
 
 /** Opens the migrated template as an embedded database and reads some of its PostgreSQL settings. */
 async function pgliteSettings(sharedBuffers?: string) {
@@ -62,6 +65,48 @@ describe('an embedded database created and migrated by the process that uses it 
       }
     } finally {
       await database.close();
+    }
+  });
+});
+
+describe('a new data folder', () => {
+  embeddedOnly('gets its database from a thread of its own, then this process opens and migrates it', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'waymark-initdb-'));
+    try {
+      expect(hasPgliteDatabase(dataDir)).toBe(false);
+      const database = await openDatabase({ kind: 'pglite', dataDir });
+      try {
+        expect(hasPgliteDatabase(dataDir)).toBe(true);
+        await database.migrate();
+        await database.executeSql(`INSERT INTO server_settings (key, value) VALUES ('initdb-test', '"kept"')`);
+      } finally {
+        await database.close();
+      }
+      // Opened again as on any later start: the same database, nothing made anew.
+      const again = await openDatabase({ kind: 'pglite', dataDir });
+      try {
+        const { rows } = await again.executeSql(`SELECT value FROM server_settings WHERE key = 'initdb-test'`);
+        expect(rows).toEqual([{ value: 'kept' }]);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  embeddedOnly('says which folder could not get a database', async () => {
+    const parent = mkdtempSync(path.join(os.tmpdir(), 'waymark-initdb-'));
+    try {
+      // A file where the data folder should be: PGlite cannot make its files in it.
+      const dataDir = path.join(parent, 'not-a-folder');
+      writeFileSync(dataDir, 'a file');
+      await expect(createPgliteDatabase(dataDir, [])).rejects.toThrow(
+        `The embedded database could not be created in ${dataDir}: `,
+      );
+      expect(hasPgliteDatabase(parent)).toBe(false);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
     }
   });
 });

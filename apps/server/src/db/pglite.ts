@@ -8,6 +8,7 @@ import { MIGRATIONS_DIR } from '../paths.ts';
 import { makePrivate } from '../lib/private-files.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import type { Database, Db } from './database.ts';
+import { createPgliteDatabase, hasPgliteDatabase } from './pglite-initdb.ts';
 import { PLANNER_SETTINGS } from './planner-settings.ts';
 import * as schema from './schema.ts';
 
@@ -61,10 +62,14 @@ export async function openPglite(
   }
   useBaselineWasmCompiler();
   try {
+    const startParams = pgliteStartParams(options.sharedBuffers);
+    if (options.dataDir && !options.loadDataDir && !hasPgliteDatabase(options.dataDir)) {
+      await createPgliteDatabase(options.dataDir, startParams);
+    }
     const client = await PGlite.create({
       dataDir: options.dataDir,
       loadDataDir: options.loadDataDir,
-      startParams: pgliteStartParams(options.sharedBuffers),
+      startParams,
     });
     // PGlite writes the files of a new database 0666 whatever the umask (the files PostgreSQL creates later are
     // 0600): the data is the server's alone.
