@@ -2,6 +2,8 @@ import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { guardSlowBodies } from './request-timeouts.ts';
@@ -39,5 +41,35 @@ describe('the body-rate rule', () => {
     const response = await fetch(`http://127.0.0.1:${port}/`, { method: 'POST', body });
     expect(response.status).toBe(200);
     expect(await response.text()).toBe(String(body.length));
+  });
+
+  it('lets go of a request once it is answered, long before the window ends', async () => {
+    // V8's own collector, reachable once it is exposed: only a collection shows what still holds the request.
+    setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    const seen: Array<WeakRef<http.IncomingMessage>> = [];
+    server = http.createServer((request, response) => {
+      seen.push(new WeakRef(request));
+      request.resume();
+      request.once('end', () => response.end('ok'));
+    });
+    guardSlowBodies(server, { ...timeouts, bodyWindowMs: 60_000 }, quiet);
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    for (let i = 0; i < 3; i += 1) {
+      const response = await fetch(`http://127.0.0.1:${port}/`, {
+        method: 'POST',
+        body: 'a body',
+        headers: { connection: 'close' },
+      });
+      expect(await response.text()).toBe('ok');
+    }
+    await sleep(50);
+    collect();
+    await sleep(0);
+    collect();
+    expect(seen).toHaveLength(3);
+    expect(seen.filter((request) => request.deref() !== undefined)).toHaveLength(0);
   });
 });
