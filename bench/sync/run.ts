@@ -77,6 +77,8 @@ async function createCpuMeter(pid: number) {
     async measure<T>(work: () => Promise<T>): Promise<{
       result: T;
       cpu: number;
+      /** Of `cpu`, the database's backends (PostgreSQL only). */
+      databaseCpu: number;
       peakMiB: number;
       io: { read: number; written: number };
       window: string;
@@ -90,7 +92,14 @@ async function createCpuMeter(pid: number) {
       let database = 0;
       for (const id of await backends()) database += cpuSeconds(id) - (before.get(id) ?? 0);
       const io = { read: ioAfter.read - ioBefore.read, written: ioAfter.written - ioBefore.written };
-      return { result: run.result, cpu: run.cpu + database, peakMiB: run.peakMiB, io, window };
+      return {
+        result: run.result,
+        cpu: run.cpu + database,
+        databaseCpu: database,
+        peakMiB: run.peakMiB,
+        io,
+        window,
+      };
     },
     close: () => database?.end(),
   };
@@ -117,6 +126,9 @@ const load = () =>
     .map((value) => value.toFixed(1))
     .join(' ');
 const goal = (met: boolean) => (met ? 'met' : 'NOT met');
+/** On PostgreSQL, the part of a phase's CPU its backends took. */
+const databaseShare = (run: { cpu: number; databaseCpu: number }) =>
+  databaseUrl ? `  (database ${((run.databaseCpu / run.cpu) * 100).toFixed(0)}% of it)` : '';
 
 async function main(): Promise<void> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'waymark-sync-bench-'));
@@ -164,7 +176,7 @@ async function main(): Promise<void> {
         const run = await meter.measure(send);
         say(
           `chunk request ${protocol} (${chunkRequests} of 1 KiB, one at a time) ${((run.cpu / chunkRequests) * 1000).toFixed(2).padStart(6)} ms CPU each ` +
-            `(${((run.cpu / chunkRequests) * 102.4).toFixed(2)} s per GiB of 10 MiB chunks)`,
+            `(${((run.cpu / chunkRequests) * 102.4).toFixed(2)} s per GiB of 10 MiB chunks)${databaseShare(run)}`,
         );
         if (process.env.BENCH_PROFILE_DIR) say(`  profile window ${run.window}`);
       });
@@ -263,7 +275,7 @@ async function main(): Promise<void> {
       const info = await meter.measure(() => client.call('GET', '/v1/project/admin/small'));
       say(`small files: ${files.length} of 1–4 KiB in versions of 100`);
       say(
-        `push                         ${((pushed.cpu / files.length) * 1000).toFixed(2).padStart(6)} ms CPU/file (goal ≤ 1.5: ${goal((pushed.cpu / files.length) * 1000 <= 1.5)})  peak RSS ${pushed.peakMiB.toFixed(0)} MB`,
+        `push                         ${((pushed.cpu / files.length) * 1000).toFixed(2).padStart(6)} ms CPU/file (goal ≤ 1.5: ${goal((pushed.cpu / files.length) * 1000 <= 1.5)})  peak RSS ${pushed.peakMiB.toFixed(0)} MB${databaseShare(pushed)}`,
       );
       say(
         `download raw                 ${((down.cpu / files.length) * 1000).toFixed(2).padStart(6)} ms CPU/file (goal ≤ 0.5: ${goal((down.cpu / files.length) * 1000 <= 0.5)})  peak RSS ${down.peakMiB.toFixed(0)} MB`,
