@@ -62,104 +62,107 @@ RETURNING
   "merge";
 
 INSERT INTO
-  "file_history" (
-    "id",
-    "project_id",
-    "version_id",
-    "version_number",
-    "path",
-    "change",
-    "size",
-    "checksum",
-    "blob_sha256",
-    "diff_path",
-    "diff_size",
-    "diff_checksum",
-    "diff_blob_sha256",
-    "changeset_status",
-    "changeset_summary",
-    "changeset_size",
-    "changeset_blob_sha256",
-    "changeset_error",
-    "created_at"
+  file_history (
+    project_id,
+    version_id,
+    version_number,
+    path,
+    change,
+    size,
+    checksum,
+    blob_sha256,
+    diff_path,
+    diff_size,
+    diff_checksum,
+    diff_blob_sha256,
+    changeset_status,
+    changeset_summary,
+    changeset_size,
+    changeset_blob_sha256
   )
-VALUES
-  (
-    DEFAULT,
-    $1,
-    $2,
-    $3,
-    $4,
-    $5,
-    $6,
-    $7,
-    $8,
-    $9,
-    $10,
-    $11,
-    $12,
-    $13,
-    DEFAULT,
-    DEFAULT,
-    DEFAULT,
-    DEFAULT,
-    DEFAULT
-  ),
-  (
-    DEFAULT,
-    $14,
-    $15,
-    $16,
-    $17,
-    $18,
-    $19,
-    $20,
-    $21,
-    $22,
-    $23,
-    $24,
-    $25,
-    DEFAULT,
-    DEFAULT,
-    DEFAULT,
-    DEFAULT,
-    DEFAULT,
-    DEFAULT
+SELECT
+  $1::uuid,
+  $2::int,
+  $3::int,
+  r.path,
+  r.change,
+  r.size,
+  r.checksum,
+  r.blob_sha256,
+  r.diff_path,
+  r.diff_size,
+  r.diff_checksum,
+  r.diff_blob_sha256,
+  r.changeset_status,
+  r.changeset_summary,
+  r.changeset_size,
+  r.changeset_blob_sha256
+FROM
+  json_to_recordset($4::json) AS r (
+    path text,
+    change file_change,
+    size bigint,
+    checksum text,
+    blob_sha256 text,
+    diff_path text,
+    diff_size bigint,
+    diff_checksum text,
+    diff_blob_sha256 text,
+    changeset_status changeset_status,
+    changeset_summary jsonb,
+    changeset_size bigint,
+    changeset_blob_sha256 text
   )
 RETURNING
-  "id",
-  "path";
+  id,
+  path;
 
 SELECT
-  coalesce(sum("size"), 0)::float8
+  coalesce(sum(size), 0)::float8 AS size
 FROM
-  "project_files"
+  project_files
 WHERE
-  (
-    "project_files"."project_id" = $1
-    AND "project_files"."path" IN ($2, $3)
+  project_id = $1::uuid
+  AND path = ANY (
+    ARRAY(
+      SELECT
+        json_array_elements_text($2::json)
+    )
   );
 
 INSERT INTO
-  "project_files" (
-    "project_id",
-    "path",
-    "history_id",
-    "size",
-    "checksum",
-    "blob_sha256",
-    "mtime"
+  project_files (
+    project_id,
+    path,
+    history_id,
+    size,
+    checksum,
+    blob_sha256,
+    mtime
   )
-VALUES
-  ($1, $2, $3, $4, $5, $6, $7),
-  ($8, $9, $10, $11, $12, $13, $14)
-ON CONFLICT ("project_id", "path") DO UPDATE
+SELECT
+  $1::uuid,
+  r.path,
+  r.history_id,
+  r.size,
+  r.checksum,
+  r.blob_sha256,
+  $2::timestamptz
+FROM
+  json_to_recordset($3::json) AS r (
+    path text,
+    history_id bigint,
+    size bigint,
+    checksum text,
+    blob_sha256 text
+  )
+ON CONFLICT (project_id, path) DO UPDATE
 SET
-  "history_id" = excluded.history_id,
-  "size" = excluded.size,
-  "checksum" = excluded.checksum,
-  "blob_sha256" = excluded.blob_sha256,
-  "mtime" = excluded.mtime;
+  history_id = excluded.history_id,
+  size = excluded.size,
+  checksum = excluded.checksum,
+  blob_sha256 = excluded.blob_sha256,
+  mtime = excluded.mtime;
 
 UPDATE "projects"
 SET

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import type { VersionMerge } from '@waymark/contract';
 import {
@@ -43,7 +43,7 @@ export type CommitVersionInput = {
   merge?: VersionMerge | undefined;
 };
 
-/** Rows per multi-row INSERT: well below PostgreSQL's 65 535 parameters. */
+/** Rows per statement of a commit: its JSON parameter stays small (~300 kB) however many files a push changes. */
 const BATCH = 1000;
 const batches = <T>(items: T[]): T[][] => {
   const out: T[][] = [];
@@ -51,16 +51,37 @@ const batches = <T>(items: T[]): T[][] => {
   return out;
 };
 
-const changesetColumns = (changeset: ChangesetOfCommit | undefined) => {
-  if (!changeset) return {};
-  if (changeset.status !== 'ready') return { changesetStatus: changeset.status };
+/**
+ * A change as a row of `json_to_recordset`: a commit's rows travel as one JSON parameter, so each statement has one
+ * text whatever the number of rows (a multi-row VALUES list built ~20 objects per row in Drizzle and made a new
+ * prepared statement per batch size).
+ */
+const historyRecord = (change: CommitChange) => {
+  const ready = change.changeset?.status === 'ready' ? change.changeset : undefined;
   return {
-    changesetStatus: changeset.status,
-    changesetSummary: changeset.summary,
-    changesetSize: changeset.size,
-    changesetBlobSha256: changeset.blobSha256,
+    path: change.path,
+    change: change.change,
+    size: change.size,
+    checksum: change.checksum,
+    blob_sha256: change.blobSha256,
+    diff_path: change.diff?.path ?? null,
+    diff_size: change.diff?.size ?? null,
+    diff_checksum: change.diff?.checksum ?? null,
+    diff_blob_sha256: change.diff?.blobSha256 ?? null,
+    changeset_status: change.changeset?.status ?? null,
+    changeset_summary: ready?.summary ?? null,
+    changeset_size: ready?.size ?? null,
+    changeset_blob_sha256: ready?.blobSha256 ?? null,
   };
 };
+
+/** Paths as one `text[]` parameter (through JSON, which both drivers send as text). */
+const pathArray = (paths: string[]) => sql`ARRAY(SELECT json_array_elements_text(${JSON.stringify(paths)}::json))`;
+
+/** The rows of a raw statement (node-postgres and PGlite both answer `{ rows }`). */
+async function rowsOf<T>(db: Db, statement: SQL): Promise<T[]> {
+  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
+}
 
 /** QGIS project files, as the partial index `project_files_qgis_idx` says (and in JavaScript, the same test). */
 const QGIS_PROJECT = sql`${projectFiles.path} ~* '\\.(qgs|qgz)$'`;
@@ -112,36 +133,31 @@ export function createVersionRepository(db: Db) {
 
       const historyIds = new Map<string, number>();
       for (const batch of batches(input.changes)) {
-        const rows = await db
-          .insert(fileHistory)
-          .values(
-            batch.map((change) => ({
-              projectId: input.projectId,
-              versionId: version.id,
-              versionNumber: input.number,
-              path: change.path,
-              change: change.change,
-              size: change.size,
-              checksum: change.checksum,
-              blobSha256: change.blobSha256,
-              diffPath: change.diff?.path ?? null,
-              diffSize: change.diff?.size ?? null,
-              diffChecksum: change.diff?.checksum ?? null,
-              diffBlobSha256: change.diff?.blobSha256 ?? null,
-              ...changesetColumns(change.changeset),
-            })),
-          )
-          .returning({ id: fileHistory.id, path: fileHistory.path });
-        for (const row of rows) historyIds.set(row.path, row.id);
+        const rows = await rowsOf<{ id: number | string; path: string }>(
+          db,
+          sql`INSERT INTO file_history (project_id, version_id, version_number, path, change, size, checksum,
+                blob_sha256, diff_path, diff_size, diff_checksum, diff_blob_sha256, changeset_status, changeset_summary,
+                changeset_size, changeset_blob_sha256)
+              SELECT ${input.projectId}::uuid, ${version.id}::int, ${input.number}::int, r.path, r.change, r.size,
+                     r.checksum, r.blob_sha256, r.diff_path, r.diff_size, r.diff_checksum, r.diff_blob_sha256,
+                     r.changeset_status, r.changeset_summary, r.changeset_size, r.changeset_blob_sha256
+                FROM json_to_recordset(${JSON.stringify(batch.map(historyRecord))}::json) AS r(path text,
+                     change file_change, size bigint, checksum text, blob_sha256 text, diff_path text, diff_size bigint,
+                     diff_checksum text, diff_blob_sha256 text, changeset_status changeset_status,
+                     changeset_summary jsonb, changeset_size bigint, changeset_blob_sha256 text)
+              RETURNING id, path`,
+        );
+        for (const row of rows) historyIds.set(row.path, Number(row.id));
       }
 
       // The project's size moves by what the changed paths weighed before and weigh now: no sum over every file.
       let sizeBefore = 0;
       for (const batch of batches(input.changes.map((change) => change.path))) {
-        const [row] = await db
-          .select({ size: sql<number>`coalesce(sum(${projectFiles.size}), 0)::float8` })
-          .from(projectFiles)
-          .where(and(eq(projectFiles.projectId, input.projectId), inArray(projectFiles.path, batch)));
+        const [row] = await rowsOf<{ size: number | string }>(
+          db,
+          sql`SELECT coalesce(sum(size), 0)::float8 AS size FROM project_files
+               WHERE project_id = ${input.projectId}::uuid AND path = ANY (${pathArray(batch)})`,
+        );
         sizeBefore += Number(row?.size ?? 0);
       }
       const sizeAfter = input.changes.reduce(
@@ -151,35 +167,28 @@ export function createVersionRepository(db: Db) {
 
       const removed = input.changes.filter((c) => c.change === 'delete').map((c) => c.path);
       for (const batch of batches(removed)) {
-        await db
-          .delete(projectFiles)
-          .where(and(eq(projectFiles.projectId, input.projectId), inArray(projectFiles.path, batch)));
+        await db.execute(
+          sql`DELETE FROM project_files WHERE project_id = ${input.projectId}::uuid AND path = ANY (${pathArray(batch)})`,
+        );
       }
       const stored = input.changes.filter((c) => c.change !== 'delete');
       for (const batch of batches(stored)) {
-        await db
-          .insert(projectFiles)
-          .values(
-            batch.map((change) => ({
-              projectId: input.projectId,
-              path: change.path,
-              historyId: historyIds.get(change.path) ?? 0,
-              size: change.size,
-              checksum: change.checksum,
-              blobSha256: change.blobSha256 ?? '',
-              mtime: version.createdAt,
-            })),
-          )
-          .onConflictDoUpdate({
-            target: [projectFiles.projectId, projectFiles.path],
-            set: {
-              historyId: sql`excluded.history_id`,
-              size: sql`excluded.size`,
-              checksum: sql`excluded.checksum`,
-              blobSha256: sql`excluded.blob_sha256`,
-              mtime: sql`excluded.mtime`,
-            },
-          });
+        const records = batch.map((change) => ({
+          path: change.path,
+          history_id: historyIds.get(change.path) ?? 0,
+          size: change.size,
+          checksum: change.checksum,
+          blob_sha256: change.blobSha256 ?? '',
+        }));
+        await db.execute(
+          sql`INSERT INTO project_files (project_id, path, history_id, size, checksum, blob_sha256, mtime)
+              SELECT ${input.projectId}::uuid, r.path, r.history_id, r.size, r.checksum, r.blob_sha256,
+                     ${version.createdAt.toISOString()}::timestamptz
+                FROM json_to_recordset(${JSON.stringify(records)}::json) AS r(path text, history_id bigint,
+                     size bigint, checksum text, blob_sha256 text)
+              ON CONFLICT (project_id, path) DO UPDATE SET history_id = excluded.history_id, size = excluded.size,
+                 checksum = excluded.checksum, blob_sha256 = excluded.blob_sha256, mtime = excluded.mtime`,
+        );
       }
 
       // The tags follow the number of QGIS project files, counted (through their partial index) only when a
