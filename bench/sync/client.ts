@@ -185,6 +185,16 @@ export function createClient(base: string, token: string) {
       for (const at of files.keys()) await call('POST', `/finish/f${at}`);
     },
 
+    /** The same chunks again to the floor server's held-bytes call (after `pushFloor`), CONCURRENCY at a time. */
+    async pushFloorHeld(files: BenchFile[]): Promise<void> {
+      const jobs = files.flatMap((file, at) =>
+        Array.from({ length: chunkCount(file) }, (_, index) => ({ file, at, index })),
+      );
+      await pool(jobs, CONCURRENCY, async ({ file, at, index }) => {
+        await postBytes(`/held/f${at}/${index}`, await chunkOf(file, index));
+      });
+    },
+
     /** The same chunks to the floor server's v2 calls, CONCURRENCY at a time, then a finish per file. */
     async pushFloorV2(files: BenchFile[]): Promise<void> {
       const jobs = files.flatMap((file, at) =>

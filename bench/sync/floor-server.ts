@@ -7,7 +7,9 @@
  * finish (`POST /finish/<file>`) flushes the file (`fdatasync`). The v2 protocol's floor: a chunk
  * (`POST /v2chunk/<file>-<index>`) is written to a file of its own, not hashed (its answer has no checksum, and its
  * file is not known yet); a finish (`POST /v2finish/<file>/<chunk count>`) reads the chunks back in order, hashes
- * them (SHA-1 and SHA-256), writes them into the file and flushes it. `GET /raw/<file>` streams a file in 1 MiB
+ * them (SHA-1 and SHA-256), writes them into the file and flushes it. A push of bytes the server holds
+ * (`POST /held/<file>/<index>`, after a v1 push of the same files): each chunk hashed for its answer and compared
+ * with the same range of the file already written, nothing written. `GET /raw/<file>` streams a file in 1 MiB
  * reads. No database, no routing, no checks: not a server anyone should run.
  */
 import { createHash, type Hash } from 'node:crypto';
@@ -144,6 +146,27 @@ async function answer(request: http.IncomingMessage, response: http.ServerRespon
     const size = await receiveInto(request, handle, 0, () => undefined);
     await handle.close();
     response.end(JSON.stringify({ size }));
+    return;
+  }
+  if (kind === 'held') {
+    const stored = await open(path.join(dir, name), 'r');
+    const sha1 = createHash('sha1');
+    let at = Number(index) * CHUNK;
+    let size = 0;
+    let same = true;
+    try {
+      for await (const piece of request as AsyncIterable<Buffer>) {
+        sha1.update(piece);
+        const { buffer } = await stored.read(Buffer.allocUnsafe(piece.length), 0, piece.length, at);
+        same &&= buffer.equals(piece);
+        at += piece.length;
+        size += piece.length;
+      }
+    } finally {
+      await stored.close();
+    }
+    if (!same) throw new Error(`held chunk ${name}/${index} differs`);
+    response.end(JSON.stringify({ checksum: sha1.digest('hex'), size }));
     return;
   }
   if (kind === 'v2finish') {
