@@ -1,6 +1,6 @@
 import { MAX_PENDING_CHUNKS_PER_PROJECT, PUSH_TEXTS, UPLOAD_CHUNK_SIZE } from '@waymark/contract';
 import { invalid, limitHit } from '../lib/errors.ts';
-import { ChunkTooBigError } from '../push/upload-area.ts';
+import { ChunkTooBigError } from '../push/receive-body.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 
 /**

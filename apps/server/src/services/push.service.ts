@@ -24,8 +24,9 @@ import {
   declaredPaths,
 } from '../push/push-changes.ts';
 import { assertMayPushChanges } from '../push/push-permission.ts';
+import { ChunkTooBigError } from '../push/receive-body.ts';
 import { assertChunkCounts, declaredUploadBytes, quotaCharge } from '../push/upload-budget.ts';
-import { ChunkTooBigError, type UploadArea } from '../push/upload-area.ts';
+import type { UploadArea } from '../push/upload-area.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import { isUniqueViolation } from '../repositories/unique-violation.ts';
 import type { BlobStore } from '../storage/blob-store.ts';

@@ -38,7 +38,8 @@ import {
   validatePushChanges,
 } from '../push/push-changes.ts';
 import { assertMayPushChanges } from '../push/push-permission.ts';
-import { ChunkTooBigError, type UploadArea } from '../push/upload-area.ts';
+import { ChunkTooBigError } from '../push/receive-body.ts';
+import type { UploadArea } from '../push/upload-area.ts';
 import type { ProjectWithWorkspace } from '../repositories/project.repository.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
