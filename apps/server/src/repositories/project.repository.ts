@@ -16,7 +16,8 @@ import {
 } from './project-rows.ts';
 
 export type { AdminProjectRow } from './project-admin.repository.ts';
-export type { ListFilters, ProjectListRow, Viewer } from './project-list.query.ts';
+export type { ListFilters, Viewer } from './project-list-shape.ts';
+export type { ProjectListRow } from './project-list.query.ts';
 export type {
   AccessRoles,
   DiffRef,
