@@ -1,31 +1,13 @@
-import {
-  abilitiesOfProjectRole,
-  EDITOR_QGIS_FILE_TEXT,
-  filePathProblem,
-  hasInvisibleCharacter,
-  hasTrailingSpace,
-  type ProjectDetail,
-  type ProjectVersionDetail,
-  PUSH_TEXTS,
-  refusedPushPath,
-} from '@waymark/contract';
-import { UPLOAD_CHUNK_RETRIES, UPLOAD_PARALLEL_CHUNKS } from '../../lib/constants.ts';
-import axios from 'axios';
+import type { ProjectDetail, ProjectVersionDetail } from '@waymark/contract';
+import { UPLOAD_PARALLEL_CHUNKS } from '../../lib/constants.ts';
 import { getErrorMessage } from '../../lib/api/apiErrors.ts';
-import { withRetry } from '../../lib/api/retryPolicy.ts';
 import type { Notifier } from '../../lib/notifications.ts';
 import type { PushApi } from './api/pushApi.ts';
 import type { HashFile } from './hashing/workerHasher.ts';
-import { type ChunkTask, newChunkId, planPush } from './push/pushPlan.ts';
-import { runLimited } from './push/runLimited.ts';
-import {
-  applyDrop,
-  applyRemoval,
-  type DroppedItem,
-  diffUpload,
-  type LocalFile,
-  type UploadOverlay,
-} from './uploadChanges.ts';
+import { newChunkId, planPush } from './push/pushPlan.ts';
+import { isAbort, sendChunks } from './push/sendChunks.ts';
+import { tellMerge } from './push/tellMerge.ts';
+import { applyDrop, applyRemoval, type DroppedItem, diffUpload, type LocalFile } from './uploadChanges.ts';
 import {
   analysingCount,
   newProjectUpload,
@@ -33,6 +15,7 @@ import {
   projectPathOf,
   type UploadStore,
 } from './uploadStore.ts';
+import { withoutRefused } from './withoutRefused.ts';
 import { tFiles } from '../../i18n/files.ts';
 
 export interface UploadControllerDeps {
@@ -68,88 +51,6 @@ export interface UploadController {
 
 /** Why a push was aborted when the user asked for it (rather than a failure). */
 const USER_CANCEL = Symbol('user-cancel');
-
-class ChunkMismatchError extends Error {
-  constructor() {
-    super(tFiles('upload.chunkMismatch'));
-  }
-}
-
-function isAbort(error: unknown): boolean {
-  return (
-    axios.isCancel(error) ||
-    (error instanceof DOMException && error.name === 'AbortError') ||
-    (axios.isAxiosError(error) && error.code === 'ERR_CANCELED')
-  );
-}
-
-/** One more try helps a dropped connection, a busy server or bytes garbled on the way; not a refusal. */
-function isWorthRetrying(error: unknown): boolean {
-  if (isAbort(error)) return false;
-  if (error instanceof ChunkMismatchError) return true;
-  if (!axios.isAxiosError(error)) return false;
-  const status = error.response?.status;
-  return status === undefined || status >= 500 || status === 408 || status === 429;
-}
-
-/**
- * Why the server would refuse a file at this path (its own words), or null when it may be uploaded: editors
- * push data and media but no QGIS project file (SPEC §6), told before anything is sent.
- */
-function refusalOf(path: string, isNew: boolean, role: ProjectDetail['role']): string | null {
-  // Readers never reach the drop area; the project's role decides what its editors may push.
-  const abilities = abilitiesOfProjectRole(role);
-  if (abilities.edit && refusedPushPath(abilities, [path]) !== undefined) return EDITOR_QGIS_FILE_TEXT(path);
-  const problem = filePathProblem(path);
-  if (problem === 'invalid') return PUSH_TEXTS.unsupportedName(path);
-  if (problem === 'forbidden-type') return PUSH_TEXTS.unsupportedType(path);
-  if (isNew && hasTrailingSpace(path)) return PUSH_TEXTS.trailingSpace(path);
-  if (isNew && hasInvisibleCharacter(path)) return PUSH_TEXTS.unsupportedName(path);
-  return null;
-}
-
-const foldCase = (path: string) => path.normalize('NFC').toLowerCase();
-
-/**
- * Leaves out the fresh files the server would refuse, so one bad name does not fail the whole push; the
- * first refusal is shown with the number of others.
- */
-function withoutRefused(
-  overlay: UploadOverlay,
-  fresh: readonly LocalFile[],
-  project: ProjectDetail,
-  notify: Notifier,
-): UploadOverlay {
-  const known = new Set(project.files.map((file) => file.path));
-  // Two files of one push whose names differ only in case are refused by the server: the later one stays out.
-  const freshPaths = new Set(fresh.map((local) => local.path));
-  const folded = new Map(
-    Object.keys(overlay.localFiles)
-      .filter((path) => !freshPaths.has(path))
-      .map((path) => [foldCase(path), path]),
-  );
-  const refusals = fresh.flatMap((local) => {
-    const twin = folded.get(foldCase(local.path));
-    const reason =
-      refusalOf(local.path, !known.has(local.path), project.role) ??
-      (twin !== undefined && twin !== local.path
-        ? tFiles('upload.caseDuplicate', { path: local.path, other: twin })
-        : null);
-    if (reason) return [{ path: local.path, reason }];
-    folded.set(foldCase(local.path), local.path);
-    return [];
-  });
-  const [first] = refusals;
-  if (!first) return overlay;
-  notify.error(
-    refusals.length > 1
-      ? `${first.reason}${tFiles('upload.moreRefused', { count: refusals.length - 1 })}`
-      : first.reason,
-  );
-  const localFiles = { ...overlay.localFiles };
-  for (const { path } of refusals) delete localFiles[path];
-  return { ...overlay, localFiles };
-}
 
 interface Runtime {
   /** Stops the analysis of this upload's files. */
@@ -282,65 +183,10 @@ export function createUploadController(deps: UploadControllerDeps): UploadContro
     checkAnalysed(projectPath, upload.id, project);
   };
 
-  const sendChunks = async (
-    projectPath: string,
-    id: number,
-    transaction: string,
-    chunks: ChunkTask[],
-    signal: AbortSignal,
-  ) => {
-    const sentByChunk = new Map<string, number>();
-    const report = (chunk: ChunkTask, sent: number) => {
-      const delta = sent - (sentByChunk.get(chunk.chunkId) ?? 0);
-      if (delta === 0) return;
-      sentByChunk.set(chunk.chunkId, sent);
-      update(projectPath, id, (upload) => ({
-        ...upload,
-        sentBytes: { ...upload.sentBytes, [chunk.path]: (upload.sentBytes[chunk.path] ?? 0) + delta },
-      }));
-    };
-    const sendOnce = async (chunk: ChunkTask) => {
-      report(chunk, 0);
-      const received = await api.uploadChunk(transaction, chunk.chunkId, chunk.blob, {
-        signal,
-        onProgress: (loaded) => report(chunk, Math.min(loaded, chunk.size)),
-      });
-      if (received.size !== chunk.size || (chunk.checksum && received.checksum !== chunk.checksum)) {
-        throw new ChunkMismatchError();
-      }
-      report(chunk, chunk.size);
-    };
-    await runLimited(chunks, parallelChunks, (chunk) =>
-      withRetry(() => sendOnce(chunk), { retries: UPLOAD_CHUNK_RETRIES, shouldRetry: isWorthRetrying }),
-    );
-  };
-
   const finishWith = (projectPath: string, project: ProjectDetail, message: string) => {
     remove(projectPath);
     notify.success(message);
     deps.onProjectPushed(project);
-  };
-
-  /** After a push that asked for merges: what the server made of them (the version's `merge`). */
-  const tellMerge = async (pushed: ProjectDetail) => {
-    const merge = await deps
-      .fetchVersion?.(pushed.id, pushed.version)
-      .then((version) => version.merge)
-      .catch(() => undefined);
-    if (!merge) return;
-    const overwritten = merge.files.filter((file) => file.overwritten).map((file) => file.path);
-    if (overwritten.length > 0)
-      notify.warn(tFiles('merge.finishedOverwritten', { paths: overwritten.join(', ') }), 10_000);
-    const merged = merge.files.filter((file) => !file.overwritten);
-    if (merged.length > 0) {
-      const conflictFiles = merged.flatMap((file) => (file.conflict_file ? [file.conflict_file] : []));
-      notify.success(
-        conflictFiles.length === 0
-          ? tFiles('merge.finishedMerged', { count: merged.length })
-          : tFiles('merge.finishedMergedConflicts', { files: conflictFiles.join(', ') }),
-        8_000,
-      );
-    }
   };
 
   const push: UploadController['push'] = async (project) => {
@@ -375,13 +221,24 @@ export function createUploadController(deps: UploadControllerDeps): UploadContro
       }
       transaction = started.transaction;
       controller.signal.throwIfAborted();
-      await sendChunks(projectPath, id, transaction, plan.chunks, controller.signal);
+      await sendChunks({
+        api,
+        transaction,
+        chunks: plan.chunks,
+        parallelChunks,
+        signal: controller.signal,
+        onSent: (path, delta) =>
+          update(projectPath, id, (state) => ({
+            ...state,
+            sentBytes: { ...state.sentBytes, [path]: (state.sentBytes[path] ?? 0) + delta },
+          })),
+      });
       controller.signal.throwIfAborted();
       update(projectPath, id, (state) => ({ ...state, phase: 'finishing' }));
       const pushed = await api.finishPush(transaction);
       const merging = plan.body.changes.updated.some((file) => file.base_version !== undefined);
       finishWith(projectPath, pushed, tFiles('upload.uploadFinished', { projectPath }));
-      if (merging) void tellMerge(pushed);
+      if (merging) void tellMerge(pushed, { fetchVersion: deps.fetchVersion, notify });
     } catch (error) {
       const isUserCancel = controller.signal.aborted && controller.signal.reason === USER_CANCEL;
       controller.abort();
