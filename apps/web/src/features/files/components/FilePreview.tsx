@@ -1,6 +1,6 @@
 import { isGeoPackagePath, type ProjectFile } from '@waymark/contract';
 import { Image } from 'primereact/image';
-import { ProgressSpinner } from 'primereact/progressspinner';
+import { LoadingStatus } from '../../../ui/LoadingStatus.tsx';
 import { rawFileUrl } from '../api/filesApi.ts';
 import { baseName } from '../fileRows.ts';
 import { useFilePreview } from '../hooks/useFilePreview.ts';
@@ -57,10 +57,11 @@ function BytesPreview({ namespace, projectName, file }: FilePreviewProps) {
       break;
     case 'loading':
       body = (
-        <div className="file-preview__loading" role="status" data-testid="file-preview-loading">
-          <ProgressSpinner aria-hidden="true" style={{ width: '2rem', height: '2rem' }} strokeWidth="4" />
-          <span className="visually-hidden">{tFiles('fileDetail.previewLoading')}</span>
-        </div>
+        <LoadingStatus
+          label={tFiles('fileDetail.previewLoading')}
+          className="file-preview__loading"
+          testId="file-preview-loading"
+        />
       );
       break;
     case 'failed':

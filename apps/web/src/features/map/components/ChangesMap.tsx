@@ -1,5 +1,5 @@
 import { MAP_CHANGE_KINDS, type MapChangedFeature, type MapChanges } from '@waymark/contract';
-import { ProgressSpinner } from 'primereact/progressspinner';
+import { LoadingStatus } from '../../../ui/LoadingStatus.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { getErrorMessage } from '../../../lib/api/apiErrors.ts';
 import { formatNumber } from '../../../lib/format/number.ts';
@@ -131,10 +131,11 @@ export function ChangesMap({ namespace, projectName, version, path }: ChangesMap
 
   if (query.isPending) {
     return (
-      <div role="status" className="changes-map__status" data-testid="changes-map-loading">
-        <ProgressSpinner aria-hidden="true" style={{ width: '2rem', height: '2rem' }} strokeWidth="4" />
-        <span className="visually-hidden">{tMap('changes.changesLoading')}</span>
-      </div>
+      <LoadingStatus
+        label={tMap('changes.changesLoading')}
+        className="changes-map__status"
+        testId="changes-map-loading"
+      />
     );
   }
   if (query.isError) {

@@ -1,6 +1,6 @@
 import type { MapLayer, ProjectFile } from '@waymark/contract';
 import { geometryTypeLabel } from '../geometryTypeLabel.ts';
-import { ProgressSpinner } from 'primereact/progressspinner';
+import { LoadingStatus } from '../../../ui/LoadingStatus.tsx';
 import { useMapLayers } from '../hooks/useMapLayers.ts';
 import { tMap } from '../../../i18n/map.ts';
 
@@ -21,10 +21,11 @@ export function GeoPackageLayers({ namespace, projectName, file }: GeoPackageLay
   const query = useMapLayers(namespace, projectName, { file: file.path, key: file.checksum });
   if (query.isPending) {
     return (
-      <div className="file-preview__loading" role="status" data-testid="gpkg-layers-loading">
-        <ProgressSpinner aria-hidden="true" style={{ width: '2rem', height: '2rem' }} strokeWidth="4" />
-        <span className="visually-hidden">{tMap('layers.layersLoading')}</span>
-      </div>
+      <LoadingStatus
+        label={tMap('layers.layersLoading')}
+        className="file-preview__loading"
+        testId="gpkg-layers-loading"
+      />
     );
   }
   const answer = query.data?.files[0];

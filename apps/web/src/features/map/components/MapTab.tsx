@@ -1,5 +1,5 @@
 import { MAP_MAX_ZOOM, type MapFeature, versionName, versionNameSchema } from '@waymark/contract';
-import { ProgressSpinner } from 'primereact/progressspinner';
+import { LoadingStatus } from '../../../ui/LoadingStatus.tsx';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useCurrentProject } from '../../project/hooks/useCurrentProject.ts';
@@ -183,10 +183,7 @@ export function MapTab() {
         </div>
         <h2 className="map-tab__title">{tMap('layers.layersTitle')}</h2>
         {layers.isPending && (
-          <div role="status" className="map-tab__status">
-            <ProgressSpinner aria-hidden="true" style={{ width: '2rem', height: '2rem' }} strokeWidth="4" />
-            <span className="visually-hidden">{tMap('layers.layersLoading')}</span>
-          </div>
+          <LoadingStatus label={tMap('layers.layersLoading')} className="map-tab__status" />
         )}
         {layers.isError && <p className="map-tab__status">{tMap('layers.layersFailed')}</p>}
         {layers.data && files.length === 0 && (

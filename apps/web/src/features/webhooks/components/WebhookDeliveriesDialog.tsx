@@ -2,8 +2,8 @@ import { WEBHOOK_LIMITS, type Webhook, type WebhookDelivery } from '@waymark/con
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Paginator } from 'primereact/paginator';
-import { ProgressSpinner } from 'primereact/progressspinner';
 import { Tag } from 'primereact/tag';
+import { LoadingStatus } from '../../../ui/LoadingStatus.tsx';
 import { ListLoadError } from '../../../ui/ListLoadError.tsx';
 import { RelativeTime } from '../../../ui/RelativeTime.tsx';
 import { tWebhooks } from '../../../i18n/webhooks.ts';
@@ -89,10 +89,11 @@ function DeliveryLog({ workspaceId, webhook }: { workspaceId: number; webhook: W
   }
   if (!query.data) {
     return (
-      <div className="delivery-log__loading" role="status" data-testid="deliveries-loading">
-        <ProgressSpinner aria-hidden="true" style={{ width: '2rem', height: '2rem' }} strokeWidth="4" />
-        <span className="visually-hidden">{tWebhooks('deliveries.loading')}</span>
-      </div>
+      <LoadingStatus
+        label={tWebhooks('deliveries.loading')}
+        className="delivery-log__loading"
+        testId="deliveries-loading"
+      />
     );
   }
   return (

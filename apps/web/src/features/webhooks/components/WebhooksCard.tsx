@@ -1,9 +1,9 @@
 import type { Webhook } from '@waymark/contract';
 import { Button } from 'primereact/button';
-import { ProgressSpinner } from 'primereact/progressspinner';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
+import { LoadingStatus } from '../../../ui/LoadingStatus.tsx';
 import { ListLoadError } from '../../../ui/ListLoadError.tsx';
 import { useIsMaintenance } from '../../session/hooks/useInstance.ts';
 import { tWebhooks } from '../../../i18n/webhooks.ts';
@@ -49,10 +49,11 @@ export function WebhooksCard({ workspaceId }: { workspaceId: number }) {
     );
   } else if (!query.data) {
     body = (
-      <div className="webhooks-card__loading" role="status" data-testid="webhooks-loading">
-        <ProgressSpinner aria-hidden="true" style={{ width: '2rem', height: '2rem' }} strokeWidth="4" />
-        <span className="visually-hidden">{tWebhooks('page.loading')}</span>
-      </div>
+      <LoadingStatus
+        label={tWebhooks('page.loading')}
+        className="webhooks-card__loading"
+        testId="webhooks-loading"
+      />
     );
   } else if (list.length === 0) {
     body = (
