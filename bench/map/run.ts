@@ -8,17 +8,8 @@
  * With BENCH_DATABASE_URL the server runs on that PostgreSQL database (emptied first; its backends' CPU is not
  * counted). Usage: npm run bench:map [-- --points 200000 --polygons 20000 --warm 200 --no-gdal]
  */
-import { execFileSync, spawn } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -31,7 +22,9 @@ import {
   threadCpuSeconds,
 } from '../lib/server-process.ts';
 import { createClient, type BenchFile } from '../sync/client.ts';
-import { createHash } from 'node:crypto';
+import { AREA, makeData } from './data.ts';
+import { commandExists, gdalTiles } from './gdal.ts';
+import { fullExtentTiles, latToY, lonToX, type Tile, tileBounds } from './tiles.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -48,11 +41,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 18342);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
 /** BENCH_MAP_DATA: a folder keeping the generated GeoPackages between runs (made when missing). */
 const DATA_FOLDER = process.env.BENCH_MAP_DATA;
-/** The data's area: Brno and around (lon, lat). */
-const AREA = { west: 16.5, south: 49.15, east: 16.7, north: 49.25 };
-const SCREEN = { width: 1280, height: 800, padding: 40 };
-/** MapLibre's vector tiles are 512 px on screen; a browser keeps 6 requests in flight per host. */
-const TILE_PX = 512;
+/** A browser keeps 6 requests in flight per host. */
 const IN_FLIGHT = 6;
 /** Issue 27's goals. */
 const GOALS = { firstTileMs: 150, fullViewMs: 1000, warmMs: 5, rssMiB: 350 };
@@ -60,178 +49,6 @@ const GOALS = { firstTileMs: 150, fullViewMs: 1000, warmMs: 5, rssMiB: 350 };
 if (!commandExists('ogr2ogr')) {
   console.error('ogr2ogr not found: apt-get install -y gdal-bin (the benchmark makes its data with it).');
   process.exit(1);
-}
-
-function commandExists(command: string): boolean {
-  try {
-    execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** A seeded generator of numbers in [0, 1) (mulberry32): the same data every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** The two GeoPackages, made by ogr2ogr from CSV files of WKT written here. */
-function makeData(folder: string): { points: string; polygons: string } {
-  const made = { points: path.join(folder, 'points.gpkg'), polygons: path.join(folder, 'polygons.gpkg') };
-  if (existsSync(made.points) && existsSync(made.polygons)) return made;
-  const next = random(27);
-  const kinds = ['tree', 'lamp', 'bench', 'hydrant', 'sign'];
-  const pointRows = ['fid,name,kind,value,wkt'];
-  for (let i = 1; i <= POINTS; i++) {
-    const lon = AREA.west + next() * (AREA.east - AREA.west);
-    const lat = AREA.south + next() * (AREA.north - AREA.south);
-    pointRows.push(
-      `${i},point ${i},${kinds[i % kinds.length]},${(next() * 1000).toFixed(2)},POINT (${lon} ${lat})`,
-    );
-  }
-  writeFileSync(path.join(folder, 'points.csv'), `${pointRows.join('\n')}\n`);
-  // Polygons on a grid over the same area, 24 vertices each, jittered.
-  const columns = Math.ceil(Math.sqrt(POLYGONS * 2));
-  const rows = Math.ceil(POLYGONS / columns);
-  const cellX = (AREA.east - AREA.west) / columns;
-  const cellY = (AREA.north - AREA.south) / rows;
-  const classes = ['park', 'water', 'forest', 'field', 'built'];
-  const polygonRows = ['fid,name,area_class,wkt'];
-  for (let i = 0; i < POLYGONS; i++) {
-    const cx = AREA.west + ((i % columns) + 0.5) * cellX;
-    const cy = AREA.south + (Math.floor(i / columns) + 0.5) * cellY;
-    const ring: string[] = [];
-    for (let v = 0; v < 24; v++) {
-      const angle = (v / 24) * 2 * Math.PI;
-      const radius = 0.3 + next() * 0.15;
-      ring.push(`${cx + Math.cos(angle) * cellX * radius} ${cy + Math.sin(angle) * cellY * radius}`);
-    }
-    ring.push(ring[0]!);
-    polygonRows.push(`${i + 1},plot ${i + 1},${classes[i % classes.length]},"POLYGON ((${ring.join(',')}))"`);
-  }
-  writeFileSync(path.join(folder, 'polygons.csv'), `${polygonRows.join('\n')}\n`);
-  const points = path.join(folder, 'points.gpkg');
-  const polygons = path.join(folder, 'polygons.gpkg');
-  const csv = ['-oo', 'GEOM_POSSIBLE_NAMES=wkt', '-oo', 'KEEP_GEOM_COLUMNS=NO', '-oo', 'AUTODETECT_TYPE=YES'];
-  execFileSync('ogr2ogr', [
-    '-f',
-    'GPKG',
-    points,
-    path.join(folder, 'points.csv'),
-    ...csv,
-    '-preserve_fid',
-    '-a_srs',
-    'EPSG:4326',
-    '-nln',
-    'points',
-    '-nlt',
-    'POINT',
-  ]);
-  execFileSync('ogr2ogr', [
-    '-f',
-    'GPKG',
-    polygons,
-    path.join(folder, 'polygons.csv'),
-    ...csv,
-    '-preserve_fid',
-    '-s_srs',
-    'EPSG:4326',
-    '-t_srs',
-    'EPSG:5514',
-    '-nln',
-    'polygons',
-    '-nlt',
-    'POLYGON',
-  ]);
-  return { points, polygons };
-}
-
-type Tile = { z: number; x: number; y: number };
-
-const lonToX = (lon: number, z: number) => ((lon + 180) / 360) * 2 ** z;
-const latToY = (lat: number, z: number) => {
-  const rad = (lat * Math.PI) / 180;
-  return ((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * 2 ** z;
-};
-const xToLon = (x: number, z: number) => (x / 2 ** z) * 360 - 180;
-const yToLat = (y: number, z: number) =>
-  (Math.atan(Math.sinh(Math.PI * (1 - (2 * y) / 2 ** z))) * 180) / Math.PI;
-
-/** The tiles a 1280×800 MapLibre map fitted to the area requests, and their zoom. */
-function fullExtentTiles(): { zoom: number; tiles: Tile[]; bounds: [number, number, number, number] } {
-  const width = lonToX(AREA.east, 0) - lonToX(AREA.west, 0);
-  const height = latToY(AREA.south, 0) - latToY(AREA.north, 0);
-  const fit = Math.log2(
-    Math.min(
-      (SCREEN.width - 2 * SCREEN.padding) / (width * TILE_PX),
-      (SCREEN.height - 2 * SCREEN.padding) / (height * TILE_PX),
-    ),
-  );
-  const zoom = Math.floor(fit);
-  const scale = TILE_PX * 2 ** (fit - zoom);
-  const centreX = lonToX((AREA.west + AREA.east) / 2, zoom);
-  const centreY = (latToY(AREA.south, zoom) + latToY(AREA.north, zoom)) / 2;
-  const [x0, x1] = [centreX - SCREEN.width / 2 / scale, centreX + SCREEN.width / 2 / scale];
-  const [y0, y1] = [centreY - SCREEN.height / 2 / scale, centreY + SCREEN.height / 2 / scale];
-  const tiles: Tile[] = [];
-  for (let x = Math.floor(x0); x <= Math.floor(x1); x++) {
-    for (let y = Math.floor(y0); y <= Math.floor(y1); y++) tiles.push({ z: zoom, x, y });
-  }
-  return { zoom, tiles, bounds: [xToLon(x0, zoom), yToLat(y1, zoom), xToLon(x1, zoom), yToLat(y0, zoom)] };
-}
-
-/** Runs a shell command, answering its wall seconds and its children's CPU seconds (bash's `times`). */
-function timed(command: string): Promise<{ wall: number; cpu: number }> {
-  return new Promise((resolve, reject) => {
-    const start = process.hrtime.bigint();
-    const child = spawn('bash', ['-c', `${command} > /dev/null 2>&1 || exit 1; times`]);
-    let output = '';
-    child.stdout.on('data', (piece: Buffer) => (output += piece.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const wall = Number(process.hrtime.bigint() - start) / 1e9;
-      if (code !== 0) return reject(new Error(`failed: ${command}`));
-      // The second line of `times`: the children's user and system time, e.g. "0m1.234s 0m0.123s".
-      const seconds = (output.trim().split('\n')[1] ?? '')
-        .split(' ')
-        .map((part) => /(\d+)m([\d.]+)s/.exec(part))
-        .reduce((sum, match) => sum + (match ? Number(match[1]) * 60 + Number(match[2]) : 0), 0);
-      resolve({ wall, cpu: seconds });
-    });
-  });
-}
-
-/** `ogr2ogr -f MVT` of `layer` of `gpkg` at zoom `z`, the features meeting `bounds` (lon/lat) only. */
-async function gdalTiles(
-  gpkg: string,
-  z: number,
-  bounds: [number, number, number, number],
-  out: string,
-): Promise<{ wall: number; cpu: number; tiles: number }> {
-  rmSync(out, { recursive: true, force: true });
-  const run = await timed(
-    [
-      'ogr2ogr -f MVT',
-      out,
-      gpkg,
-      `-dsco MINZOOM=${z} -dsco MAXZOOM=${z} -dsco COMPRESS=NO -dsco FORMAT=DIRECTORY`,
-      `-spat ${bounds.join(' ')} -spat_srs EPSG:4326`,
-    ].join(' '),
-  );
-  const tiles = readdirSync(out, { recursive: true }).filter((name) => String(name).endsWith('.pbf')).length;
-  return { ...run, tiles };
-}
-
-function tileBounds({ z, x, y }: Tile): [number, number, number, number] {
-  return [xToLon(x, z), yToLat(y + 1, z), xToLon(x + 1, z), yToLat(y, z)];
 }
 
 const ms = (seconds: number) => `${(seconds * 1000).toFixed(0)} ms`;
@@ -267,7 +84,7 @@ async function main() {
       `Making ${POINTS.toLocaleString('en-GB')} points and ${POLYGONS.toLocaleString('en-GB')} polygons with ogr2ogr…`,
     );
     if (DATA_FOLDER) mkdirSync(DATA_FOLDER, { recursive: true });
-    const data = makeData(DATA_FOLDER ?? work);
+    const data = makeData(DATA_FOLDER ?? work, { points: POINTS, polygons: POLYGONS });
     console.log(
       `points.gpkg ${(statSync(data.points).size / 1048576).toFixed(1)} MiB (EPSG:4326), ` +
         `polygons.gpkg ${(statSync(data.polygons).size / 1048576).toFixed(1)} MiB (EPSG:5514, 24 vertices each)`,
