@@ -41,3 +41,4 @@ export {
   type GpkgHeader,
   type SimpleGeometry,
 } from './geometry/gpkg-geometry.ts';
+export { wkbToGeoJsonGeometry, wkbToWkt } from './geometry/wkb-formats.ts';

@@ -145,7 +145,7 @@ describe('reading a tile’s geometries in one pass', () => {
           ? Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, flat(inner)]))
           : value;
 
-  it('answers what wkx answers for every geometry ogr2ogr wrote (Z/M, multi-, empty, NULL), in 2D', () => {
+  it('answers what OpenLayers answers for every geometry ogr2ogr wrote (Z/M, multi-, empty, NULL), in 2D', () => {
     let compared = 0;
     for (const layer of layerRows(db)) {
       if (!layer.column_name || layer.srs_id === null) continue;
@@ -164,6 +164,68 @@ describe('reading a tile’s geometries in one pass', () => {
     }
     expect(compared).toBeGreaterThan(10);
     expect(decodeLonLat(null, IDENTITY)).toBeUndefined();
+  });
+});
+
+describe('collections and curves (the library reader)', () => {
+  /** A GeoPackage blob (no envelope, srs 4326) of little-endian ISO WKB parts: [type, counts, coordinates]. */
+  const blob = (...parts: [number, number[], number[]][]): Buffer => {
+    const header = Buffer.from([0x47, 0x50, 0, 1, 0xe6, 0x10, 0, 0]);
+    const wkb = parts.map(([type, counts, body]) => {
+      const out = Buffer.alloc(5 + counts.length * 4 + body.length * 8);
+      out.writeUInt8(1, 0);
+      out.writeUInt32LE(type, 1);
+      let offset = 5;
+      for (const count of counts) offset = out.writeUInt32LE(count, offset);
+      for (const value of body) offset = out.writeDoubleLE(value, offset);
+      return out;
+    });
+    return Buffer.concat([header, ...wkb]);
+  };
+  const collection = blob(
+    [1007, [2], []],
+    [1001, [], [16.6, 49.2, 237]],
+    [1002, [2], [16.6, 49.2, 1, 16.7, 49.3, 2]],
+  );
+
+  it('answers a collection with its Z as it is, and mapped position by position in 2D', () => {
+    expect(decodeGeometry(collection)).toEqual({
+      type: 'GeometryCollection',
+      geometries: [
+        { type: 'Point', coordinates: [16.6, 49.2, 237] },
+        {
+          type: 'LineString',
+          coordinates: [
+            [16.6, 49.2, 1],
+            [16.7, 49.3, 2],
+          ],
+        },
+      ],
+    });
+    // Doubling and halving are exact in floating point.
+    expect(decodeMapped(collection, ([x, y]) => [x * 2, y / 2])).toEqual({
+      type: 'GeometryCollection',
+      geometries: [
+        { type: 'Point', coordinates: [33.2, 24.6] },
+        {
+          type: 'LineString',
+          coordinates: [
+            [33.2, 24.6],
+            [33.4, 24.65],
+          ],
+        },
+      ],
+    });
+    expect(decodeLonLat(collection, IDENTITY)).toEqual(decodeGeometry(collection));
+    expect(decodeMapped(collection, () => undefined)).toBeUndefined();
+  });
+
+  it('draws no curves (wkx read none either) and no collection of nothing but empty points', () => {
+    const curve = blob([8, [3], [0, 0, 1, 1, 2, 0]]);
+    expect(decodeGeometry(curve)).toBeUndefined();
+    expect(decodeLonLat(curve, IDENTITY)).toBeUndefined();
+    expect(decodeGeometry(blob([7, [1], []], [1, [], [NaN, NaN]]))).toBeUndefined();
+    expect(decodeGeometry(blob([7, [0], []]))).toBeUndefined();
   });
 });
 

@@ -4,6 +4,7 @@ import {
   parseGpkgHeader,
   quoteIdentifier,
   wkbToGeoJson,
+  wkbToGeoJsonGeometry,
   type Envelope,
 } from '@waymark/gpkg-diff';
 import { MAP_TEXTS } from '@waymark/contract';
@@ -12,7 +13,6 @@ import { createRequire } from 'node:module';
 import type Database from 'better-sqlite3';
 import type { Geometry, Position } from 'geojson';
 import proj4, { type Converter } from 'proj4';
-import wkx from 'wkx';
 
 /**
  * What the map's readers share (synchronous, run in the engine's worker threads): opening a GeoPackage read-only
@@ -349,25 +349,23 @@ export function reproject(geometry: Geometry, transform: Transform): Geometry | 
   return ok ? out : undefined;
 }
 
-/** A GeoPackage geometry blob as GeoJSON in its own coordinates; undefined when NULL, empty or unreadable. */
+/**
+ * A GeoPackage geometry blob as GeoJSON in its own coordinates (Z kept, M left out); undefined when NULL, empty,
+ * unreadable or a curve (curves are not drawn).
+ */
 export function decodeGeometry(blob: unknown): Geometry | undefined {
   if (!(blob instanceof Uint8Array)) return undefined;
   const header = parseGpkgHeader(blob);
   if (!header || header.isEmpty) return undefined;
-  const geometry = safely(
-    () =>
-      wkx.Geometry.parse(
-        Buffer.from(blob.buffer, blob.byteOffset + header.wkbOffset, blob.length - header.wkbOffset),
-      ).toGeoJSON() as Geometry,
-  );
+  const geometry = wkbToGeoJsonGeometry(blob.subarray(header.wkbOffset));
   if (!geometry || isEmptyGeometry(geometry)) return undefined;
   return geometry;
 }
 
 /**
- * A GeoPackage geometry blob as GeoJSON in EPSG:4326 (2D), read and reprojected in one pass (wkx and a second walk
- * for reprojection cost ~3× more); collections and curves go through wkx. Undefined when NULL, empty, unreadable or
- * not reprojectable.
+ * A GeoPackage geometry blob as GeoJSON in EPSG:4326 (2D), read and reprojected in one pass (measured with wkx: a
+ * library's reader and a second walk for reprojection cost ~3× more); collections go through `decodeGeometry`.
+ * Undefined when NULL, empty, unreadable, a curve or not reprojectable.
  */
 export function decodeLonLat(blob: unknown, transform: Transform): Geometry | undefined {
   if (transform.identity) return decodeMapped(blob, undefined);
@@ -380,8 +378,8 @@ export function decodeLonLat(blob: unknown, transform: Transform): Geometry | un
 
 /**
  * A GeoPackage geometry blob as GeoJSON (2D) with every position taken through `map` in the same pass (none: as it
- * is); collections and curves go through wkx. Undefined when NULL, empty, unreadable or when `map` refuses a
- * position (answers undefined).
+ * is); collections go through `decodeGeometry`. Undefined when NULL, empty, unreadable, a curve or when `map`
+ * refuses a position (answers undefined).
  */
 export function decodeMapped(
   blob: unknown,

@@ -1,7 +1,7 @@
-import wkx from 'wkx';
 import { SchemaChangeError } from '../errors.ts';
 import { readChangeset } from '../format/changeset-reader.ts';
 import { gpkgGeometryTypeName, parseGpkgHeader } from '../geometry/gpkg-geometry.ts';
+import { wkbToWkt } from '../geometry/wkb-formats.ts';
 import { openReadOnly, type ReadOnlyConnection } from '../sqlite/open-read-only.ts';
 import { hasTable, readTableSchema, type TableSchema } from '../sqlite/table-schema.ts';
 import { wrapSqliteError } from '../sqlite/sqlite-errors.ts';
@@ -14,24 +14,16 @@ interface ColumnsView {
   isGeometry: boolean[];
 }
 
-/** WKT of a GeoPackage geometry blob, or undefined when it is not one wkx can read. */
+/**
+ * WKT of a GeoPackage geometry blob (see `wkbToWkt`), an empty one as `<type> EMPTY`; undefined when it is not one
+ * of the simple feature types (curves) or not valid.
+ */
 export function geometryToWkt(blob: Uint8Array): string | undefined {
   const header = parseGpkgHeader(blob);
   if (!header) return undefined;
-  const wkb = Buffer.from(
-    blob.buffer,
-    blob.byteOffset + header.wkbOffset,
-    blob.byteLength - header.wkbOffset,
-  );
-  try {
-    const geometry = wkx.Geometry.parse(wkb);
-    // An empty point is stored as NaN coordinates, which wkx would print as numbers.
-    const isEmptyPoint = geometry instanceof wkx.Point && Number.isNaN(geometry.x);
-    if (header.isEmpty || isEmptyPoint) return `${gpkgGeometryTypeName(blob) ?? 'GEOMETRY'} EMPTY`;
-    return geometry.toWkt();
-  } catch {
-    return undefined;
-  }
+  const wkt = wkbToWkt(blob.subarray(header.wkbOffset));
+  if (wkt === undefined || !header.isEmpty) return wkt;
+  return `${gpkgGeometryTypeName(blob) ?? 'GEOMETRY'} EMPTY`;
 }
 
 /**

@@ -326,11 +326,24 @@ export function gpkgEnvelope(blob: Uint8Array): Envelope | undefined {
   return header.envelope ?? wkbEnvelope(blob.subarray(header.wkbOffset));
 }
 
+/**
+ * The type of a WKB geometry: its name ('POINT', 'MULTIPOLYGON' …) and its dimensions as WKT tags them ('', 'Z',
+ * 'M' or 'ZM'; ISO codes or EWKB flags); undefined if it has none.
+ */
+export function wkbType(wkb: Uint8Array): { name: string; tag: string } | undefined {
+  if (wkb.length < 5) return undefined;
+  const data = view(wkb);
+  const raw = data.getUint32(1, data.getUint8(0) === 1);
+  const name = WKB_TYPE_NAMES[decodeType(raw).code];
+  if (!name) return undefined;
+  const iso = Math.floor((raw & 0x0fffffff) / ISO_DIMENSIONS_STEP);
+  const hasZ = (raw & EWKB_Z) !== 0 || iso === 1 || iso === 3;
+  const hasM = (raw & EWKB_M) !== 0 || iso === 2 || iso === 3;
+  return { name, tag: `${hasZ ? 'Z' : ''}${hasM ? 'M' : ''}` };
+}
+
 /** The WKB type name of a GeoPackage geometry blob ('POINT', 'MULTIPOLYGON' …), undefined if it is not one. */
 export function gpkgGeometryTypeName(blob: Uint8Array): string | undefined {
   const header = parseGpkgHeader(blob);
-  if (!header || blob.length < header.wkbOffset + 5) return undefined;
-  const data = view(blob);
-  const isLittleEndian = data.getUint8(header.wkbOffset) === 1;
-  return WKB_TYPE_NAMES[decodeType(data.getUint32(header.wkbOffset + 1, isLittleEndian)).code];
+  return header && wkbType(blob.subarray(header.wkbOffset))?.name;
 }
