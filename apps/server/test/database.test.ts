@@ -70,30 +70,37 @@ describe('an embedded database created and migrated by the process that uses it 
 });
 
 describe('a new data folder', () => {
-  embeddedOnly('gets its database from a thread of its own, then this process opens and migrates it', async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'waymark-initdb-'));
-    try {
-      expect(hasPgliteDatabase(dataDir)).toBe(false);
-      const database = await openDatabase({ kind: 'pglite', dataDir });
+  embeddedOnly(
+    'gets its database from a thread of its own, then this process opens and migrates it',
+    async () => {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'waymark-initdb-'));
       try {
-        expect(hasPgliteDatabase(dataDir)).toBe(true);
-        await database.migrate();
-        await database.executeSql(`INSERT INTO server_settings (key, value) VALUES ('initdb-test', '"kept"')`);
+        expect(hasPgliteDatabase(dataDir)).toBe(false);
+        const database = await openDatabase({ kind: 'pglite', dataDir });
+        try {
+          expect(hasPgliteDatabase(dataDir)).toBe(true);
+          await database.migrate();
+          await database.executeSql(
+            `INSERT INTO server_settings (key, value) VALUES ('initdb-test', '"kept"')`,
+          );
+        } finally {
+          await database.close();
+        }
+        // Opened again as on any later start: the same database, nothing made anew.
+        const again = await openDatabase({ kind: 'pglite', dataDir });
+        try {
+          const { rows } = await again.executeSql(
+            `SELECT value FROM server_settings WHERE key = 'initdb-test'`,
+          );
+          expect(rows).toEqual([{ value: 'kept' }]);
+        } finally {
+          await again.close();
+        }
       } finally {
-        await database.close();
+        rmSync(dataDir, { recursive: true, force: true });
       }
-      // Opened again as on any later start: the same database, nothing made anew.
-      const again = await openDatabase({ kind: 'pglite', dataDir });
-      try {
-        const { rows } = await again.executeSql(`SELECT value FROM server_settings WHERE key = 'initdb-test'`);
-        expect(rows).toEqual([{ value: 'kept' }]);
-      } finally {
-        await again.close();
-      }
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
+    },
+  );
 
   embeddedOnly('says which folder could not get a database', async () => {
     const parent = mkdtempSync(path.join(os.tmpdir(), 'waymark-initdb-'));

@@ -76,7 +76,8 @@ const historyRecord = (change: CommitChange) => {
 };
 
 /** Paths as one `text[]` parameter (through JSON, which both drivers send as text). */
-const pathArray = (paths: string[]) => sql`ARRAY(SELECT json_array_elements_text(${JSON.stringify(paths)}::json))`;
+const pathArray = (paths: string[]) =>
+  sql`ARRAY(SELECT json_array_elements_text(${JSON.stringify(paths)}::json))`;
 
 /** The rows of a raw statement (node-postgres and PGlite both answer `{ rows }`). */
 async function rowsOf<T>(db: Db, statement: SQL): Promise<T[]> {
