@@ -14,16 +14,9 @@ import {
 } from '@waymark/contract';
 import type Database from 'better-sqlite3';
 import type { Geometry, Position } from 'geojson';
-import {
-  columnsOf,
-  decodeGeometry,
-  layerRows,
-  MapLayerError,
-  openGeoPackage,
-  reproject,
-  transformFor,
-  type Transform,
-} from './gpkg-read.ts';
+import { decodeGeometry, reproject } from './gpkg-geometry.ts';
+import { columnsOf, layerRows, MapLayerError, openGeoPackage } from './gpkg-read.ts';
+import { transformFor, type Transform } from './srs-transform.ts';
 
 /**
  * The map of a version's changes (issue 27): the rows a stored changeset inserts, updates and deletes, as GeoJSON

@@ -5,30 +5,31 @@ import { gpkgEnvelope, quoteIdentifier, type Envelope } from '@waymark/gpkg-diff
 import { MAP_TEXTS, type MapFeature, type MapLayer } from '@waymark/contract';
 import type Database from 'better-sqlite3';
 import type { Feature, Geometry } from 'geojson';
+import { decodeGeometry, decodeMapped, reproject } from './gpkg-geometry.ts';
 import {
   columnsOf,
-  decodeGeometry,
-  decodeMapped,
-  edgePoints,
-  envelopeOf,
   fidColumn,
   findLayer,
   layerRows,
   MapLayerError,
   MapNotFoundError,
-  MAX_LATITUDE,
-  MERCATOR_HALF,
   openGeoPackage,
   plainValue,
-  reproject,
+  rtreeOf,
+  type LayerRow,
+} from './gpkg-read.ts';
+import {
+  edgePoints,
+  envelopeOf,
+  MAX_LATITUDE,
+  MERCATOR_HALF,
   safely,
   transformFor,
-  type LayerRow,
   type Point2,
   type Transform,
   unitTransform,
-  windowTransform,
-} from './gpkg-read.ts';
+} from './srs-transform.ts';
+import { windowTransform } from './window-transform.ts';
 
 /**
  * Reads GeoPackages for the map (synchronous, run in the engine's worker threads): the layer list, one vector tile
@@ -36,13 +37,6 @@ import {
  * single-tile cutter and encoded by vt-pbf) and one feature. Files are opened read-only and `immutable=1`
  * (openReadOnly).
  */
-
-function rtreeOf(db: Database.Database, layer: LayerRow): string | undefined {
-  if (!layer.column_name) return undefined;
-  const name = `rtree_${layer.table_name}_${layer.column_name}`;
-  const found = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name);
-  return found ? name : undefined;
-}
 
 /** The layer's extent in its own coordinates: its R-tree, else gpkg_contents, else a scan of the geometries. */
 function nativeExtent(

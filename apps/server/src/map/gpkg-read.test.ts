@@ -3,21 +3,18 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeGeometry, decodeLonLat, decodeMapped, reproject } from './gpkg-geometry.ts';
+import { layerRows } from './gpkg-read.ts';
 import {
-  decodeGeometry,
-  decodeLonLat,
-  decodeMapped,
   IDENTITY,
-  layerRows,
   registryDatumShift,
-  reproject,
   safely,
   transformFor,
   unitOfLonLat,
   unitTransform,
-  windowTransform,
   type Point2,
-} from './gpkg-read.ts';
+} from './srs-transform.ts';
+import { windowTransform } from './window-transform.ts';
 
 /**
  * Datum shifts (decision 015): map.gpkg was made by ogr2ogr (GDAL 3.6, PROJ) from lon/lat places; GDAL writes the
