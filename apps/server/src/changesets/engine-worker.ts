@@ -14,8 +14,9 @@ import {
   type TableSummary,
 } from '@waymark/gpkg-diff';
 import type { MapFeature, MapLayer } from '@waymark/contract';
-import { readFeature, readLayers, readTile } from '../map/gpkg-map.ts';
+import { readFeature, readLayers } from '../map/gpkg-map.ts';
 import { MapLayerError, MapNotFoundError } from '../map/gpkg-read.ts';
+import { readTile } from '../map/gpkg-tile.ts';
 import { MapTooLargeError, readChangedFeatures } from '../map/gpkg-changes.ts';
 import { readQgisProjectStyles, type QgisLayerStyle } from '../map/qgis-styles.ts';
 
@@ -169,7 +170,7 @@ export function mapLayersTask(input: TaskInput & { file: string }): EngineResult
   return attempt(input, () => ({ layers: readLayers(input.file) }));
 }
 
-/** One vector tile of a layer (empty when no feature meets it). */
+/** One vector tile of a layer (empty when no feature meets it; map/gpkg-tile.ts). */
 export function mapTileTask(
   input: TaskInput & { file: string; layer: string; z: number; x: number; y: number },
 ): EngineResult<{ tile: Uint8Array }> {

@@ -103,7 +103,7 @@ const IDLE_MS = 60_000;
 /**
  * The young generation of an engine thread's heap, in MB (V8: three times a semi-space). V8's default on a 64-bit
  * machine lets it grow to ~48 MB, which a screenful of map tiles fills with short-lived GeoJSON and keeps resident
- * afterwards. The map's tiles are cut in chunks that die young even at 12 MB (map/gpkg-map.ts): the twelve z11 tiles
+ * afterwards. The map's tiles are cut in chunks that die young even at 12 MB (map/gpkg-tile.ts): the twelve z11 tiles
  * of bench/map cost the same CPU at 12, 24 and 48 MB (bench/map's server peak with two map threads: 414–422 MB at
  * 48, which it had until releaseSemiSpaceFlag, and 1,024-feature chunks; 303–359 MB at 12 with 32-feature chunks).
  */

@@ -5,7 +5,7 @@ import { VectorTile } from '@mapbox/vector-tile';
 import Database from 'better-sqlite3';
 import { PbfReader } from 'pbf';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { readTile } from './gpkg-map.ts';
+import { readTile } from './gpkg-tile.ts';
 
 /**
  * Points thinned below z16 (one per cell of a 128×128 grid over the tile, the lowest fid): found in the R-tree
