@@ -1,7 +1,8 @@
 import { format } from 'sql-formatter';
 import type { Db } from '../../src/db/database.ts';
 import { createRepositories, type Repositories } from '../../src/repositories/repositories.ts';
-import { type PlaceholderArguments, placeholderArguments, seed } from './arguments.ts';
+import { type PlaceholderArguments, placeholderArguments } from './arguments.ts';
+import { seed } from './seed.ts';
 
 /** Collects the SQL sent while it records (`openDatabase`'s `onQuery`). */
 export function createQueryRecorder() {
@@ -105,7 +106,7 @@ export async function generateQuerySql(db: Db, recorder: QueryRecorder): Promise
       const table = placeholderArguments(await seed(createRepositories(outer)));
       const missing = missingFrom(table, createRepositories(outer));
       if (missing.length > 0)
-        throw new Error(`No placeholder arguments for ${missing.join(', ')} (arguments.ts)`);
+        throw new Error(`No placeholder arguments for ${missing.join(', ')} (*-arguments.ts)`);
       for (const [repository, methods] of Object.entries(table)) {
         const sections: string[] = [];
         for (const [method, entry] of Object.entries(methods as Record<string, unknown>)) {
