@@ -119,6 +119,13 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  {
+    // Files that fit in a head (issue 24 §4): a source file longer than this is split along its seams. Tests, their
+    // fixtures and data tables are exempt (a suite reads best whole).
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.spec.ts', '**/test/**', '**/testing/**'],
+    rules: { 'max-lines': ['error', { max: 400 }] },
+  },
   ...LAYER_RULES.map(({ files, forbidden, why }) => ({
     files,
     rules: {
