@@ -31,10 +31,40 @@ const checkedViews = new Map<string, string>();
  */
 export async function snap(page: Page, name: string): Promise<void> {
   if (SCREENS) {
+    // A dialog still fading in would show half over the page behind it.
+    await settle(page);
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
   }
   await checkA11y(page, name);
+}
+
+/**
+ * Waits until no transition or animation runs (a drawer sliding away after a resize). The app reacts to a resize a
+ * frame or two later (a media query's listener re-renders the shell, which then starts its transition), so the
+ * page is quiet only when no animation has run for two frames in a row.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    const running = () =>
+      document
+        .getAnimations()
+        .filter(
+          (animation) =>
+            animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity,
+        );
+    for (let quietFrames = 0; quietFrames < 2;) {
+      await nextFrame();
+      const busy = running();
+      if (busy.length === 0) {
+        quietFrames += 1;
+      } else {
+        quietFrames = 0;
+        await Promise.all(busy.map((animation) => animation.finished.catch(() => undefined)));
+      }
+    }
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiAsUser, E2E_ADMIN, signInByApi } from './fixtures.ts';
+import { apiAsUser, E2E_ADMIN, settle, signInByApi } from './fixtures.ts';
 import { bearerToken, makeGeoPackage, makePng, pushFiles } from './projectFiles.ts';
-import { DESKTOP, PHONE, settle, snapBoth } from './viewports.ts';
+import { DESKTOP, PHONE, snapBoth } from './viewports.ts';
 
 const WORKSPACE = 'Field Team';
 const PROJECT = 'saltmarsh-transects-and-breeding-waders';

@@ -1,37 +1,9 @@
 import type { Page } from '@playwright/test';
-import { snap } from './fixtures.ts';
+import { settle, snap } from './fixtures.ts';
 
 /** The two sizes every page is looked at: a laptop and a phone (an iPhone 12–15 in portrait). */
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
-
-/**
- * Waits until no transition or animation runs (a drawer sliding away after a resize). The app reacts to a resize a
- * frame or two later (a media query's listener re-renders the shell, which then starts its transition), so the
- * page is quiet only when no animation has run for two frames in a row.
- */
-export async function settle(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-    const running = () =>
-      document
-        .getAnimations()
-        .filter(
-          (animation) =>
-            animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity,
-        );
-    for (let quietFrames = 0; quietFrames < 2;) {
-      await nextFrame();
-      const busy = running();
-      if (busy.length === 0) {
-        quietFrames += 1;
-      } else {
-        quietFrames = 0;
-        await Promise.all(busy.map((animation) => animation.finished.catch(() => undefined)));
-      }
-    }
-  });
-}
 
 /**
  * Snaps the page as it is at the laptop size and again at the phone size (`<name>-desktop`, `<name>-phone`),
