@@ -1,12 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
-import { type FileHandle, open, rename, rm, writeFile } from 'node:fs/promises';
+import { type FileHandle, open, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { bodyPieceReleaser } from '../lib/release-buffer.ts';
+import { removeFile } from '../lib/remove-file.ts';
 import type { Placement } from './chunk-layout.ts';
 import { batchedWriter, receive, receiveInto } from './receive-body.ts';
 import type { UploadFolder } from './upload-folder.ts';
+
+/**
+ * `fresh`: the caller found no state of the chunk just before (`chunkStates`), so there is nothing of an earlier
+ * write to remove first. A write of the same chunk that ends meanwhile is still caught: the marker is created
+ * exclusively, and two writes at the same time leave none, as when both had removed the states first.
+ */
+type WriteOptions = { fresh?: boolean };
 
 /** Read buffer for assembling files: large reads keep the per-byte cost of big files low. */
 const READ_BUFFER = 1024 * 1024;
@@ -28,6 +36,13 @@ export function createChunkWrites(
 ) {
   const { folderOf, chunkPath, markerPath, heldPath, placedPath, ensureFolder } = folders;
 
+  /** What an earlier write of the chunk left: its marker, its stored file, its held mark. */
+  async function removeStates(transaction: string, index: number): Promise<void> {
+    await removeFile(markerPath(transaction, index));
+    await removeFile(chunkPath(transaction, index));
+    await removeFile(heldPath(transaction, index));
+  }
+
   /** Streams one chunk to its place (a temporary name, then renamed), showing each piece to `observe`. */
   async function storeChunk(
     transaction: string,
@@ -47,13 +62,13 @@ export function createChunkWrites(
       } finally {
         await handle.close();
       }
-      await rm(markerPath(transaction, index), { force: true });
-      await rm(heldPath(transaction, index), { force: true });
+      await removeFile(markerPath(transaction, index));
+      await removeFile(heldPath(transaction, index));
       await rename(partial, chunkPath(transaction, index));
       options.onChunkWritten?.(size);
       return size;
     } catch (error) {
-      await rm(partial, { force: true });
+      await removeFile(partial);
       throw error;
     }
   }
@@ -69,13 +84,12 @@ export function createChunkWrites(
     source: Readable,
     maxBytes: number,
     observe: (piece: Buffer) => void,
+    { fresh = false }: WriteOptions = {},
   ): Promise<{ size: number; token: string }> {
     const folder = folderOf(transaction);
     await ensureFolder(folder);
     const marker = markerPath(transaction, index);
-    await rm(marker, { force: true });
-    await rm(chunkPath(transaction, index), { force: true });
-    await rm(heldPath(transaction, index), { force: true });
+    if (!fresh) await removeStates(transaction, index);
     const handle = await open(placedPath(transaction, place.file), constants.O_WRONLY | constants.O_CREAT);
     let size: number;
     try {
@@ -89,7 +103,7 @@ export function createChunkWrites(
       await writeFile(marker, `${size} ${token}`, { flag: 'wx' });
     } catch (error) {
       // Another write of this chunk ended meanwhile: the bytes of the two may be mixed, so neither counts.
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST') await rm(marker, { force: true });
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') await removeFile(marker);
       throw error;
     }
     options.onChunkWritten?.(size);
@@ -110,12 +124,11 @@ export function createChunkWrites(
     source: Readable,
     maxBytes: number,
     observe: (piece: Buffer) => void,
+    { fresh = false }: WriteOptions = {},
   ): Promise<number> {
     const folder = folderOf(transaction);
     await ensureFolder(folder);
-    await rm(markerPath(transaction, index), { force: true });
-    await rm(heldPath(transaction, index), { force: true });
-    await rm(chunkPath(transaction, index), { force: true });
+    if (!fresh) await removeStates(transaction, index);
     const stored = await open(blob.file, 'r');
     const release = bodyPieceReleaser(source);
     let spill: { partial: string; handle: FileHandle; writer: ReturnType<typeof batchedWriter> } | undefined;
@@ -174,7 +187,7 @@ export function createChunkWrites(
       if (spill) {
         await spill.writer.settle();
         await spill.handle.close().catch(() => undefined);
-        await rm(spill.partial, { force: true });
+        await removeFile(spill.partial);
       }
       throw error;
     } finally {

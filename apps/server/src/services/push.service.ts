@@ -114,6 +114,7 @@ export function createPushService(deps: {
     body: Readable,
     contentLength: number | undefined,
     maxBytes: number,
+    options: { fresh: boolean },
   ): Promise<{ checksum: string; size: number }> {
     const place = known.layout.get(index);
     if (!place || place.size !== contentLength)
@@ -125,8 +126,15 @@ export function createPushService(deps: {
       if (!blobs.matches || !(await blobs.has(heldSha256)))
         return uploadArea.writeChunk(transaction, index, body, maxBytes);
       const blob = { sha256: heldSha256, file: (await blobs.localFile(heldSha256)).path };
-      const size = await uploadArea.matchChunk(transaction, index, place, blob, body, maxBytes, (piece) =>
-        sha1.update(piece),
+      const size = await uploadArea.matchChunk(
+        transaction,
+        index,
+        place,
+        blob,
+        body,
+        maxBytes,
+        (piece) => sha1.update(piece),
+        options,
       );
       return { checksum: sha1.digest('hex'), size };
     }
@@ -134,10 +142,18 @@ export function createPushService(deps: {
     const running = hashes.begin(transaction, place.file, place.chunk);
     let written;
     try {
-      written = await uploadArea.placeChunk(transaction, index, place, body, maxBytes, (piece) => {
-        sha1.update(piece);
-        running?.(piece);
-      });
+      written = await uploadArea.placeChunk(
+        transaction,
+        index,
+        place,
+        body,
+        maxBytes,
+        (piece) => {
+          sha1.update(piece);
+          running?.(piece);
+        },
+        options,
+      );
     } catch (error) {
       if (running) hashes.failed(transaction, place.file);
       throw error;
@@ -255,7 +271,8 @@ export function createPushService(deps: {
       const tooBig = input.contentLength !== undefined && input.contentLength > UPLOAD_CHUNK_SIZE;
       // A chunk refused for its id or length takes nothing; the permission is asked all the same, and first.
       const writes = index !== undefined && !tooBig;
-      const replaced = writes ? ((await uploadArea.chunkSizes(transaction, [index])).get(index) ?? 0) : 0;
+      const previous = writes ? (await uploadArea.chunkSizes(transaction, [index])).get(index) : undefined;
+      const replaced = previous ?? 0;
       const step = await repos.quota.takeChunkBytes({
         uploadId: transaction,
         projectId: known.projectId,
@@ -282,7 +299,9 @@ export function createPushService(deps: {
           replaced,
           contentLength: input.contentLength,
           write: (maxBytes) =>
-            writeChunk(known, transaction, index, input.body, input.contentLength, maxBytes),
+            writeChunk(known, transaction, index, input.body, input.contentLength, maxBytes, {
+              fresh: previous === undefined,
+            }),
         });
       } catch (error) {
         if (error instanceof ChunkTooBigError) throw invalid(PUSH_TEXTS.tooBigChunk);
