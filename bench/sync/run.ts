@@ -280,11 +280,22 @@ async function main(): Promise<void> {
           await client.pushV1('small', `v${v}`, { added: files.slice(v * 100, v * 100 + 100) });
         }
       });
+      // The same files through the v2 calls (chunks apart, a version per 100 files), into a project of their own.
+      const v2Files = files.map((file, i) => smallFile(file.path, file.size, i + 7 + files.length));
+      const v2Id = await client.createProject('small-v2');
+      const pushedV2 = await meter.measure(async () => {
+        for (let v = 0; v * 100 < v2Files.length; v += 1) {
+          await client.pushV2(v2Id, `v${v}`, v2Files.slice(v * 100, v * 100 + 100));
+        }
+      });
       const down = await meter.measure(() => client.downloadRaw('small', files));
       const info = await meter.measure(() => client.call('GET', '/v1/project/admin/small'));
       say(`small files: ${files.length} of 1–4 KiB in versions of 100`);
       say(
         `push                         ${((pushed.cpu / files.length) * 1000).toFixed(2).padStart(6)} ms CPU/file (goal ≤ 1.5: ${goal((pushed.cpu / files.length) * 1000 <= 1.5)})  peak RSS ${pushed.peakMiB.toFixed(0)} MB${databaseShare(pushed)}`,
+      );
+      say(
+        `push v2                      ${((pushedV2.cpu / files.length) * 1000).toFixed(2).padStart(6)} ms CPU/file (goal ≤ 1.5: ${goal((pushedV2.cpu / files.length) * 1000 <= 1.5)})  peak RSS ${pushedV2.peakMiB.toFixed(0)} MB${databaseShare(pushedV2)}`,
       );
       say(
         `download raw                 ${((down.cpu / files.length) * 1000).toFixed(2).padStart(6)} ms CPU/file (goal ≤ 0.5: ${goal((down.cpu / files.length) * 1000 <= 0.5)})  peak RSS ${down.peakMiB.toFixed(0)} MB`,
