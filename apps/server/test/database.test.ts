@@ -4,7 +4,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
+import { eq, sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/database.ts';
+import { serverSettings } from '../src/db/schema.ts';
 import { createPgliteDatabase, hasPgliteDatabase } from '../src/db/pglite-initdb.ts';
 
 /** Opens the migrated template as an embedded database and reads some of its PostgreSQL settings. */
@@ -67,6 +69,43 @@ describe('an embedded database created and migrated by the process that uses it 
       await database.close();
     }
   });
+});
+
+describe('dates read from the embedded database', () => {
+  embeddedOnly(
+    'are Dates for raw statements (pg-boss), text for Drizzle to map, and Dates in its columns',
+    async () => {
+      const dump = readFileSync(inject('pgliteTemplate'));
+      const database = await openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
+      try {
+        const at = '2026-11-28 01:02:03.456+00';
+        const raw = await database.executeSql(`SELECT $1::timestamptz AS at, $1::date AS day`, [at]);
+        expect(raw.rows[0]).toEqual({ at: new Date(at), day: new Date('2026-11-28') });
+        const unparameterised = await database.executeSql(`SELECT '${at}'::timestamptz AS at`);
+        expect(unparameterised.rows[0]).toEqual({ at: new Date(at) });
+        // Drizzle's raw SQL answers them as text, its columns as the Dates they map them to, in and out of a
+        // transaction.
+        const text = (await database.db.execute(sql`SELECT ${at}::timestamptz AS at`)) as unknown as {
+          rows: Array<{ at: unknown }>;
+        };
+        expect(text.rows[0]?.at).toBe('2026-11-28 01:02:03.456+00');
+        const [setting] = await database.db
+          .insert(serverSettings)
+          .values({ key: 'dates-test', value: true, updatedAt: new Date(at) })
+          .returning({ updatedAt: serverSettings.updatedAt });
+        expect(setting?.updatedAt).toEqual(new Date(at));
+        const inTransaction = await database.db.transaction((tx) =>
+          tx
+            .select({ updatedAt: serverSettings.updatedAt })
+            .from(serverSettings)
+            .where(eq(serverSettings.key, 'dates-test')),
+        );
+        expect(inTransaction).toEqual([{ updatedAt: new Date(at) }]);
+      } finally {
+        await database.close();
+      }
+    },
+  );
 });
 
 describe('a new data folder', () => {

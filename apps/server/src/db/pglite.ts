@@ -9,6 +9,7 @@ import { makePrivate } from '../lib/private-files.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import type { Database, Db } from './database.ts';
 import { createPgliteDatabase, hasPgliteDatabase } from './pglite-initdb.ts';
+import { readDrizzleTypesAsText, withoutQueryParsers } from './pglite-parsers.ts';
 import { PLANNER_SETTINGS } from './planner-settings.ts';
 import * as schema from './schema.ts';
 
@@ -74,13 +75,16 @@ export async function openPglite(
     // PGlite writes the files of a new database 0666 whatever the umask (the files PostgreSQL creates later are
     // 0600): the data is the server's alone.
     if (options.dataDir) makePrivate(options.dataDir);
-    const db = drizzlePglite(client, { schema, logger });
+    // Raw statements (pg-boss's) read dates as PGlite answers them (`Date`s), Drizzle's as text.
+    let ownParsers = readDrizzleTypesAsText(client);
+    const db = drizzlePglite(withoutQueryParsers(client), { schema, logger });
     return {
       db: db as unknown as Db,
       kind: 'pglite',
       executeSql: async (text, values) => {
-        if (values && values.length > 0) return { rows: (await client.query(text, values)).rows };
-        const results = await client.exec(text);
+        const parse = { parsers: ownParsers };
+        if (values && values.length > 0) return { rows: (await client.query(text, values, parse)).rows };
+        const results = await client.exec(text, parse);
         return { rows: results.at(-1)?.rows ?? [] };
       },
       migrate: async () => {
@@ -89,6 +93,7 @@ export async function openPglite(
         // migrations just created (every enum, on a first run) would otherwise travel as plain text until the
         // next start ('malformed array literal'). One catalogue query; a no-op when nothing was created.
         await client.refreshArrayTypes();
+        ownParsers = { ...ownParsers, ...readDrizzleTypesAsText(client) };
       },
       exclusively: (work) => work(),
       connections: () => ({ total: 1 }),
