@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { fileHistory, projectFiles, projectVersions } from '../db/schema.ts';
+import { rowsOf } from './raw-rows.ts';
 
 /**
  * A file of a project answer as the database gives it: the time already written as the API writes it and no
@@ -36,11 +37,6 @@ const listed = (row: RawListedFile): ListedFile => ({
   size: Number(row.size),
   diffSize: row.diffSize === null ? null : Number(row.diffSize),
 });
-
-/** The rows of a raw statement (node-postgres and PGlite both answer `{ rows }`). */
-async function rowsOf<T>(db: Db, statement: SQL): Promise<T[]> {
-  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
-}
 
 /**
  * The file lists of project answers, read page by page in path order (keyset pages: each page one indexed query,

@@ -3,6 +3,7 @@ import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { pendingChunks, projects, uploads } from '../db/schema.ts';
 import type { AccessRoles } from './project-rows.ts';
+import { rowsOf } from './raw-rows.ts';
 
 /** First key of the transaction-level advisory lock that serialises the quota decisions of one workspace. */
 const QUOTA_LOCK_CLASS = 0x51554f54; // 'QUOT'
@@ -25,7 +26,13 @@ export function createQuotaRepository(db: Db) {
       // One statement: the project row first (its CTE is materialized, so the row is locked before the outer
       // select takes the advisory lock), as a commit takes it (FOR UPDATE) before this lock: a v2 chunk's record
       // (its foreign key takes this share lock anyway) then never holds the quota lock while waiting for a commit.
-      const result = (await db.execute(sql`
+      const [row] = await rowsOf<{
+        workspace_id: number;
+        storage: number | string;
+        project_size: number | string;
+      }>(
+        db,
+        sql`
         WITH locked AS MATERIALIZED (
           SELECT w.id AS workspace_id, w.storage, p.disk_usage
             FROM projects p JOIN workspaces w ON w.id = p.workspace_id
@@ -34,10 +41,8 @@ export function createQuotaRepository(db: Db) {
         )
         SELECT workspace_id, storage::float8 AS storage, disk_usage::float8 AS project_size,
                pg_advisory_xact_lock(${QUOTA_LOCK_CLASS}::int, workspace_id)::text AS locked
-          FROM locked`)) as unknown as {
-        rows: Array<{ workspace_id: number; storage: number | string; project_size: number | string }>;
-      };
-      const [row] = result.rows;
+          FROM locked`,
+      );
       if (!row) return undefined;
       return {
         workspaceId: Number(row.workspace_id),
@@ -61,14 +66,17 @@ export function createQuotaRepository(db: Db) {
      */
     async pendingBytes(workspaceId: number, exceptProjectId?: string): Promise<number> {
       const other = exceptProjectId === undefined ? sql`true` : sql`p.id <> ${exceptProjectId}`;
-      const result = (await db.execute(sql`
+      const [row] = await rowsOf<{ total: number | string }>(
+        db,
+        sql`
         SELECT (
           coalesce((SELECT sum(u.reserved_bytes) FROM uploads u JOIN projects p ON p.id = u.project_id
                     WHERE p.workspace_id = ${workspaceId} AND ${other}), 0)
           + coalesce((SELECT sum(c.size) FROM pending_chunks c JOIN projects p ON p.id = c.project_id
                       WHERE p.workspace_id = ${workspaceId} AND ${other}), 0)
-        )::float8 AS total`)) as unknown as { rows: Array<{ total: number | string }> };
-      return Number(result.rows[0]?.total ?? 0);
+        )::float8 AS total`,
+      );
+      return Number(row?.total ?? 0);
     },
 
     /**

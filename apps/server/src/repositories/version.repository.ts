@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import type { VersionMerge } from '@waymark/contract';
 import {
@@ -9,6 +9,7 @@ import {
   projectVersions,
   users,
 } from '../db/schema.ts';
+import { rowsOf } from './raw-rows.ts';
 
 export type FileChangeKind = (typeof fileHistory.$inferSelect)['change'];
 export type VersionRow = typeof projectVersions.$inferSelect & { author: string | null };
@@ -78,11 +79,6 @@ const historyRecord = (change: CommitChange) => {
 /** Paths as one `text[]` parameter (through JSON, which both drivers send as text). */
 const pathArray = (paths: string[]) =>
   sql`ARRAY(SELECT json_array_elements_text(${JSON.stringify(paths)}::json))`;
-
-/** The rows of a raw statement (node-postgres and PGlite both answer `{ rows }`). */
-async function rowsOf<T>(db: Db, statement: SQL): Promise<T[]> {
-  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
-}
 
 /** QGIS project files, as the partial index `project_files_qgis_idx` says (and in JavaScript, the same test). */
 const QGIS_PROJECT = sql`${projectFiles.path} ~* '\\.(qgs|qgz)$'`;
