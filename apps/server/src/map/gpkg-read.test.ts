@@ -15,6 +15,7 @@ import {
   type Point2,
 } from './srs-transform.ts';
 import { windowTransform } from './window-transform.ts';
+import { gpkg, wkb } from '@waymark/gpkg-diff/testing/geometry-blobs';
 
 /**
  * Datum shifts (decision 015): map.gpkg was made by ogr2ogr (GDAL 3.6, PROJ) from lon/lat places; GDAL writes the
@@ -166,19 +167,8 @@ describe('reading a tile’s geometries in one pass', () => {
 
 describe('collections and curves (the library reader)', () => {
   /** A GeoPackage blob (no envelope, srs 4326) of little-endian ISO WKB parts: [type, counts, coordinates]. */
-  const blob = (...parts: [number, number[], number[]][]): Buffer => {
-    const header = Buffer.from([0x47, 0x50, 0, 1, 0xe6, 0x10, 0, 0]);
-    const wkb = parts.map(([type, counts, body]) => {
-      const out = Buffer.alloc(5 + counts.length * 4 + body.length * 8);
-      out.writeUInt8(1, 0);
-      out.writeUInt32LE(type, 1);
-      let offset = 5;
-      for (const count of counts) offset = out.writeUInt32LE(count, offset);
-      for (const value of body) offset = out.writeDoubleLE(value, offset);
-      return out;
-    });
-    return Buffer.concat([header, ...wkb]);
-  };
+  const blob = (...parts: [number, number[], number[]][]): Buffer =>
+    gpkg(Buffer.concat(parts.map(([type, counts, body]) => wkb(type, body, counts))));
   const collection = blob(
     [1007, [2], []],
     [1001, [], [16.6, 49.2, 237]],
