@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
 import { copyFile, link, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { removeFile } from '../lib/remove-file.ts';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { bufferRing, readInTurn, readThrough } from '../storage/reused-reads.ts';
@@ -156,7 +157,7 @@ export function createUploadArea(
     async adoptFile(transaction: string, index: number, source: string): Promise<boolean> {
       await ensureFolder(folderOf(transaction));
       const target = chunkPath(transaction, index);
-      await rm(target, { force: true });
+      await removeFile(target);
       try {
         await link(source, target);
         return true;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { rename, rm, stat } from 'node:fs/promises';
+import { rename, stat } from 'node:fs/promises';
+import { removeFile } from '../lib/remove-file.ts';
 import { UPLOAD_CHUNK_SIZE } from '@waymark/contract';
 import type { Placement } from '../push/chunk-layout.ts';
 import { type DeclaredFile, uploadedBytesOf } from '../push/push-changes.ts';
@@ -103,7 +104,7 @@ export function createFileAssembly(deps: {
     }
     if (moved === undefined) return undefined;
     // Not used after all (a failure of this finish): the file goes back to its place, for a retry to find.
-    const giveBack = () => rename(moved, placed).catch(() => rm(moved, { force: true }));
+    const giveBack = () => rename(moved, placed).catch(() => removeFile(moved));
     let blob: StagedBlob | undefined;
     try {
       const size = (await stat(moved)).size;

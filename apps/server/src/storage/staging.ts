@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { type FileHandle, link, mkdir, open, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
+import { type FileHandle, link, mkdir, open, readdir, rename, stat, utimes } from 'node:fs/promises';
+import { removeFile } from '../lib/remove-file.ts';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { BlobRef, StagedBlob } from './blob-store.ts';
@@ -38,11 +39,11 @@ export function createStaging(options: {
       try {
         return await place(tmpFile, { sha256, size });
       } catch (error) {
-        await rm(tmpFile, { force: true });
+        await removeFile(tmpFile);
         throw error;
       }
     },
-    discard: () => rm(tmpFile, { force: true }),
+    discard: () => removeFile(tmpFile),
   });
 
   /** Writes the whole buffer (a write may take only part of it). */
@@ -110,7 +111,7 @@ export function createStaging(options: {
       await writing.catch(() => undefined);
       await flushing;
       await handle.close().catch(() => undefined);
-      await rm(tmpFile, { force: true });
+      await removeFile(tmpFile);
       throw error;
     }
     return staged(tmpFile, hash.digest('hex'), size);
@@ -130,7 +131,7 @@ export function createStaging(options: {
       if (durable) await datasync(file);
       return staged(file, hash.digest('hex'), size);
     } catch (error) {
-      await rm(file, { force: true });
+      await removeFile(file);
       throw error;
     }
   }
@@ -158,7 +159,7 @@ export function createStaging(options: {
       if (durable) await datasync(file);
       return staged(file, sha256, size);
     } catch (error) {
-      await rm(file, { force: true });
+      await removeFile(file);
       throw error;
     }
   }
@@ -181,7 +182,7 @@ export function createStaging(options: {
     // The link shares the source's times: a fresh mtime keeps the stale-temp cleanup off a file in use.
     const now = new Date();
     await utimes(tmpFile, now, now).catch(async (error: unknown) => {
-      await rm(tmpFile, { force: true });
+      await removeFile(tmpFile);
       throw error;
     });
     return stageFile(tmpFile, observe);
@@ -199,7 +200,7 @@ export function createStaging(options: {
       const file = path.join(dir, name);
       try {
         if ((await stat(file)).mtime < before) {
-          await rm(file, { force: true });
+          await removeFile(file);
           removed += 1;
         }
       } catch {
