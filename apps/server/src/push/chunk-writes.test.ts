@@ -15,21 +15,22 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 const place = { file: 0, chunk: 0, offset: 0, size: 4 };
 const ignore = () => undefined;
 
+/** Chunk 0 of `transaction`, 4 bytes at the start of file 0, from `body`. */
+function placeFirst(
+  area: ReturnType<typeof createUploadArea>,
+  transaction: string,
+  body: Readable,
+  options?: { fresh: boolean },
+) {
+  return area.placeChunk(transaction, 0, place, body, 10, ignore, options);
+}
+const bytes = (text: string) => Readable.from([Buffer.from(text)]);
+
 describe('a placed chunk', () => {
   it('written first (nothing of an earlier write to remove) is placed and marked', async () => {
     const area = createUploadArea(root);
     const transaction = randomUUID();
-    const written = await area.placeChunk(
-      transaction,
-      0,
-      place,
-      Readable.from([Buffer.from('abcd')]),
-      10,
-      ignore,
-      {
-        fresh: true,
-      },
-    );
+    const written = await placeFirst(area, transaction, bytes('abcd'), { fresh: true });
     expect(written.size).toBe(4);
     expect(readFileSync(area.placedPath(transaction, 0), 'utf8')).toBe('abcd');
     expect(await area.chunkStates(transaction, [0])).toEqual(
@@ -40,17 +41,8 @@ describe('a placed chunk', () => {
   it('written again replaces the earlier write and its marker', async () => {
     const area = createUploadArea(root);
     const transaction = randomUUID();
-    await area.placeChunk(transaction, 0, place, Readable.from([Buffer.from('abcd')]), 10, ignore, {
-      fresh: true,
-    });
-    const again = await area.placeChunk(
-      transaction,
-      0,
-      place,
-      Readable.from([Buffer.from('wxyz')]),
-      10,
-      ignore,
-    );
+    await placeFirst(area, transaction, bytes('abcd'), { fresh: true });
+    const again = await placeFirst(area, transaction, bytes('wxyz'));
     expect(readFileSync(area.placedPath(transaction, 0), 'utf8')).toBe('wxyz');
     expect(await area.chunkStates(transaction, [0])).toEqual(new Map([[0, { size: 4, token: again.token }]]));
   });
@@ -60,19 +52,9 @@ describe('a placed chunk', () => {
     const transaction = randomUUID();
     // This write found no state and starts; its body stays open while another write of the chunk ends.
     const slow = new PassThrough();
-    const first = area.placeChunk(transaction, 0, place, slow, 10, ignore, { fresh: true });
+    const first = placeFirst(area, transaction, slow, { fresh: true });
     slow.write(Buffer.from('ab'));
-    const other = await area.placeChunk(
-      transaction,
-      0,
-      place,
-      Readable.from([Buffer.from('abcd')]),
-      10,
-      ignore,
-      {
-        fresh: true,
-      },
-    );
+    const other = await placeFirst(area, transaction, bytes('abcd'), { fresh: true });
     expect(other.size).toBe(4);
     slow.end(Buffer.from('cd'));
     await expect(first).rejects.toMatchObject({ code: 'EEXIST' });
