@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { renameSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import { SchemaChangeError } from '../errors.ts';
-import { ChangesetWriter } from '../format/changeset-writer.ts';
+import { ChangesetWriter, type EntryToWrite } from '../format/changeset-writer.ts';
 import { openReadOnly, quoteIdentifier as q } from '../sqlite/open-read-only.ts';
 import {
   describeNameChanges,
@@ -93,31 +93,29 @@ function missingRowsQuery(table: TableSchema, from: string, other: string): stri
 }
 
 /**
- * One scan of the modified table that finds both its inserted rows (no base row with that key: the base columns
- * come back NULL) and its changed ones (some non-key column differs): the modified values, then the base ones, then
+ * One scan of `from`'s table joined on the key to `other`'s that finds both its rows `other` lacks (the `other`
+ * columns come back NULL) and its changed ones (some non-key column differs): `from`'s values, then `other`'s, then
  * for each DATETIME column whether it differs as a point in time (geodiff ignores another spelling of the same
- * time), then whether the base row exists. One scan with one key lookup per row instead of geodiff's two queries.
+ * time), then whether `other` lacks the row. One scan with one key lookup per row instead of geodiff's two queries.
  */
-function changedOrInsertedRowsQuery(table: TableSchema): string {
+function unmatchedOrChangedRowsQuery(table: TableSchema, from: string, other: string): string {
   const name = q(table.name);
   const firstKey = table.columns.find((column) => column.isPrimaryKey)!;
   const differs = table.columns
     .filter((column) => !column.isPrimaryKey)
-    .map((column) => `${MODIFIED}.${name}.${q(column.name)} IS NOT ${BASE}.${name}.${q(column.name)}`);
+    .map((column) => `${from}.${name}.${q(column.name)} IS NOT ${other}.${name}.${q(column.name)}`);
   const timeDiffers = table.columns
     .filter((column) => column.baseType === 'datetime')
     .map(
       (column) =>
-        `STRFTIME(${DATETIME_FORMAT}, ${MODIFIED}.${name}.${q(column.name)}) IS NOT ` +
-        `STRFTIME(${DATETIME_FORMAT}, ${BASE}.${name}.${q(column.name)})`,
+        `STRFTIME(${DATETIME_FORMAT}, ${from}.${name}.${q(column.name)}) IS NOT ` +
+        `STRFTIME(${DATETIME_FORMAT}, ${other}.${name}.${q(column.name)})`,
     );
-  // A key column never matches when NULL (`=`), so a NULL base key means "no base row".
-  const isInserted = `${BASE}.${name}.${q(firstKey.name)} IS NULL`;
-  const selected = [columnsOf(MODIFIED, table), columnsOf(BASE, table), ...timeDiffers, isInserted].join(
-    ', ',
-  );
-  const where = [isInserted, ...differs].join(' OR ');
-  return `SELECT ${selected} FROM ${MODIFIED}.${name} LEFT JOIN ${BASE}.${name} ON ${keysMatch(table)}
+  // A key column never matches when NULL (`=`), so a NULL key of `other` means "no such row there".
+  const isUnmatched = `${other}.${name}.${q(firstKey.name)} IS NULL`;
+  const selected = [columnsOf(from, table), columnsOf(other, table), ...timeDiffers, isUnmatched].join(', ');
+  const where = [isUnmatched, ...differs].join(' OR ');
+  return `SELECT ${selected} FROM ${from}.${name} LEFT JOIN ${other}.${name} ON ${keysMatch(table)}
            WHERE ${where}`;
 }
 
@@ -138,10 +136,60 @@ function countRows(db: Database.Database, schema: string, table: TableSchema): b
 }
 
 /**
+ * Whether `table`'s key is its rowid in both databases (an INTEGER PRIMARY KEY): then every scan of the table, in
+ * either file, yields its rows in key order, and SQLite finds a key range without a scan.
+ */
+function isKeyTheRowid(db: Database.Database, table: TableSchema): boolean {
+  const keys = table.columns.filter((column) => column.isPrimaryKey);
+  if (keys.length !== 1 || !keys[0]!.isAutoIncrement) return false;
+  return [BASE, MODIFIED].every((schema) =>
+    db
+      .prepare(`EXPLAIN QUERY PLAN SELECT 1 FROM ${schema}.${q(table.name)} WHERE ${q(keys[0]!.name)} > 0`)
+      .all()
+      .some((step) => String((step as { detail: unknown }).detail).includes('USING INTEGER PRIMARY KEY')),
+  );
+}
+
+/** The update record of a joined row (old values at `oldAt`, new ones at `newAt`), or undefined if none changed. */
+function updateOf(
+  row: Value[],
+  table: TableSchema,
+  datetimeColumns: number[],
+  oldAt: number,
+  newAt: number,
+): EntryToWrite | undefined {
+  const count = table.columns.length;
+  const oldValues: Value[] = new Array<Value>(count);
+  const newValues: Value[] = new Array<Value>(count);
+  let hasUpdates = false;
+  for (let i = 0; i < count; i++) {
+    const now = row[newAt + i];
+    const before = row[oldAt + i];
+    let isUpdated = !sameValue(before, now);
+    if (isUpdated && datetimeColumns.includes(i)) {
+      isUpdated = row[2 * count + datetimeColumns.indexOf(i)] === 1n;
+    }
+    if (isUpdated) hasUpdates = true;
+    oldValues[i] = isUpdated || table.columns[i]!.isPrimaryKey ? before : undefined;
+    newValues[i] = isUpdated ? now : undefined;
+  }
+  return hasUpdates ? { op: 'update', old: oldValues, new: newValues } : undefined;
+}
+
+/** The changes of one table, found by scans, and where they are written. */
+interface TableDiff {
+  db: Database.Database;
+  table: TableSchema;
+  info: TableInfo;
+  writer: ChangesetWriter;
+  counter: SummaryCounter;
+  /** Spool files of entries that wait until the entries geodiff writes before them are written. */
+  spools: ChangesetWriter[];
+}
+
+/**
  * Writes one table's entries in geodiff's order: inserted rows, deleted rows, updated rows, each group in the order
- * of a scan of its table. Inserted and updated rows come from one scan of the modified table; the updates wait in
- * a spool file (memory stays flat) until the deletes are written. The base table is scanned for deletes only when
- * the row counts say some row is gone.
+ * of a scan of its table. The waiting groups go to spool files (memory stays flat) and are appended in turn.
  */
 function writeTableChanges(
   db: Database.Database,
@@ -153,65 +201,133 @@ function writeTableChanges(
     name: table.name,
     primaryKeys: table.columns.map((column) => column.isPrimaryKey),
   };
+  const work: TableDiff = { db, table, info, writer, counter, spools: [] };
+  try {
+    if (isKeyTheRowid(db, table)) writeFromBaseScan(work);
+    else writeFromModifiedScan(work);
+  } finally {
+    for (const spool of work.spools) spool.discard();
+  }
+}
+
+function spool(work: TableDiff, suffix: string): ChangesetWriter {
+  const created = new ChangesetWriter(`${work.writer.path}.${suffix}`);
+  created.continueTable(work.info);
+  work.spools.push(created);
+  return created;
+}
+
+function rowsOf(db: Database.Database, sql: string, ...parameters: unknown[]): IterableIterator<Value[]> {
+  return db
+    .prepare(sql)
+    .raw()
+    .safeIntegers()
+    .iterate(...parameters) as IterableIterator<Value[]>;
+}
+
+/** Writes the table header once, before the first entry of the table. */
+function headerOnce(work: TableDiff): () => void {
   let hasHeader = false;
-  const begin = (): void => {
-    if (!hasHeader) writer.beginTable(info);
+  return () => {
+    if (!hasHeader) work.writer.beginTable(work.info);
     hasHeader = true;
   };
-  const rows = (sql: string): IterableIterator<Value[]> =>
-    db.prepare(sql).raw().safeIntegers().iterate() as IterableIterator<Value[]>;
+}
 
+/**
+ * For tables keyed by their rowid: one scan of the base table finds the deleted rows and the changed ones (both in
+ * rowid order, which is also the modified table's scan order). Inserted rows are those above the base's largest
+ * key (a range SQLite seeks) unless the row counts say some took a lower key: only then the modified table is
+ * scanned for them too.
+ */
+function writeFromBaseScan(work: TableDiff): void {
+  const { db, table, writer, counter } = work;
+  const count = table.columns.length;
+  const datetimeColumns = table.columns.flatMap((column, i) => (column.baseType === 'datetime' ? [i] : []));
+  const unmatchedFlag = 2 * count + datetimeColumns.length;
+  let deletes: ChangesetWriter | undefined;
+  let updates: ChangesetWriter | undefined;
+  let deleted = 0n;
+  for (const row of rowsOf(db, unmatchedOrChangedRowsQuery(table, BASE, MODIFIED))) {
+    if (row[unmatchedFlag] === 1n) {
+      deletes ??= spool(work, 'deletes');
+      deletes.writeEntry({ op: 'delete', old: row.slice(0, count) });
+      counter.add(table.name, 'delete');
+      deleted++;
+      continue;
+    }
+    const update = updateOf(row, table, datetimeColumns, 0, count);
+    if (!update) continue;
+    updates ??= spool(work, 'updates');
+    updates.writeEntry(update);
+    counter.add(table.name, 'update');
+  }
+
+  const name = q(table.name);
+  const key = q(table.columns.find((column) => column.isPrimaryKey)!.name);
+  const largest = db.prepare(`SELECT max(${key}) FROM ${BASE}.${name}`).pluck().safeIntegers().get();
+  const above = `FROM ${MODIFIED}.${name} WHERE ${key} > ?`;
+  // Modified rows above the base's largest key are inserted ones; they are all of them when the counts say so.
+  const aboveCount = (): bigint =>
+    db.prepare(`SELECT count(*) ${above}`).pluck().safeIntegers().get(largest) as bigint;
+  const isAllAbove =
+    largest !== null &&
+    countRows(db, MODIFIED, table) - aboveCount() === countRows(db, BASE, table) - deleted;
+  const inserted = isAllAbove
+    ? rowsOf(db, `SELECT ${columnsOf(MODIFIED, table)} ${above}`, largest)
+    : rowsOf(db, missingRowsQuery(table, MODIFIED, BASE));
+  const begin = headerOnce(work);
+  for (const row of inserted) {
+    begin();
+    writer.writeEntry({ op: 'insert', new: row });
+    counter.add(table.name, 'insert');
+  }
+  for (const waiting of [deletes, updates]) {
+    if (!waiting) continue;
+    begin();
+    writer.append(waiting);
+  }
+}
+
+/**
+ * For other tables (the key is not the rowid, so each file's scan has its own order): inserted and updated rows
+ * come from one scan of the modified table; the updates wait in a spool file until the deletes are written. The
+ * base table is scanned for deletes only when the row counts say some row is gone.
+ */
+function writeFromModifiedScan(work: TableDiff): void {
+  const { db, table, writer, counter } = work;
   const count = table.columns.length;
   const datetimeColumns = table.columns.flatMap((column, i) => (column.baseType === 'datetime' ? [i] : []));
   const insertedFlag = 2 * count + datetimeColumns.length;
+  const begin = headerOnce(work);
   let updates: ChangesetWriter | undefined;
   let inserted = 0n;
-  try {
-    for (const row of rows(changedOrInsertedRowsQuery(table))) {
-      if (row[insertedFlag] === 1n) {
-        begin();
-        writer.writeEntry({ op: 'insert', new: row.slice(0, count) });
-        counter.add(table.name, 'insert');
-        inserted++;
-        continue;
-      }
-      const oldValues: Value[] = new Array<Value>(count);
-      const newValues: Value[] = new Array<Value>(count);
-      let hasUpdates = false;
-      for (let i = 0; i < count; i++) {
-        const now = row[i];
-        const before = row[count + i];
-        let isUpdated = !sameValue(before, now);
-        if (isUpdated && datetimeColumns.includes(i)) {
-          isUpdated = row[2 * count + datetimeColumns.indexOf(i)] === 1n;
-        }
-        if (isUpdated) hasUpdates = true;
-        oldValues[i] = isUpdated || table.columns[i]!.isPrimaryKey ? before : undefined;
-        newValues[i] = isUpdated ? now : undefined;
-      }
-      if (!hasUpdates) continue;
-      if (!updates) {
-        updates = new ChangesetWriter(`${writer.path}.updates`);
-        updates.continueTable(info);
-      }
-      updates.writeEntry({ op: 'update', old: oldValues, new: newValues });
-      counter.add(table.name, 'update');
-    }
-
-    const matched = countRows(db, MODIFIED, table) - inserted;
-    if (countRows(db, BASE, table) !== matched) {
-      for (const row of rows(missingRowsQuery(table, BASE, MODIFIED))) {
-        begin();
-        writer.writeEntry({ op: 'delete', old: row });
-        counter.add(table.name, 'delete');
-      }
-    }
-
-    if (updates) {
+  for (const row of rowsOf(db, unmatchedOrChangedRowsQuery(table, MODIFIED, BASE))) {
+    if (row[insertedFlag] === 1n) {
       begin();
-      writer.append(updates);
+      writer.writeEntry({ op: 'insert', new: row.slice(0, count) });
+      counter.add(table.name, 'insert');
+      inserted++;
+      continue;
     }
-  } finally {
-    updates?.discard();
+    const update = updateOf(row, table, datetimeColumns, count, 0);
+    if (!update) continue;
+    updates ??= spool(work, 'updates');
+    updates.writeEntry(update);
+    counter.add(table.name, 'update');
+  }
+
+  const matched = countRows(db, MODIFIED, table) - inserted;
+  if (countRows(db, BASE, table) !== matched) {
+    for (const row of rowsOf(db, missingRowsQuery(table, BASE, MODIFIED))) {
+      begin();
+      writer.writeEntry({ op: 'delete', old: row });
+      counter.add(table.name, 'delete');
+    }
+  }
+
+  if (updates) {
+    begin();
+    writer.append(updates);
   }
 }
