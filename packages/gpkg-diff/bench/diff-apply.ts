@@ -5,7 +5,6 @@
  * the same files in the same run (`--geodiff PATH`, or `GEODIFF` in the environment; build it with
  * bench/build-geodiff.sh) and to SQLite alone. Options: --rows N, --runs N, --geodiff PATH, --keep (the files).
  */
-import { spawnSync } from 'node:child_process';
 import {
   closeSync,
   copyFileSync,
@@ -24,6 +23,7 @@ import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { apply, diff, readChangeset, type ChangesetEntry, type DiffResult } from '../src/index.ts';
 import { registerGpkgFunctions } from '../src/geometry/gpkg-functions.ts';
+import { geodiffTimed, median, timed, type Timing } from './timing.ts';
 
 const { values } = parseArgs({
   options: {
@@ -37,11 +37,6 @@ const ROWS = Number(values.rows);
 const RUNS = Number(values.runs);
 const GEODIFF = values.geodiff;
 if (GEODIFF && !existsSync(GEODIFF)) throw new Error(`--geodiff ${GEODIFF}: no such file`);
-
-interface Timing {
-  wall: number;
-  cpu: number;
-}
 
 /** A GeoPackage point blob as GDAL writes it: header without envelope, little-endian WKB. */
 function pointBlob(x: number, y: number): Buffer {
@@ -158,36 +153,6 @@ function generate(
   return counts;
 }
 
-/** CPU seconds of this process's waited-for children (Linux: cutime + cstime of /proc/self/stat). */
-function childrenCpuSeconds(): number {
-  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[13]) + Number(fields[14])) / 100;
-}
-
-/** Wall and CPU seconds of geodiff's command line tool doing one command (a new process, as the clients run it). */
-function geodiffTimed(args: string[]): Timing {
-  const cpuBefore = childrenCpuSeconds();
-  const started = performance.now();
-  const result = spawnSync(GEODIFF!, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-  const wall = (performance.now() - started) / 1000;
-  if (result.status !== 0) throw new Error(`geodiff ${args[0]} failed: ${result.stderr.toString()}`);
-  return { wall, cpu: childrenCpuSeconds() - cpuBefore };
-}
-
-function median(samples: number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
-
-/** Wall and CPU seconds of one call. */
-function timed(work: () => void): { wall: number; cpu: number } {
-  const cpuBefore = process.cpuUsage();
-  const started = performance.now();
-  work();
-  const cpu = process.cpuUsage(cpuBefore);
-  return { wall: (performance.now() - started) / 1000, cpu: (cpu.user + cpu.system) / 1e6 };
-}
-
 /**
  * The same-run reference for diff: SQLite alone running geodiff's three set queries (rows of modified missing from
  * base, of base missing from modified, rows differing) and only counting the rows, encoding nothing. Any
@@ -299,12 +264,12 @@ try {
 
     if (GEODIFF) {
       const theirs = join(folder, 'geodiff.diff');
-      samples.geodiffDiff.push(geodiffTimed(['diff', basePath, modifiedPath, theirs]));
+      samples.geodiffDiff.push(geodiffTimed(GEODIFF, ['diff', basePath, modifiedPath, theirs]));
       if (!readFileSync(theirs).equals(readFileSync(changesetPath))) {
         throw new Error("geodiff's changeset differs from ours");
       }
       copyFileSync(basePath, output);
-      samples.geodiffApply.push(geodiffTimed(['apply', output, theirs]));
+      samples.geodiffApply.push(geodiffTimed(GEODIFF, ['apply', output, theirs]));
       rmSync(output);
     }
   }
