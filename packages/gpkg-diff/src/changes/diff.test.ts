@@ -34,7 +34,7 @@ function records(base: string, modified: string): string[] {
     const reference = join(work, `${counter++}.diff`);
     execFileSync(GEODIFF, ['diff', base, modified, reference]);
     const expected = existsSync(reference) ? readFileSync(reference) : Buffer.alloc(0);
-    expect(readFileSync(changeset)).toEqual(expected);
+    expect(readFileSync(changeset).equals(expected)).toBe(true);
   }
   return [...readChangeset(changeset)].map(
     (entry) => `${entry.op} ${String((entry.op === 'insert' ? entry.new : entry.old)![0])}`,
@@ -76,5 +76,22 @@ describe("diff's record order (geodiff's: inserts, deletes, updates, each in sca
     const base = database(`${table} INSERT INTO t VALUES (3, 'c'), (1, 'a'), (2, 'b'), (4, 'd');`);
     const modified = database(`${table} INSERT INTO t VALUES (5, 'e'), (1, 'A'), (2, 'B'), (3, 'C');`);
     expect(records(base, modified)).toEqual(['insert 5', 'delete 4', 'update 1', 'update 2', 'update 3']);
+  });
+
+  it('keeps the order when the waiting deletes and updates outgrow the 256 KiB buffer (a spool file)', () => {
+    const rows = (name: (fid: number) => string): string =>
+      Array.from({ length: 3000 }, (_, i) => `(${i + 1}, '${name(i + 1)}')`).join(', ');
+    const base = database(`${TABLE} INSERT INTO t VALUES ${rows((fid) => `${fid}`.padEnd(100, 'a'))};`);
+    // Every row renamed (~200 bytes a record, 600 KB of updates), every third one deleted, one inserted.
+    const modified = database(
+      `${TABLE} INSERT INTO t VALUES ${rows((fid) => `${fid}`.padEnd(100, 'b'))}, (3001, 'new');
+       DELETE FROM t WHERE fid % 3 = 0;`,
+    );
+    const kept = Array.from({ length: 3000 }, (_, i) => i + 1);
+    expect(records(base, modified)).toEqual([
+      'insert 3001',
+      ...kept.filter((fid) => fid % 3 === 0).map((fid) => `delete ${fid}`),
+      ...kept.filter((fid) => fid % 3 !== 0).map((fid) => `update ${fid}`),
+    ]);
   });
 });

@@ -6,7 +6,7 @@ import { ChangesetWriter, type EntryToWrite } from '../format/changeset-writer.t
 import { openReadOnly, quoteIdentifier as q } from '../sqlite/open-read-only.ts';
 import {
   describeNameChanges,
-  listDataTables,
+  readTableNames,
   readTableSchema,
   schemaDifference,
   type TableSchema,
@@ -56,15 +56,17 @@ export function diff(basePath: string, modifiedPath: string, changesetPath: stri
 
 /** The base schemas of the tables to compare, once both databases proved to have the same tables and columns. */
 function comparedSchemas(db: Database.Database): TableSchema[] {
-  const baseTables = listDataTables(db, BASE);
-  const modifiedTables = listDataTables(db, MODIFIED);
-  if (baseTables.join('\0') !== modifiedTables.join('\0')) {
-    throw new SchemaChangeError(`The tables differ (${describeNameChanges(baseTables, modifiedTables)})`);
+  const baseTables = readTableNames(db, BASE);
+  const modifiedTables = readTableNames(db, MODIFIED);
+  if (baseTables.data.join('\0') !== modifiedTables.data.join('\0')) {
+    throw new SchemaChangeError(
+      `The tables differ (${describeNameChanges(baseTables.data, modifiedTables.data)})`,
+    );
   }
   const schemas: TableSchema[] = [];
-  for (const table of baseTables) {
-    const base = readTableSchema(db, BASE, table);
-    const difference = schemaDifference(base, readTableSchema(db, MODIFIED, table));
+  for (const table of baseTables.data) {
+    const base = readTableSchema(db, BASE, table, baseTables.all);
+    const difference = schemaDifference(base, readTableSchema(db, MODIFIED, table, modifiedTables.all));
     if (difference) throw new SchemaChangeError(difference);
     // Tables without a primary key cannot be matched row by row: geodiff leaves them out.
     if (base.columns.some((column) => column.isPrimaryKey)) schemas.push(base);
@@ -142,12 +144,15 @@ function countRows(db: Database.Database, schema: string, table: TableSchema): b
 function isKeyTheRowid(db: Database.Database, table: TableSchema): boolean {
   const keys = table.columns.filter((column) => column.isPrimaryKey);
   if (keys.length !== 1 || !keys[0]!.isAutoIncrement) return false;
-  return [BASE, MODIFIED].every((schema) =>
-    db
-      .prepare(`EXPLAIN QUERY PLAN SELECT 1 FROM ${schema}.${q(table.name)} WHERE ${q(keys[0]!.name)} > 0`)
-      .all()
-      .some((step) => String((step as { detail: unknown }).detail).includes('USING INTEGER PRIMARY KEY')),
-  );
+  // Any other key (INTEGER PRIMARY KEY DESC, WITHOUT ROWID tables) has an index of its own, made for the key.
+  const keyIndexes = db
+    .prepare(
+      `SELECT count(*) FROM (SELECT origin FROM pragma_index_list(@table, '${BASE}')
+         UNION ALL SELECT origin FROM pragma_index_list(@table, '${MODIFIED}')) WHERE origin = 'pk'`,
+    )
+    .pluck()
+    .get({ table: table.name });
+  return keyIndexes === 0;
 }
 
 /** The update record of a joined row (old values at `oldAt`, new ones at `newAt`), or undefined if none changed. */
@@ -211,7 +216,7 @@ function writeTableChanges(
 }
 
 function spool(work: TableDiff, suffix: string): ChangesetWriter {
-  const created = new ChangesetWriter(`${work.writer.path}.${suffix}`);
+  const created = new ChangesetWriter(`${work.writer.path}.${suffix}`, { spool: true });
   created.continueTable(work.info);
   work.spools.push(created);
   return created;

@@ -22,14 +22,21 @@ export interface EntryToWrite {
 export class ChangesetWriter {
   readonly path: string;
   private fd: number | undefined;
+  /** Whether the file was created (a spool creates it only when its buffer first fills). */
+  private hasFile = false;
+  private isClosed = false;
   private readonly buffer = Buffer.allocUnsafe(BUFFER_SIZE);
   private used = 0;
   private written = 0;
   private columns = -1;
 
-  constructor(path: string) {
+  /**
+   * `spool`: entries that wait to be `append`ed to another writer; the file is created only if they outgrow the
+   * buffer (most spools never touch the disk), and `discard` removes it.
+   */
+  constructor(path: string, options: { spool?: boolean } = {}) {
     this.path = path;
-    this.fd = openSync(path, 'w+');
+    if (!options.spool) this.openFd();
   }
 
   /** Bytes written so far (buffered bytes included). */
@@ -57,6 +64,10 @@ export class ChangesetWriter {
 
   /** Copies the entries written by `other` (opened with `continueTable` on the current table) after this one's. */
   append(other: ChangesetWriter): void {
+    if (!other.hasFile) {
+      this.blob(other.buffer.subarray(0, other.used));
+      return;
+    }
     const fd = other.openFd();
     other.flush();
     this.flush();
@@ -88,6 +99,7 @@ export class ChangesetWriter {
     } finally {
       closeSync(fd);
       this.fd = undefined;
+      this.isClosed = true;
     }
     return this.written;
   }
@@ -98,7 +110,8 @@ export class ChangesetWriter {
       closeSync(this.fd);
       this.fd = undefined;
     }
-    rmSync(this.path, { force: true });
+    this.isClosed = true;
+    if (this.hasFile) rmSync(this.path, { force: true });
   }
 
   private record(values: readonly Value[] | undefined, isComplete: boolean): void {
@@ -191,7 +204,11 @@ export class ChangesetWriter {
   }
 
   private openFd(): number {
-    if (this.fd === undefined) throw new Error('The changeset writer is closed');
+    if (this.isClosed) throw new Error('The changeset writer is closed');
+    if (this.fd === undefined) {
+      this.fd = openSync(this.path, 'w+');
+      this.hasFile = true;
+    }
     return this.fd;
   }
 }

@@ -56,21 +56,38 @@ export function baseTypeOf(declaredType: string, isGeometry: boolean): BaseType 
   return 'text';
 }
 
+/** The names of every table of `schema` (virtual ones too), and which are geodiff's data tables. */
+export interface TableNames {
+  all: ReadonlySet<string>;
+  /** The tables geodiff compares, in name order (see `listDataTables`). */
+  data: string[];
+}
+
+/** Every table name of `schema` in one query, with the data tables among them. */
+export function readTableNames(db: Database.Database, schema: string): TableNames {
+  const rows = db
+    .prepare(
+      `SELECT name, sql LIKE 'CREATE VIRTUAL%' FROM ${quoteIdentifier(schema)}.sqlite_master
+        WHERE type = 'table' ORDER BY name`,
+    )
+    .raw()
+    .all() as [string, number | null][];
+  const data = rows
+    .filter(([name, isVirtual]) => isVirtual !== 1 && !isMetadataName(name))
+    .map(([name]) => name);
+  return { all: new Set(rows.map(([name]) => name)), data };
+}
+
+function isMetadataName(name: string): boolean {
+  return name.startsWith('gpkg_') || name.startsWith('rtree_') || name.startsWith('sqlite_');
+}
+
 /**
  * The tables geodiff compares, in name order: every ordinary table except the GeoPackage metadata (`gpkg_*`),
  * spatial index tables (`rtree_*`) and SQLite's own (`sqlite_*`); virtual tables are left out.
  */
 export function listDataTables(db: Database.Database, schema: string): string[] {
-  const names = db
-    .prepare(
-      `SELECT name FROM ${quoteIdentifier(schema)}.sqlite_master
-        WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY name`,
-    )
-    .pluck()
-    .all() as string[];
-  return names.filter(
-    (name) => !name.startsWith('gpkg_') && !name.startsWith('rtree_') && !name.startsWith('sqlite_'),
-  );
+  return readTableNames(db, schema).data;
 }
 
 /** Whether `table` exists as a table in `schema`. */
@@ -97,8 +114,17 @@ interface GeometryColumnRow {
   m: number;
 }
 
-/** The schema of `table` in `schema` (columns, their types and keys, geometry columns and CRS). */
-export function readTableSchema(db: Database.Database, schema: string, table: string): TableSchema {
+/**
+ * The schema of `table` in `schema` (columns, their types and keys, geometry columns and CRS); `tables`, the
+ * schema's table names when the caller read them (`readTableNames`), spares asking for the GeoPackage tables.
+ */
+export function readTableSchema(
+  db: Database.Database,
+  schema: string,
+  table: string,
+  tables?: ReadonlySet<string>,
+): TableSchema {
+  const exists = (name: string): boolean => (tables ? tables.has(name) : hasTable(db, schema, name));
   const rows = db
     .prepare('SELECT name, type, "notnull", pk FROM pragma_table_info(?, ?)')
     .all(table, schema) as PragmaColumn[];
@@ -114,7 +140,7 @@ export function readTableSchema(db: Database.Database, schema: string, table: st
     };
   });
   const result: TableSchema = { name: table, columns };
-  if (!hasTable(db, schema, 'gpkg_geometry_columns')) return result;
+  if (!exists('gpkg_geometry_columns')) return result;
 
   const geometryRows = db
     .prepare(
@@ -136,13 +162,13 @@ export function readTableSchema(db: Database.Database, schema: string, table: st
       hasZ: row.z !== 0,
       hasM: row.m !== 0,
     };
-    result.crs = readCrs(db, schema, row.srs_id);
+    result.crs = readCrs(db, schema, row.srs_id, exists('gpkg_spatial_ref_sys'));
   }
   return result;
 }
 
-function readCrs(db: Database.Database, schema: string, srsId: number): CrsInfo {
-  const row = hasTable(db, schema, 'gpkg_spatial_ref_sys')
+function readCrs(db: Database.Database, schema: string, srsId: number, hasSrsTable: boolean): CrsInfo {
+  const row = hasSrsTable
     ? (db
         .prepare(
           `SELECT organization, organization_coordsys_id AS code
