@@ -5,9 +5,11 @@
  * geodiff's byte for byte. The files are small (KiBs), so a call's fixed costs (opening, schemas, statements) are
  * what this measures. Options: --runs N, --geodiff PATH (or GEODIFF).
  */
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { apply, diff } from '../src/index.ts';
@@ -19,9 +21,11 @@ const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '9' },
     geodiff: { type: 'string', default: process.env.GEODIFF },
+    'first-calls': { type: 'string', default: '5' },
   },
 });
 const RUNS = Number(values.runs);
+const FIRST_CALLS = Number(values['first-calls']);
 const GEODIFF = values.geodiff;
 if (!GEODIFF || !existsSync(GEODIFF)) throw new Error('--geodiff PATH (bench/build-geodiff.sh builds it)');
 
@@ -94,6 +98,36 @@ try {
     `first diff of the process (${first.pair}): ${ms(first.time.wall)} wall, ${ms(first.time.cpu)} CPU; ` +
       `${(first.time.wall / theirFirst).toFixed(2)}× geodiff's median ${ms(theirFirst)}; before it SQLite's addon ` +
       `loaded in ${ms(addon.wall)} wall, ${ms(addon.cpu)} CPU (with it ${((first.time.wall + addon.wall) / theirFirst).toFixed(2)}×)`,
+  );
+  // The same first call in fresh processes (package and addon loaded, code cold), interleaved with geodiff: one
+  // sample above is at the mercy of the load.
+  const [name, base, modified] = pairs.find(([pair]) => pair === first.pair)!;
+  const cold: Timing[] = [];
+  const theirs1: Timing[] = [];
+  for (let call = 0; call < FIRST_CALLS; call++) {
+    const child = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        join(dirname(fileURLToPath(import.meta.url)), 'first-call.ts'),
+        vector(base),
+        vector(modified),
+        join(folder, 'cold.diff'),
+      ],
+      { encoding: 'utf8' },
+    );
+    if (child.status !== 0) throw new Error(`first-call.ts failed: ${child.stderr}`);
+    cold.push(JSON.parse(child.stdout) as Timing);
+    theirs1.push(
+      geodiffTimed(GEODIFF, ['diff', vector(base), vector(modified), join(folder, 'geodiff.diff')]),
+    );
+  }
+  const coldWall = medianWall(cold);
+  console.log(
+    `first diff in ${FIRST_CALLS} fresh processes (${name}): median ${ms(coldWall)} wall, ` +
+      `${ms(median(cold.map((time) => time.cpu)))} CPU; ${(coldWall / medianWall(theirs1)).toFixed(2)}× geodiff's ` +
+      `median ${ms(medianWall(theirs1))} in the same turns`,
   );
   console.log(`load average at the end ${load()}`);
 } finally {
