@@ -7,11 +7,13 @@ import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/database.ts';
 import { HOUSEKEEPING_JOB, serverJobs, UPLOAD_CLEANUP_JOB, USAGE_SNAPSHOT_JOB } from './jobs/jobs.ts';
 import { startJobQueue } from './jobs/queue.ts';
+import { limitHeapGrowth } from './lib/heap-growth.ts';
 import { createLogger } from './lib/logger.ts';
 import { keepNewFilesPrivate, makePrivate } from './lib/private-files.ts';
 import { createMailer } from './mail/mailer.ts';
 
 async function main(): Promise<void> {
+  limitHeapGrowth();
   // Before anything creates a file (the configuration may create the data folder and its secret).
   keepNewFilesPrivate();
   const config = loadConfig();
