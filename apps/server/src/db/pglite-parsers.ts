@@ -1,4 +1,5 @@
-import { type PGlite, types } from '@electric-sql/pglite';
+import { type PGlite, type QueryOptions, types } from '@electric-sql/pglite';
+import type { PreparedStatements } from './pglite-statements.ts';
 
 type Parsers = PGlite['parsers'];
 type Query = PGlite['query'];
@@ -42,24 +43,36 @@ export function readDrizzleTypesAsText(client: PGlite): Parsers {
 
 /**
  * The client as Drizzle is given it: its queries, and those of its transactions, without Drizzle's per-query
- * parsers (the client's own now answer the same, `readDrizzleTypesAsText`). Everything else is the client's.
+ * parsers (the client's own now answer the same, `readDrizzleTypesAsText`), and those with values run as prepared
+ * statements (`statements`). Everything else is the client's.
  */
-export function withoutQueryParsers<T extends { query: Query }>(client: T): T {
-  return new Proxy(client, {
-    get(target, property) {
-      if (property === 'query') {
-        const query: Query = (text, params, options) =>
-          target.query(text, params, options && { ...options, parsers: undefined });
-        return query;
-      }
-      const value: unknown = Reflect.get(target, property, target);
-      if (property === 'transaction' && typeof value === 'function') {
-        const transaction = (value as Transaction).bind(target);
-        const wrapped: Transaction = (callback) => transaction((tx) => callback(withoutQueryParsers(tx)));
-        return wrapped;
-      }
-      // PGlite's methods use private fields: they run on the client itself, not on this proxy.
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
+export function drizzleClient(client: PGlite, statements: PreparedStatements): PGlite {
+  const wrap = <T extends { query: Query }>(target: T, inTransaction: boolean): T =>
+    new Proxy(target, {
+      get(inner, property) {
+        if (property === 'query') {
+          const query = async (text: string, params?: unknown[], options?: QueryOptions) => {
+            if (params && params.length > 0 && !options?.blob) {
+              const run = () => statements.run(text, params, options?.rowMode === 'array', inTransaction);
+              // The locks PGlite's `query` takes: a statement outside a transaction waits for it to end.
+              const answer = await (inTransaction
+                ? client._runExclusiveQuery(run)
+                : client._runExclusiveTransaction(() => client._runExclusiveQuery(run)));
+              if (answer) return answer;
+            }
+            return inner.query(text, params, options && { ...options, parsers: undefined });
+          };
+          return query;
+        }
+        const value: unknown = Reflect.get(inner, property, inner);
+        if (property === 'transaction' && typeof value === 'function') {
+          const transaction = (value as Transaction).bind(inner);
+          const wrapped: Transaction = (callback) => transaction((tx) => callback(wrap(tx, true)));
+          return wrapped;
+        }
+        // PGlite's methods use private fields: they run on the client itself, not on this proxy.
+        return typeof value === 'function' ? value.bind(inner) : value;
+      },
+    });
+  return wrap(client, false);
 }

@@ -9,7 +9,8 @@ import { makePrivate } from '../lib/private-files.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import type { Database, Db } from './database.ts';
 import { createPgliteDatabase, hasPgliteDatabase } from './pglite-initdb.ts';
-import { readDrizzleTypesAsText, withoutQueryParsers } from './pglite-parsers.ts';
+import { drizzleClient, readDrizzleTypesAsText } from './pglite-parsers.ts';
+import { createPreparedStatements } from './pglite-statements.ts';
 import { PLANNER_SETTINGS } from './planner-settings.ts';
 import * as schema from './schema.ts';
 
@@ -77,7 +78,10 @@ export async function openPglite(
     if (options.dataDir) makePrivate(options.dataDir);
     // Raw statements (pg-boss's) read dates as PGlite answers them (`Date`s), Drizzle's as text.
     let ownParsers = readDrizzleTypesAsText(client);
-    const db = drizzlePglite(withoutQueryParsers(client), { schema, logger });
+    const db = drizzlePglite(drizzleClient(client, createPreparedStatements(client)), {
+      schema,
+      logger,
+    });
     return {
       db: db as unknown as Db,
       kind: 'pglite',
