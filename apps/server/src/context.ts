@@ -33,6 +33,7 @@ import { createWorkspaceService } from './services/workspace.service.ts';
 import { createWorkspaceMembersService } from './services/workspace-members.service.ts';
 import { openBlobStore } from './storage/open-blob-store.ts';
 import { createUploadArea } from './push/upload-area.ts';
+import { createV2ChunkFiles } from './push/v2-chunk-files.ts';
 import { createPushService } from './services/push.service.ts';
 import { createRestoreService } from './services/restore.service.ts';
 import { createVersionService } from './services/version.service.ts';
@@ -205,8 +206,8 @@ export function createContext(deps: {
       projectService: projects,
       push,
       uploadArea,
-      // v2 chunks: `<id>/0`, kept apart from transactions until a push links them in.
-      chunkStore: createUploadArea(path.join(config.dataDir, 'chunks'), {
+      // v2 chunks: `<id>`, kept apart from transactions until a push links them in.
+      chunkStore: createV2ChunkFiles(path.join(config.dataDir, 'chunks'), {
         onChunkWritten: metrics.chunkWritten,
       }),
     }),

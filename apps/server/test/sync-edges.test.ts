@@ -1,5 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -168,6 +178,33 @@ describe('POST /v2/projects/{id}/chunks', () => {
       body: { ...V2_ERRORS.dataSync, failed_files: { 'old.txt': V2_ERRORS.corrupted } },
     });
     expect((await versions(id, addition('new.txt', 'new bytes', [fresh]))).status).toBe(201);
+  });
+
+  it('stores a chunk as one file named by its id, and still uses one stored as `<id>/0` by servers before', async () => {
+    const { id } = await project();
+    const chunks = path.join(server.dataDir, 'chunks');
+    const flat = (await chunk(id, 'flat bytes')).body.id;
+    const legacy = (await chunk(id, 'older bytes')).body.id;
+    expect(statSync(path.join(chunks, flat)).isFile()).toBe(true);
+    // The folder layout of before this one.
+    renameSync(path.join(chunks, legacy), path.join(chunks, `${legacy}.moving`));
+    mkdirSync(path.join(chunks, legacy));
+    renameSync(path.join(chunks, `${legacy}.moving`), path.join(chunks, legacy, '0'));
+    const both = {
+      version: 'v1',
+      changes: {
+        added: [
+          { path: 'flat.txt', checksum: sha1('flat bytes'), size: 10, chunks: [flat] },
+          { path: 'older.txt', checksum: sha1('older bytes'), size: 11, chunks: [legacy] },
+        ],
+        updated: [],
+        removed: [],
+      },
+    };
+    expect((await versions(id, both)).status).toBe(201);
+    // Used, so removed, in either layout.
+    expect(existsSync(path.join(chunks, flat))).toBe(false);
+    expect(existsSync(path.join(chunks, legacy))).toBe(false);
   });
 });
 

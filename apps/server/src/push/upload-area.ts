@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
-import { copyFile, link, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { copyFile, link, readFile, rm, stat } from 'node:fs/promises';
 import { removeFile } from '../lib/remove-file.ts';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { bufferRing, readInTurn, readThrough } from '../storage/reused-reads.ts';
 import type { Placement } from './chunk-layout.ts';
 import { createChunkWrites } from './chunk-writes.ts';
-import { createUploadFolder, UUID_PATTERN } from './upload-folder.ts';
+import { createUploadFolder, listEntries, removeEntry } from './upload-folder.ts';
 
 /**
  * A chunk present: its size, and for one written into its file (`placeChunk`) the token of that write, or for one
@@ -151,21 +151,30 @@ export function createUploadArea(
     },
 
     /**
-     * Takes a file stored elsewhere as a chunk of a transaction: a hard link (no copy; the source stays), or a
-     * copy where links are not possible. False when the source is gone.
+     * Takes a file stored elsewhere as a chunk of a transaction, replacing any it had: a hard link (no copy; the
+     * source stays), or a copy where links are not possible. False when the source is not there (or is a folder).
      */
     async adoptFile(transaction: string, index: number, source: string): Promise<boolean> {
       await ensureFolder(folderOf(transaction));
       const target = chunkPath(transaction, index);
-      await removeFile(target);
-      try {
-        await link(source, target);
-        return true;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-        await copyFile(source, target, constants.COPYFILE_EXCL);
-        return true;
-      }
+      const linked = async (first = true): Promise<boolean> => {
+        try {
+          await link(source, target);
+          return true;
+        } catch (error) {
+          const code = (error as NodeJS.ErrnoException).code;
+          if (code === 'ENOENT' || code === 'ENOTDIR') return false;
+          if (code === 'EEXIST' && first) {
+            await removeFile(target);
+            return linked(false);
+          }
+          // A folder cannot be linked (nor copied); a file can be copied where it cannot be linked.
+          if ((await stat(source)).isDirectory()) return false;
+          await copyFile(source, target, constants.COPYFILE_EXCL);
+          return true;
+        }
+      };
+      return linked();
     },
 
     /** Drops a transaction's bytes (idempotent). */
@@ -176,30 +185,12 @@ export function createUploadArea(
     },
 
     /** Transaction folders on disk with their last change, for the cleanup job; stray names are included as-is. */
-    async list(): Promise<Array<{ name: string; isTransaction: boolean; modified: Date }>> {
-      let names: string[];
-      try {
-        names = await readdir(root);
-      } catch {
-        return [];
-      }
-      const out = [];
-      for (const name of names) {
-        try {
-          const info = await stat(path.join(root, name));
-          out.push({ name, isTransaction: UUID_PATTERN.test(name), modified: info.mtime });
-        } catch {
-          // removed meanwhile
-        }
-      }
-      return out;
-    },
+    list: () => listEntries(root),
 
     /** Removes any entry under the root by name (the cleanup job's stray files). */
     async removeEntry(name: string): Promise<void> {
-      if (name.includes('/') || name === '..' || name === '.') return;
       folders.forget(path.join(root, name));
-      await rm(path.join(root, name), { recursive: true, force: true });
+      await removeEntry(root, name);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 /** The name of a transaction's folder (its id); any other name under the root is a stray. */
@@ -40,3 +40,34 @@ export function createUploadFolder(root: string) {
 }
 
 export type UploadFolder = ReturnType<typeof createUploadFolder>;
+
+/**
+ * The entries under `root` with their last change, for the cleanup jobs: `isTransaction` for a UUID (a
+ * transaction's folder, or a v2 chunk), stray names included as-is.
+ */
+export async function listEntries(
+  root: string,
+): Promise<Array<{ name: string; isTransaction: boolean; modified: Date }>> {
+  let names: string[];
+  try {
+    names = await readdir(root);
+  } catch {
+    return [];
+  }
+  const out = [];
+  for (const name of names) {
+    try {
+      const info = await stat(path.join(root, name));
+      out.push({ name, isTransaction: UUID_PATTERN.test(name), modified: info.mtime });
+    } catch {
+      // removed meanwhile
+    }
+  }
+  return out;
+}
+
+/** Removes any entry under `root` by name, file or folder (the cleanup jobs' expired and stray entries). */
+export async function removeEntry(root: string, name: string): Promise<void> {
+  if (name.includes('/') || name === '..' || name === '.') return;
+  await rm(path.join(root, name), { recursive: true, force: true });
+}

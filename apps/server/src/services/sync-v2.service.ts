@@ -40,6 +40,7 @@ import {
 import { assertMayPushChanges } from '../push/push-permission.ts';
 import { ChunkTooBigError } from '../push/receive-body.ts';
 import type { UploadArea } from '../push/upload-area.ts';
+import type { V2ChunkFiles } from '../push/v2-chunk-files.ts';
 import type { ProjectWithWorkspace } from '../repositories/project.repository.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
@@ -80,7 +81,7 @@ function parseVersion(name: string): number {
 
 /**
  * The v2 sync protocol (reference §2 "Push/pull v2", §3 step 8): project info, chunks with server ids (stored
- * apart from any transaction, under `DATA_DIR/chunks/<id>/0`, until a push uses them or they expire), one-call
+ * apart from any transaction, under `DATA_DIR/chunks/<id>`, until a push uses them or they expire), one-call
  * pushes and the delta of versions. A v2 push is a v1 push driven from here: the same start (permission, checks,
  * quota, lock), the chunks linked into its transaction, the same finish (assembly, hashing, blobs, diffs, one
  * commit); only the answers are v2's.
@@ -93,7 +94,7 @@ export function createSyncV2Service(deps: {
   projectService: ProjectService;
   push: PushService;
   uploadArea: UploadArea;
-  chunkStore: UploadArea;
+  chunkStore: V2ChunkFiles;
 }) {
   const { config, blobs, log, repos, projectService, push, uploadArea, chunkStore } = deps;
 
@@ -157,7 +158,11 @@ export function createSyncV2Service(deps: {
     const linked = new Set<string>();
     for (const [index, id] of ids.entries()) {
       if (id === undefined || !owned.has(id)) continue;
-      if (await uploadArea.adoptFile(transaction, index, chunkStore.chunkFile(id, 0))) linked.add(id);
+      for (const place of chunkStore.places(id)) {
+        if (!(await uploadArea.adoptFile(transaction, index, place))) continue;
+        linked.add(id);
+        break;
+      }
     }
     return [...linked];
   }
@@ -230,7 +235,7 @@ export function createSyncV2Service(deps: {
       await reserveV2Chunk(repos, { id: chunkId, projectId: input.id, userId: input.actor.id, want });
       try {
         // Not hashed: the answer carries no checksum, and the push that uses the chunk verifies its file's.
-        const size = await chunkStore.storeChunk(chunkId, 0, input.body, UPLOAD_CHUNK_SIZE);
+        const size = await chunkStore.store(chunkId, input.body, UPLOAD_CHUNK_SIZE);
         // Recorded at `want`: its size changes only when the body was not of its declared length.
         if (size !== want) await repos.quota.setChunkSize(chunkId, size);
       } catch (error) {

@@ -49,7 +49,7 @@ export const uploads = pgTable(
 export const pendingChunks = pgTable(
   'pending_chunks',
   {
-    /** The chunk's server id (its folder under `DATA_DIR/chunks`). */
+    /** The chunk's server id (its file under `DATA_DIR/chunks`). */
     id: uuid('id').primaryKey(),
     projectId: uuid('project_id')
       .notNull()
