@@ -6,7 +6,10 @@ WITH
     SELECT
       w.id AS workspace_id,
       w.storage,
-      p.disk_usage
+      p.id AS project_id,
+      p.disk_usage,
+      p.public,
+      p.removed_at
     FROM
       projects p
       JOIN workspaces w ON w.id = p.workspace_id
@@ -19,7 +22,27 @@ SELECT
   workspace_id,
   storage::float8 AS storage,
   disk_usage::float8 AS project_size,
-  pg_advisory_xact_lock($2::int, workspace_id)::text AS locked
+  public,
+  removed_at IS NOT NULL AS removed,
+  (
+    SELECT
+      role
+    FROM
+      project_members
+    WHERE
+      project_id = locked.project_id
+      AND user_id = $2::int
+  ) AS project_role,
+  (
+    SELECT
+      role
+    FROM
+      workspace_members
+    WHERE
+      workspace_id = locked.workspace_id
+      AND user_id = $3::int
+  ) AS workspace_role,
+  pg_advisory_xact_lock($4::int, workspace_id)::text AS locked
 FROM
   locked;
 
@@ -134,7 +157,7 @@ SELECT
       project_members
     WHERE
       project_id = p.id
-      AND user_id = $6
+      AND user_id = $6::int
   ) AS project_role,
   (
     SELECT
@@ -143,7 +166,7 @@ SELECT
       workspace_members
     WHERE
       workspace_id = p.workspace_id
-      AND user_id = $7
+      AND user_id = $7::int
   ) AS workspace_role,
   (
     SELECT

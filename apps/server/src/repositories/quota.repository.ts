@@ -1,5 +1,5 @@
 import type { ProjectRole, WorkspaceRole } from '@waymark/contract';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { pendingChunks, projects, uploads } from '../db/schema.ts';
 import type { AccessRoles } from './project-rows.ts';
@@ -7,6 +7,15 @@ import { rowsOf } from './raw-rows.ts';
 
 /** First key of the transaction-level advisory lock that serialises the quota decisions of one workspace. */
 const QUOTA_LOCK_CLASS = 0x51554f54; // 'QUOT'
+
+/**
+ * The caller's roles in a project and its workspace (none without a user), as the columns `project_role` and
+ * `workspace_role` of a statement that decides the push permission.
+ */
+const callerRoles = (projectId: SQL, workspaceId: SQL, userId: number | null) => sql`
+  (SELECT role FROM project_members WHERE project_id = ${projectId} AND user_id = ${userId}::int) AS project_role,
+  (SELECT role FROM workspace_members
+    WHERE workspace_id = ${workspaceId} AND user_id = ${userId}::int) AS workspace_role`;
 
 /**
  * The SQL of workspace storage quotas: the lock that serialises the quota decisions of one workspace (push
@@ -17,12 +26,25 @@ export function createQuotaRepository(db: Db) {
   return {
     /**
      * Waits for and holds, until the transaction ends, the quota lock of the workspace of `projectId`; answers
-     * the workspace's id and storage limit and the project's size (undefined when the project is gone). An
-     * advisory lock, not a row lock, so it never waits on (or deadlocks with) the rows other writers lock.
+     * the workspace's id and storage limit, the project's size and, for the push permission asked in the same
+     * statement, whether it is public or removed and the roles of `userId` in it (none without a user); undefined
+     * when the project is gone. An advisory lock, not a row lock, so it never waits on (or deadlocks with) the
+     * rows other writers lock.
      */
     async lockWorkspaceOf(
       projectId: string,
-    ): Promise<{ workspaceId: number; storage: number; projectSize: number } | undefined> {
+      userId: number | null = null,
+    ): Promise<
+      | {
+          workspaceId: number;
+          storage: number;
+          projectSize: number;
+          isPublic: boolean;
+          removed: boolean;
+          roles: AccessRoles;
+        }
+      | undefined
+    > {
       // One statement: the project row first (its CTE is materialized, so the row is locked before the outer
       // select takes the advisory lock), as a commit takes it (FOR UPDATE) before this lock: a v2 chunk's record
       // (its foreign key takes this share lock anyway) then never holds the quota lock while waiting for a commit.
@@ -30,16 +52,22 @@ export function createQuotaRepository(db: Db) {
         workspace_id: number;
         storage: number | string;
         project_size: number | string;
+        public: boolean;
+        removed: boolean;
+        project_role: ProjectRole | null;
+        workspace_role: WorkspaceRole | null;
       }>(
         db,
         sql`
         WITH locked AS MATERIALIZED (
-          SELECT w.id AS workspace_id, w.storage, p.disk_usage
+          SELECT w.id AS workspace_id, w.storage, p.id AS project_id, p.disk_usage, p.public, p.removed_at
             FROM projects p JOIN workspaces w ON w.id = p.workspace_id
            WHERE p.id = ${projectId}
              FOR KEY SHARE OF p
         )
         SELECT workspace_id, storage::float8 AS storage, disk_usage::float8 AS project_size,
+               public, removed_at IS NOT NULL AS removed,
+               ${callerRoles(sql.raw('locked.project_id'), sql.raw('locked.workspace_id'), userId)},
                pg_advisory_xact_lock(${QUOTA_LOCK_CLASS}::int, workspace_id)::text AS locked
           FROM locked`,
       );
@@ -48,6 +76,9 @@ export function createQuotaRepository(db: Db) {
         workspaceId: Number(row.workspace_id),
         storage: Number(row.storage),
         projectSize: Number(row.project_size),
+        isPublic: row.public,
+        removed: row.removed,
+        roles: { project: row.project_role ?? undefined, workspace: row.workspace_role ?? undefined },
       };
     },
 
@@ -110,9 +141,7 @@ export function createQuotaRepository(db: Db) {
           RETURNING (u.received_bytes - old.received_bytes)::float8 AS taken
         )
         SELECT p.public, p.removed_at IS NOT NULL AS removed,
-               (SELECT role FROM project_members WHERE project_id = p.id AND user_id = ${userId}) AS project_role,
-               (SELECT role FROM workspace_members
-                 WHERE workspace_id = p.workspace_id AND user_id = ${userId}) AS workspace_role,
+               ${callerRoles(sql.raw('p.id'), sql.raw('p.workspace_id'), userId)},
                (SELECT taken FROM took) AS taken
           FROM projects p
          WHERE p.id = ${projectId}`)) as unknown as {

@@ -2,6 +2,7 @@ import { MAX_PENDING_CHUNKS_PER_PROJECT, PUSH_TEXTS, UPLOAD_CHUNK_SIZE } from '@
 import { invalid, limitHit } from '../lib/errors.ts';
 import { ChunkTooBigError } from '../push/receive-body.ts';
 import type { Repositories } from '../repositories/repositories.ts';
+import type { PushAccess } from './push-guard.ts';
 
 /**
  * Workspace storage quotas that hold while pushes run at the same time (reference §3 step 2, and beyond it):
@@ -58,14 +59,17 @@ export async function endCommit(tx: Repositories, before: CommitQuota): Promise<
  * Records a v2 chunk about to be written at the most it may take (`want`), when its workspace has room: the
  * committed usage less the project's own size (the chunks may replace its files), plus every byte pushes of the
  * workspace hold, plus `want`, within the storage; and the project has fewer chunks waiting than one push may use.
- * Two statements in a transaction: the quota lock, then the decision and the record (`quota.reserveChunk`).
+ * Two statements in a transaction: the quota lock, which also reads what the permission is decided on (`allow`
+ * throws to refuse, and nothing is recorded), then the decision and the record (`quota.reserveChunk`).
  */
 export async function reserveV2Chunk(
   repos: Repositories,
   chunk: { id: string; projectId: string; userId: number; want: number },
+  allow: (access: PushAccess) => void,
 ): Promise<void> {
   await repos.transaction(async (tx) => {
-    const workspace = await tx.quota.lockWorkspaceOf(chunk.projectId);
+    const workspace = await tx.quota.lockWorkspaceOf(chunk.projectId, chunk.userId);
+    allow(workspace);
     if (!workspace) return;
     const decided = await tx.quota.reserveChunk({
       id: chunk.id,

@@ -49,6 +49,7 @@ import { reserveV2Chunk } from './push-quota.ts';
 import type { ProjectService } from './project.service.ts';
 import type { PushClientInfo } from './push-commit.ts';
 import type { PushService } from './push.service.ts';
+import { accessFactsOf } from './project-access.ts';
 import { UUID_PATTERN } from '../lib/uuid.ts';
 
 /** A v2 project (`ProjectV2`) with its files streamed. */
@@ -226,13 +227,22 @@ export function createSyncV2Service(deps: {
       body: Readable;
       contentLength: number | undefined;
     }): Promise<ChunkV2Response> {
-      await requireById(input.actor, input.id, canEditProject);
       const tooBig = () => tooLarge(V2_ERRORS.bigChunk.detail, { code: V2_ERRORS.bigChunk.code });
-      if (input.contentLength !== undefined && input.contentLength > UPLOAD_CHUNK_SIZE) throw tooBig();
       const chunkId = randomUUID();
-      // Counted in its workspace's storage (at the most it may take) before any byte is written.
+      // Counted in its workspace's storage (at the most it may take) before any byte is written, the permission
+      // read by the same statement that takes the quota lock (as `requireById` decides it) and asked first.
       const want = input.contentLength ?? UPLOAD_CHUNK_SIZE;
-      await reserveV2Chunk(repos, { id: chunkId, projectId: input.id, userId: input.actor.id, want });
+      await reserveV2Chunk(
+        repos,
+        { id: chunkId, projectId: input.id, userId: input.actor.id, want },
+        (access) => {
+          if (!access || access.removed) throw notFound(PROJECT_TEXTS.notFound);
+          const facts = accessFactsOf(config, input.actor, { public: access.isPublic }, access.roles);
+          if (!canReadProject(facts)) throw notFound(ERROR_TEXTS.urlNotFound);
+          if (!canEditProject(facts)) throw forbidden(PROJECT_TEXTS.noPermission);
+          if (input.contentLength !== undefined && input.contentLength > UPLOAD_CHUNK_SIZE) throw tooBig();
+        },
+      );
       try {
         // Not hashed: the answer carries no checksum, and the push that uses the chunk verifies its file's.
         const size = await chunkStore.store(chunkId, input.body, UPLOAD_CHUNK_SIZE);
