@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises';
+import { type FileHandle, open } from 'node:fs/promises';
 import { releaseBuffer } from '../lib/release-buffer.ts';
 
 /** Large reads: the cost per byte, not per system call. */
@@ -43,15 +43,25 @@ export async function* readInTurn(
   if (size <= 0) return;
   const handle = await open(file, 'r');
   try {
-    for (let at = 0; at < size;) {
-      const buffer = ring.next();
-      const { bytesRead } = await handle.read(buffer, 0, Math.min(buffer.length, size - at), start + at);
-      if (bytesRead === 0) return;
-      at += bytesRead;
-      yield buffer.subarray(0, bytesRead);
-    }
+    yield* readHandleInTurn(handle, start, size, ring);
   } finally {
     await handle.close();
+  }
+}
+
+/** `readInTurn` from a file the caller opened (and closes). */
+async function* readHandleInTurn(
+  handle: FileHandle,
+  start: number,
+  size: number,
+  ring: BufferRing,
+): AsyncGenerator<Buffer> {
+  for (let at = 0; at < size;) {
+    const buffer = ring.next();
+    const { bytesRead } = await handle.read(buffer, 0, Math.min(buffer.length, size - at), start + at);
+    if (bytesRead === 0) return;
+    at += bytesRead;
+    yield buffer.subarray(0, bytesRead);
   }
 }
 
@@ -63,6 +73,20 @@ export async function* readThrough(file: string, start: number, size: number): A
   const ring = bufferRing(1, Math.max(1, Math.min(READ_BUFFER, size)));
   try {
     yield* readInTurn(file, start, size, ring);
+  } finally {
+    ring.release();
+  }
+}
+
+/** `readThrough` of a file the caller opened (and closes): e.g. read back, then flushed, through one `open`. */
+export async function* readHandleThrough(
+  handle: FileHandle,
+  start: number,
+  size: number,
+): AsyncGenerator<Buffer> {
+  const ring = bufferRing(1, Math.max(1, Math.min(READ_BUFFER, size)));
+  try {
+    yield* readHandleInTurn(handle, start, size, ring);
   } finally {
     ring.release();
   }

@@ -5,7 +5,7 @@ import { removeFile } from '../lib/remove-file.ts';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { BlobRef, StagedBlob } from './blob-store.ts';
-import { readThrough } from './reused-reads.ts';
+import { readHandleThrough } from './reused-reads.ts';
 
 /** A blob being written is flushed to disk every this many bytes, so the final flush has little left to do. */
 const FLUSH_EVERY = 64 * 1024 * 1024;
@@ -122,13 +122,19 @@ export function createStaging(options: {
     try {
       const hash = createHash('sha256');
       let size = 0;
-      // Read through one buffer of at most the file's size, freed at the end (`readThrough`).
-      for await (const piece of readThrough(file, 0, (await stat(file)).size)) {
-        hash.update(piece);
-        observe?.(piece);
-        size += piece.length;
+      // One `open` to read it back and flush it; read through one buffer of at most the file's size, freed at
+      // the end (`readHandleThrough`).
+      const handle = await open(file, durable ? 'r+' : 'r');
+      try {
+        for await (const piece of readHandleThrough(handle, 0, (await handle.stat()).size)) {
+          hash.update(piece);
+          observe?.(piece);
+          size += piece.length;
+        }
+        if (durable) await handle.datasync();
+      } finally {
+        await handle.close();
       }
-      if (durable) await datasync(file);
       return staged(file, hash.digest('hex'), size);
     } catch (error) {
       await removeFile(file);
