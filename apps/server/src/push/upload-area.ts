@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
-import { copyFile, link, readFile, rm, stat } from 'node:fs/promises';
+import { copyFile, link, open, rm, stat } from 'node:fs/promises';
 import { removeFile } from '../lib/remove-file.ts';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -20,6 +20,31 @@ export type ChunkState = { size: number; token?: string; held?: string };
  * being read, one spare.
  */
 const CHUNK_READ_RING = 3;
+
+/** The most a chunk's marker holds: its size and a token (a UUID) or a SHA-256. */
+const MARKER_BYTES = 128;
+
+/**
+ * The text of a chunk's marker, undefined when it cannot be read (not there): one `open`, one `read` and a
+ * `close`, where `readFile` also asks the size (`fstat`) and reads until the end.
+ */
+async function readMarker(file: string): Promise<string | undefined> {
+  let handle;
+  try {
+    handle = await open(file, 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    const buffer = Buffer.allocUnsafe(MARKER_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, MARKER_BYTES, 0);
+    return buffer.toString('utf8', 0, bytesRead);
+  } catch {
+    return undefined;
+  } finally {
+    await handle.close();
+  }
+}
 
 /**
  * Chunk bytes of push transactions on disk, in a folder per transaction (`createUploadFolder`): written as they
@@ -47,19 +72,15 @@ export function createUploadArea(
       } catch {
         // not stored whole: maybe placed
       }
-      try {
-        const [size, token] = (await readFile(markerPath(transaction, index), 'utf8')).split(' ');
+      const placed = await readMarker(markerPath(transaction, index));
+      if (placed) {
+        const [size, token] = placed.split(' ');
         if (token && Number.isSafeInteger(Number(size))) states.set(index, { size: Number(size), token });
         continue;
-      } catch {
-        // not placed: maybe held
       }
-      try {
-        const [size, held] = (await readFile(heldPath(transaction, index), 'utf8')).split(' ');
-        if (held && Number.isSafeInteger(Number(size))) states.set(index, { size: Number(size), held });
-      } catch {
-        // missing: the caller reports the file as corrupted
-      }
+      const [size, held] = (await readMarker(heldPath(transaction, index)))?.split(' ') ?? [];
+      // Missing: the caller reports the file as corrupted.
+      if (held && Number.isSafeInteger(Number(size))) states.set(index, { size: Number(size), held });
     }
     return states;
   }
@@ -70,6 +91,19 @@ export function createUploadArea(
     matchChunk,
     placedPath,
     chunkStates,
+
+    /**
+     * The tokens of the placed chunks' markers, by index (none for a chunk without one): what the finish reads
+     * again after hashing a placed file. Every other write of a chunk removes its marker first (or, writing it
+     * exclusively, leaves none), so the markers alone tell whether a write came meanwhile.
+     */
+    async placedTokens(transaction: string, indexes: number[]): Promise<Map<number, string | undefined>> {
+      const tokens = new Map<number, string | undefined>();
+      for (const index of indexes) {
+        tokens.set(index, (await readMarker(markerPath(transaction, index)))?.split(' ')[1]);
+      }
+      return tokens;
+    },
 
     /**
      * Bytes of a transaction's placed file, read through one buffer (`readThrough`): each piece is valid until the
@@ -134,12 +168,7 @@ export function createUploadArea(
               () => false,
             ));
           const held =
-            stored || !blobFile
-              ? undefined
-              : await readFile(heldPath(transaction, index), 'utf8').then(
-                  (text) => text.split(' ')[1],
-                  () => undefined,
-                );
+            stored || !blobFile ? undefined : (await readMarker(heldPath(transaction, index)))?.split(' ')[1];
           const from = (file: string) => readInTurn(file, place?.offset ?? 0, place?.size ?? 0, ring);
           yield* stored
             ? readInTurn(whole, 0, Number.POSITIVE_INFINITY, ring)

@@ -114,8 +114,8 @@ export function createFileAssembly(deps: {
         running.sha1.update(piece);
         running.sha256.update(piece);
       }
-      const after = await uploadArea.chunkStates(upload.id, chunkIndexes);
-      if (chunkIndexes.some((index, chunk) => after.get(index)?.token !== tokens[chunk]))
+      const after = await uploadArea.placedTokens(upload.id, chunkIndexes);
+      if (chunkIndexes.some((index, chunk) => after.get(index) !== tokens[chunk]))
         throw new CorruptedFile(file.path);
       if (running.sha1.digest('hex') !== expected.checksum) throw new CorruptedFile(file.path);
       const sha256 = running.sha256.digest('hex');
