@@ -195,6 +195,20 @@ export function createClient(base: string, token: string) {
       });
     },
 
+    /** Small files to the floor server, one request each, CONCURRENCY at a time, its folder flushed per 100. */
+    async pushFloorSmall(files: BenchFile[]): Promise<void> {
+      for (let at = 0; at < files.length; at += 100) {
+        await pool([...files.slice(at, at + 100).entries()], CONCURRENCY, async ([index, file]) => {
+          const { checksum } = await postBytes<{ checksum: string }>(
+            `/small/f${at + index}`,
+            await chunkOf(file, 0),
+          );
+          if (checksum !== file.checksum) throw new Error(`floor small ${file.path}: SHA-1 ${checksum}`);
+        });
+        await call('POST', '/smallcommit');
+      }
+    },
+
     /** The same chunks to the floor server's v2 calls, CONCURRENCY at a time, then a finish per file. */
     async pushFloorV2(files: BenchFile[]): Promise<void> {
       const jobs = files.flatMap((file, at) =>

@@ -10,17 +10,26 @@
  * them (SHA-1 and SHA-256), writes them into the file and flushes it. A push of bytes the server holds
  * (`POST /held/<file>/<index>`, after a v1 push of the same files): each chunk hashed for its answer and compared
  * with the same range of the file already written, nothing written. `GET /raw/<file>` streams a file in 1 MiB
- * reads. No database, no routing, no checks: not a server anyone should run.
+ * reads. The small-file floor (`POST /small/<name>`, a file of 1–4 KiB in one request): SHA-1 for the answer and
+ * SHA-256 for its name, one PostgreSQL round trip (with a database URL as the third argument: what a push cannot do
+ * with fewer, the permission asked again), and a durable file: created under a temporary name, written, flushed
+ * (`fdatasync`) and renamed; `POST /smallcommit` flushes the folder once for the files before it (a version of
+ * them). `GET /backend` answers the database backend's pid, whose CPU counts with the floor's. No routing, no
+ * checks: not a server anyone should run.
  */
 import { createHash, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { type FileHandle, open } from 'node:fs/promises';
+import { type FileHandle, open, rename } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
+import pg from 'pg';
 
 const CHUNK = 10 * 1024 * 1024;
 const dir = process.argv[2] ?? '.';
 const port = Number(process.argv[3]);
+const database = process.argv[4] ? new pg.Client({ connectionString: process.argv[4] }) : undefined;
+/** The client's statements one after another (a client runs one at a time). */
+let statements: Promise<unknown> = Promise.resolve();
 
 type FileState = {
   handle: FileHandle;
@@ -135,8 +144,47 @@ async function assemble(name: string, count: number): Promise<{ sha1: string; sh
   return { sha1: sha1.digest('hex'), sha256: sha256.digest('hex') };
 }
 
+/** One small file: read whole, hashed, one database round trip, written durably under its name. */
+async function small(request: http.IncomingMessage, name: string): Promise<string> {
+  const pieces: Buffer[] = [];
+  for await (const piece of request as AsyncIterable<Buffer>) pieces.push(piece);
+  const bytes = Buffer.concat(pieces);
+  const sha1 = createHash('sha1').update(bytes).digest('hex');
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  if (database) {
+    const statement = statements.then(() =>
+      database.query({ name: 'floor', text: 'SELECT $1::text AS id', values: [name] }),
+    );
+    statements = statement.catch(() => undefined);
+    await statement;
+  }
+  const partial = path.join(dir, `${name}.part`);
+  const handle = await open(partial, 'wx');
+  await handle.write(bytes, 0, bytes.length, 0);
+  await handle.datasync();
+  await handle.close();
+  await rename(partial, path.join(dir, sha256));
+  return JSON.stringify({ checksum: sha1, size: bytes.length });
+}
+
 async function answer(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
   const [, kind, name = '', index = '0'] = (request.url ?? '').split('/');
+  if (kind === 'small') {
+    response.end(await small(request, name));
+    return;
+  }
+  if (kind === 'smallcommit') {
+    const folder = await open(dir, 'r');
+    await folder.sync();
+    await folder.close();
+    response.end('{}');
+    return;
+  }
+  if (kind === 'backend') {
+    const row = await database?.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    response.end(JSON.stringify({ pid: row?.rows[0]?.pid ?? 0 }));
+    return;
+  }
   if (kind === 'raw') {
     createReadStream(path.join(dir, name), { highWaterMark: 1024 * 1024 }).pipe(response);
     return;
@@ -207,4 +255,5 @@ const server = http.createServer((request, response) => {
     response.end(String(error));
   });
 });
+await database?.connect();
 server.listen(port, '127.0.0.1', () => console.log('ready'));

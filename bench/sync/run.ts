@@ -29,10 +29,16 @@ import { largeFiles } from './large-files.ts';
  * The floor server (`floor-server.ts`) as a child process on `port`, its files in `dir`: the same Node, flags and
  * client as the server, the work only a durable, verified push needs.
  */
-async function startFloor(dir: string, port: number): Promise<ChildProcess> {
+async function startFloor(dir: string, port: number, database?: string): Promise<ChildProcess> {
   const child = spawn(
     process.execPath,
-    ['--max-semi-space-size=16', path.join(import.meta.dirname, 'floor-server.ts'), dir, String(port)],
+    [
+      '--max-semi-space-size=16',
+      path.join(import.meta.dirname, 'floor-server.ts'),
+      dir,
+      String(port),
+      ...(database ? [database] : []),
+    ],
     { stdio: ['ignore', 'pipe', 'inherit'], env: { PATH: process.env.PATH ?? '' } },
   );
   await new Promise<void>((resolve, reject) => {
@@ -290,13 +296,31 @@ async function main(): Promise<void> {
       });
       const down = await meter.measure(() => client.downloadRaw('small', files));
       const info = await meter.measure(() => client.call('GET', '/v1/project/admin/small'));
+      // The floor, in the same run: a bare node:http server, one database round trip and a durable file per file.
+      const floorDir = path.join(work, 'floor-small');
+      mkdirSync(floorDir);
+      const floor = await startFloor(floorDir, port + 1, databaseUrl);
+      const floorClient = createClient(`http://127.0.0.1:${port + 1}`, '');
+      const { pid: backend } = await floorClient.call<{ pid: number }>('GET', '/backend');
+      const backendBefore = backend ? cpuSeconds(backend) : 0;
+      const floorRun = await peakRss(floor.pid ?? 0, () => floorClient.pushFloorSmall(files));
+      const floorCpu = floorRun.cpu + (backend ? cpuSeconds(backend) - backendBefore : 0);
+      floor.kill('SIGTERM');
+      rmSync(floorDir, { recursive: true, force: true });
+      const perFile = (cpu: number) => (cpu / files.length) * 1000;
+      const ofFloor = (cpu: number) => `  (${(cpu / floorCpu).toFixed(2)}× the floor)`;
       say(`small files: ${files.length} of 1–4 KiB in versions of 100`);
       say(
-        `push                         ${((pushed.cpu / files.length) * 1000).toFixed(2).padStart(6)} ms CPU/file (goal ≤ 1.5: ${goal((pushed.cpu / files.length) * 1000 <= 1.5)})  peak RSS ${pushed.peakMiB.toFixed(0)} MB${databaseShare(pushed)}`,
+        `floor (bare node:http, SHA-1 + SHA-256, one ${databaseUrl ? 'PostgreSQL' : 'database-less'} round trip, ` +
+          `a durable file: create, write, fdatasync, rename; folder flushed per 100) ${perFile(floorCpu).toFixed(2)} ms CPU/file`,
       );
       say(
-        `push v2                      ${((pushedV2.cpu / files.length) * 1000).toFixed(2).padStart(6)} ms CPU/file (goal ≤ 1.5: ${goal((pushedV2.cpu / files.length) * 1000 <= 1.5)})  peak RSS ${pushedV2.peakMiB.toFixed(0)} MB${databaseShare(pushedV2)}`,
+        `push                         ${((pushed.cpu / files.length) * 1000).toFixed(2).padStart(6)} ms CPU/file (goal ≤ 1.5: ${goal((pushed.cpu / files.length) * 1000 <= 1.5)})  peak RSS ${pushed.peakMiB.toFixed(0)} MB${databaseShare(pushed)}${ofFloor(pushed.cpu)}`,
       );
+      say(
+        `push v2                      ${((pushedV2.cpu / files.length) * 1000).toFixed(2).padStart(6)} ms CPU/file (goal ≤ 1.5: ${goal((pushedV2.cpu / files.length) * 1000 <= 1.5)})  peak RSS ${pushedV2.peakMiB.toFixed(0)} MB${databaseShare(pushedV2)}${ofFloor(pushedV2.cpu)}`,
+      );
+      if (process.env.BENCH_PROFILE_DIR) say(`  profile windows: v1 ${pushed.window}; v2 ${pushedV2.window}`);
       say(
         `download raw                 ${((down.cpu / files.length) * 1000).toFixed(2).padStart(6)} ms CPU/file (goal ≤ 0.5: ${goal((down.cpu / files.length) * 1000 <= 0.5)})  peak RSS ${down.peakMiB.toFixed(0)} MB`,
       );
