@@ -25,6 +25,20 @@ describe('releaseBuffer', () => {
     releaseBuffer(pooled);
     expect(pooled.toString()).toBe('pooled');
   });
+
+  it('keeps the buffer as it is where ArrayBuffer has no transfer (Node 20, which engines allows)', () => {
+    const prototype = ArrayBuffer.prototype as { transfer?: unknown };
+    const transfer = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, 'transfer');
+    delete prototype.transfer;
+    try {
+      const buffer = Buffer.allocUnsafeSlow(1024).fill(7);
+      expect(() => releaseBuffer(buffer)).not.toThrow();
+      expect(buffer.length).toBe(1024);
+      expect(buffer[1023]).toBe(7);
+    } finally {
+      if (transfer) Object.defineProperty(ArrayBuffer.prototype, 'transfer', transfer);
+    }
+  });
 });
 
 describe('bodyPieceReleaser', () => {

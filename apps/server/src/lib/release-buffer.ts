@@ -14,9 +14,11 @@ import type { Readable } from 'node:stream';
  * that would free them rarely run, since the bytes are not on the heap.
  */
 export function releaseBuffer(buffer: Buffer): void {
-  const whole = buffer.buffer;
+  const whole = buffer.buffer as ArrayBuffer & { transfer?(length: number): ArrayBuffer };
+  // Node 20 (which `engines` allows) has no `transfer`: there the bytes wait for the collector, as before.
+  if (typeof whole.transfer !== 'function') return;
   if (whole instanceof ArrayBuffer && buffer.byteOffset === 0 && buffer.length === whole.byteLength)
-    (whole as ArrayBuffer & { transfer(length: number): ArrayBuffer }).transfer(0);
+    whole.transfer(0);
 }
 
 /**
