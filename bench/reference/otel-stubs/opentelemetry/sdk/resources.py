@@ -1,0 +1,11 @@
+"""Bench-only stand-in (bench/reference/setup.sh): the reference imports these names at start and, with
+OTEL_ENABLED=0, never uses them."""
+
+
+class Resource:
+    def __init__(self, *args, **kwargs):
+        raise RuntimeError("not installed: bench stand-in")
+
+    @classmethod
+    def create(cls, *args, **kwargs):
+        return cls(*args, **kwargs)
