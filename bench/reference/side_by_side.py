@@ -210,7 +210,7 @@ def main():
                     workloads[workload](server, work, record)
                 finally:
                     server.stop()
-    table(results, order)
+        table(results, order)  # after every round: the medians so far
 
 
 def table(results, order):
