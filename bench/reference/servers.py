@@ -58,6 +58,14 @@ def cpu_of(pid, reaped=True):
     return ticks / TICK
 
 
+def name_of(pid):
+    try:
+        with open(f"/proc/{pid}/comm") as f:
+            return f.read().strip()
+    except OSError:
+        return "?"
+
+
 def rss_of(pid):
     try:
         with open(f"/proc/{pid}/statm") as f:
@@ -99,7 +107,7 @@ class Meter:
         self.peak = self.peak_pss = 0
         self.stop = threading.Event()
         self.pids = tree_of(self.server.pid)
-        self.cpu0 = sum(cpu_of(p) for p in self.pids)
+        self.cpu0 = {p: cpu_of(p) for p in self.pids}
         self.db0 = {p: cpu_of(p, reaped=False) for p in backends(self.server.database)}
         self.sampler = threading.Thread(target=self.sample, daemon=True)
         self.sampler.start()
@@ -115,14 +123,22 @@ class Meter:
             self.stop.wait(0.1)
 
     def __exit__(self, *error):
-        self.wall = time.monotonic() - self.t0
+        self.t1 = time.monotonic()
+        self.wall = self.t1 - self.t0
         self.stop.set()
         self.sampler.join()
         if error[0]:
             return False
         pids = set(self.pids) | set(tree_of(self.server.pid))
         # A process of the tree gone during the phase: its CPU is in its parent's reaped children (counted).
-        self.cpu = sum(cpu_of(p) for p in pids if os.path.exists(f"/proc/{p}")) - self.cpu0
+        # By command name too (nginx, gunicorn, node…), to tell where the CPU goes.
+        self.by_name = {}
+        for p in pids:
+            if os.path.exists(f"/proc/{p}"):
+                name = name_of(p)
+                self.by_name[name] = self.by_name.get(name, 0) + cpu_of(p) - self.cpu0.get(p, 0)
+        gone = sum(c for p, c in self.cpu0.items() if not os.path.exists(f"/proc/{p}"))
+        self.cpu = sum(self.by_name.values()) - gone
         self.db = sum(cpu_of(p, reaped=False) - self.db0.get(p, 0) for p in backends(self.server.database))
         self.load = os.getloadavg()
         return False
@@ -176,6 +192,9 @@ class Server:
                 "ADMIN_PASSWORD": PASSWORD, "LOG_LEVEL": "warn", "WEB_DIST": os.path.join(data, "no-web"),
                 "DEFAULT_STORAGE": str(100 * 1024 * MIB), "MALLOC_TRIM_THRESHOLD_": "131072",
             }
+            # Options for Waymark's Node, as bench/lib/server-process.ts takes them (e.g. `--cpu-prof`).
+            if os.environ.get("BENCH_NODE_OPTIONS"):
+                env["NODE_OPTIONS"] = os.environ["BENCH_NODE_OPTIONS"]
             if self.database:
                 psql(self.database, "drop schema if exists public cascade; drop schema if exists pgboss cascade;"
                      " drop schema if exists drizzle cascade; create schema public")

@@ -206,6 +206,11 @@ def main():
                               f"cpu {m.cpu + m.db:7.2f} s (db {m.db:5.2f})  "
                               f"peak RSS {m.peak / MIB:5.0f} PSS {m.peak_pss / MIB:5.0f} MiB  "
                               f"load {m.load[0]:.2f} {m.load[1]:.2f} {m.load[2]:.2f}", flush=True)
+                        by_name = ", ".join(f"{n} {c:.2f}" for n, c in sorted(m.by_name.items()) if c >= 0.01)
+                        print(f"  CPU s by process: {by_name}", flush=True)
+                        if os.environ.get("BENCH_NODE_OPTIONS"):
+                            # CLOCK_MONOTONIC in µs, as --window of bench/lib/profile-summary.ts takes it.
+                            print(f"  profile window {int(m.t0 * 1e6)} {int(m.t1 * 1e6)}", flush=True)
 
                     workloads[workload](server, work, record)
                 finally:
