@@ -23,8 +23,9 @@ HERE="$(cd "$(dirname "$0")" && pwd)"
 
 gitdir() { if [ -d "$MIRRORS/$1/repo/.git" ]; then echo "$MIRRORS/$1/repo/.git"; else echo "$MIRRORS/$1/repo"; fi; }
 
-if ! /usr/bin/python3 -c 'import gevent' 2> /dev/null || [ ! -e /usr/lib/x86_64-linux-gnu/libmagic.so.1 ]; then
-  apt-get install -y --no-install-recommends python3-gevent libmagic1
+if ! /usr/bin/python3 -c 'import gevent' 2> /dev/null || [ ! -e /usr/lib/x86_64-linux-gnu/libmagic.so.1 ] ||
+  ! command -v nginx > /dev/null; then
+  apt-get install -y --no-install-recommends python3-gevent libmagic1 nginx
 fi
 
 rm -rf "$OUT" && mkdir -p "$OUT/src"
