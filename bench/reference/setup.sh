@@ -12,7 +12,8 @@
 #   OUT       where to put server/, src/ and venv/ (default /tmp/mergin-reference)
 #
 # System packages (Debian): python3-gevent (the server's gunicorn config runs gevent workers; no gevent wheel is
-# at hand, so the venv is made from Debian's python3 with its site packages visible) and libmagic1.
+# at hand, so the venv is made from Debian's python3 with its site packages visible), libmagic1 and nginx
+# (serve.sh puts it in front, as the deployment does).
 set -euo pipefail
 
 MIRRORS="${MIRRORS:-/work/.mirror}"
