@@ -5,13 +5,8 @@ import {
   type TableInfo,
   type Value,
 } from '@waymark/gpkg-diff';
-import {
-  MAP_CHANGES_MAX_FEATURES,
-  MAP_TEXTS,
-  type MapAttributeChange,
-  type MapChangedFeature,
-  type MapChangedLayer,
-} from '@waymark/contract';
+import type { MapAttributeChange, MapChangedFeature, MapChangedLayer } from '@waymark/contract';
+import { MAP_CHANGES_MAX_FEATURES, MAP_TEXTS } from '@waymark/contract/map-constants';
 import type Database from 'better-sqlite3';
 import type { Geometry, Position } from 'geojson';
 import { decodeGeometry, reproject } from './gpkg-geometry.ts';

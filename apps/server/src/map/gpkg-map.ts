@@ -1,5 +1,6 @@
 import { gpkgEnvelope, quoteIdentifier, type Envelope } from '@waymark/gpkg-diff';
-import { MAP_TEXTS, type MapFeature, type MapLayer } from '@waymark/contract';
+import type { MapFeature, MapLayer } from '@waymark/contract';
+import { MAP_TEXTS } from '@waymark/contract/map-constants';
 import type Database from 'better-sqlite3';
 import type { Geometry } from 'geojson';
 import { decodeGeometry, reproject } from './gpkg-geometry.ts';

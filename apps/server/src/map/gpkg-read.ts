@@ -1,5 +1,5 @@
 import { InvalidDatabaseError, openReadOnly, quoteIdentifier } from '@waymark/gpkg-diff';
-import { MAP_TEXTS } from '@waymark/contract';
+import { MAP_TEXTS } from '@waymark/contract/map-constants';
 import type Database from 'better-sqlite3';
 
 /**

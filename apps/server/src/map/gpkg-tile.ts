@@ -1,7 +1,7 @@
 import { geoJSONToTile } from '@maplibre/geojson-vt';
 import { fromVectorTileJs } from '@maplibre/vt-pbf';
 import { gpkgEnvelope, quoteIdentifier, type Envelope } from '@waymark/gpkg-diff';
-import { MAP_TEXTS } from '@waymark/contract';
+import { MAP_TEXTS } from '@waymark/contract/map-constants';
 import type { Feature } from 'geojson';
 import { CutLayer, EXTENT } from './cut-layer.ts';
 import { decodeMapped } from './gpkg-geometry.ts';

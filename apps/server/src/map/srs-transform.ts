@@ -1,5 +1,5 @@
 import type { Envelope } from '@waymark/gpkg-diff';
-import { MAP_TEXTS } from '@waymark/contract';
+import { MAP_TEXTS } from '@waymark/contract/map-constants';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type Database from 'better-sqlite3';
