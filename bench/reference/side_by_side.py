@@ -59,13 +59,7 @@ def large_files(server, work, record):
     with Meter(server) as m:
         server.client.create_project_and_push(name, local)
     record("large files", "create + push", m)
-    copy = os.path.join(work, "large-copy")
-    shutil.rmtree(copy, ignore_errors=True)
-    with Meter(server) as m:
-        server.client.download_project(name, copy)
-    record("large files", "download", m)
-    check_same(local, copy)
-    shutil.rmtree(copy)
+    download_and_check(server, name, local, os.path.join(work, "large-copy"), "large files", record)
     write_random(os.path.join(local, "data/large-0.bin"), ARGS.large_mib * MIB, random.Random(2))
     for i in range(0, min(ARGS.small_count, 50)):
         write_random(os.path.join(local, f"photos/0/p-{i}.jpg"), 100 * 1024, rng, JPEG)
@@ -73,6 +67,16 @@ def large_files(server, work, record):
         server.client.push_project(local)
     record("large files", f"push of {ARGS.large_mib + 5} MiB of changes", m)
     shutil.rmtree(local)
+
+
+def download_and_check(server, name, local, copy, workload, record):
+    """The project downloaded into `copy` (measured as the workload's download), compared with `local`, removed."""
+    shutil.rmtree(copy, ignore_errors=True)
+    with Meter(server) as m:
+        server.client.download_project(name, copy)
+    record(workload, "download", m)
+    check_same(local, copy)
+    shutil.rmtree(copy)
 
 
 def many_files(server, work, record):
@@ -91,13 +95,7 @@ def many_files(server, work, record):
             else:
                 server.client.push_project(local)
     record("many small files", f"create + push ({batches} versions)", m)
-    copy = os.path.join(work, "many-copy")
-    shutil.rmtree(copy, ignore_errors=True)
-    with Meter(server) as m:
-        server.client.download_project(name, copy)
-    record("many small files", "download", m)
-    check_same(local, copy)
-    shutil.rmtree(copy)
+    download_and_check(server, name, local, os.path.join(work, "many-copy"), "many small files", record)
     shutil.rmtree(local)
 
 
