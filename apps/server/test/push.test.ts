@@ -1,6 +1,7 @@
 import { LIMIT_TEXTS, MAX_CHUNKS_PER_FILE, MAX_FILES_PER_PUSH, PUSH_TEXTS } from '@waymark/contract';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { request } from 'node:http';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -157,9 +158,8 @@ describe('a first push', () => {
       const bytes = parts[index] ?? Buffer.alloc(0);
       expect((await uploadChunk(api, heldTx, id, bytes)).body).toMatchObject({ checksum: sha1(bytes) });
     }
-    expect(
-      readdirSync(path.join(server.dataDir, 'uploads', heldTx)).filter((name) => !name.endsWith('.held')),
-    ).toEqual([]);
+    // Nothing written: the chunks' states are rows (`upload_chunks`), their bytes the blob's.
+    expect(readdirSync(path.join(server.dataDir, 'uploads', heldTx))).toEqual([]);
     expect((await api.post<Project>(`/v1/project/push/finish/${heldTx}`)).status).toBe(200);
     const raw2 = await fetch(`${server.url}/v1/project/raw/${second}?file=copy.bin`, {
       headers: { Authorization: `Bearer ${api.bearer}` },
@@ -538,6 +538,52 @@ describe('chunks', () => {
     } as RequestInit);
     expect(streamed.status).toBe(400);
     expect(await streamed.json()).toMatchObject({ detail: PUSH_TEXTS.tooBigChunk });
+  });
+});
+
+describe('a chunk written twice at once', () => {
+  it('counts as missing (the bytes of the two may be mixed): finish answers Corrupted files', async () => {
+    const project = await newProject();
+    const content = bigText(4096, 'mixed ');
+    // b.txt is never sent: its share of the transaction's budget is what lets a second write of a.txt's chunk in.
+    const { response, entries } = await startPush(api, project, {
+      version: 'v0',
+      added: [
+        { path: 'a.txt', content },
+        { path: 'b.txt', content: bigText(4096, 'other ') },
+      ],
+    });
+    const transaction = response.body.transaction ?? '';
+    const chunk = entries[0]?.chunks[0] ?? '';
+    // One write of the chunk sends half its bytes, and waits once the server took its bytes from the budget.
+    const slow = request(`${server.url}/v1/project/push/chunk/${transaction}/${chunk}`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${api.bearer}`,
+        'Content-Type': 'application/octet-stream',
+        'Content-Length': String(content.length),
+      },
+    });
+    const slowStatus = new Promise<number>((resolve, reject) => {
+      slow.on('response', (answer) => {
+        answer.resume();
+        resolve(answer.statusCode ?? 0);
+      });
+      slow.on('error', reject);
+    });
+    slow.write(content.subarray(0, 2048));
+    await expect
+      .poll(async () => (await server.repos.uploads.findById(transaction))?.upload.receivedBytes)
+      .toBe(content.length);
+    // Another write of it, whole, ends meanwhile; then the first.
+    expect((await uploadChunk(api, transaction, chunk, content)).status).toBe(200);
+    slow.end(content.subarray(2048));
+    expect(await slowStatus).toBe(200);
+    const finished = await api.post<{ detail: unknown }>(`/v1/project/push/finish/${transaction}`);
+    expect(finished).toMatchObject({
+      status: 422,
+      body: { detail: { corrupted_files: ['a.txt', 'b.txt'] } },
+    });
   });
 });
 

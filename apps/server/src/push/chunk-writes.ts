@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
-import { type FileHandle, open, rename, writeFile } from 'node:fs/promises';
+import { type FileHandle, open, rename } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { bodyPieceReleaser } from '../lib/release-buffer.ts';
@@ -9,22 +9,15 @@ import type { Placement } from './chunk-layout.ts';
 import { batchedWriter, receive, receiveInto } from './receive-body.ts';
 import type { UploadFolder } from './upload-folder.ts';
 
-/**
- * `fresh`: the caller found no state of the chunk just before (`chunkStates`), so there is nothing of an earlier
- * write to remove first. A write of the same chunk that ends meanwhile is still caught: the marker is created
- * exclusively, and two writes at the same time leave none, as when both had removed the states first.
- */
-type WriteOptions = { fresh?: boolean };
-
 /** Read buffer for assembling files: large reads keep the per-byte cost of big files low. */
 const READ_BUFFER = 1024 * 1024;
 
 /**
  * The three ways a chunk arrives in its transaction's folder (`createUploadFolder`), each telling `onChunkWritten`
  * its size. A chunk stored whole is written under a temporary name and renamed when complete, so a crash never
- * leaves a partial chunk under its real name. A placed chunk's write removes its marker before it starts and
- * creates it exclusively when complete: two writes of one chunk at the same time leave no marker (the chunk counts
- * as missing), and finish, reading the markers before and after it hashes the file, sees any write meanwhile.
+ * leaves a partial chunk under its real name. Which of them a chunk is, and whether it is complete, is recorded in
+ * the database by the caller (`upload_chunks`: removed before a write starts, added once it is complete), never
+ * read from the folder: the bytes of an earlier write of another kind may stay there, unread.
  * Chunks are not flushed to disk: they only matter until the version commits, and an interrupted upload is redone.
  */
 export function createChunkWrites(
@@ -34,14 +27,7 @@ export function createChunkWrites(
     onChunkWritten?: (bytes: number) => void;
   } = {},
 ) {
-  const { folderOf, chunkPath, markerPath, heldPath, placedPath, ensureFolder } = folders;
-
-  /** What an earlier write of the chunk left: its marker, its stored file, its held mark. */
-  async function removeStates(transaction: string, index: number): Promise<void> {
-    await removeFile(markerPath(transaction, index));
-    await removeFile(chunkPath(transaction, index));
-    await removeFile(heldPath(transaction, index));
-  }
+  const { folderOf, chunkPath, placedPath, ensureFolder } = folders;
 
   /** Streams one chunk to its place (a temporary name, then renamed), showing each piece to `observe`. */
   async function storeChunk(
@@ -62,8 +48,6 @@ export function createChunkWrites(
       } finally {
         await handle.close();
       }
-      await removeFile(markerPath(transaction, index));
-      await removeFile(heldPath(transaction, index));
       await rename(partial, chunkPath(transaction, index));
       options.onChunkWritten?.(size);
       return size;
@@ -75,7 +59,8 @@ export function createChunkWrites(
 
   /**
    * Streams one chunk to its place in its file, showing each piece to `observe`; refuses more than `maxBytes`
-   * (ChunkTooBigError) and a body of another size than the place's. Answers the size and the write's token.
+   * (ChunkTooBigError) and a body of another size than the place's. Answers the size and a new token naming the
+   * write (the key of its running hashes).
    */
   async function placeChunk(
     transaction: string,
@@ -84,12 +69,8 @@ export function createChunkWrites(
     source: Readable,
     maxBytes: number,
     observe: (piece: Buffer) => void,
-    { fresh = false }: WriteOptions = {},
   ): Promise<{ size: number; token: string }> {
-    const folder = folderOf(transaction);
-    await ensureFolder(folder);
-    const marker = markerPath(transaction, index);
-    if (!fresh) await removeStates(transaction, index);
+    await ensureFolder(folderOf(transaction));
     const handle = await open(placedPath(transaction, place.file), constants.O_WRONLY | constants.O_CREAT);
     let size: number;
     try {
@@ -98,37 +79,27 @@ export function createChunkWrites(
       await handle.close();
     }
     if (size !== place.size) throw new Error('upload aborted');
-    const token = randomUUID();
-    try {
-      await writeFile(marker, `${size} ${token}`, { flag: 'wx' });
-    } catch (error) {
-      // Another write of this chunk ended meanwhile: the bytes of the two may be mixed, so neither counts.
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST') await removeFile(marker);
-      throw error;
-    }
     options.onChunkWritten?.(size);
-    return { size, token };
+    return { size, token: randomUUID() };
   }
 
   /**
    * A chunk of a file the store holds (the same SHA-1 and size): compared, as it arrives, with its place in that
-   * blob (`blobFile`), and nothing written while it is equal; marked `<index>.held`. From the first piece that
+   * blob (`blobFile`), and nothing written while it is equal; nothing written. From the first piece that
    * differs, it is stored as a chunk file (the part before taken from the blob), which finish assembles and
-   * verifies as any other. Answers the size.
+   * verifies as any other. Answers the size, and whether it was stored (else it is the blob's bytes).
    */
   async function matchChunk(
     transaction: string,
     index: number,
     place: Placement,
-    blob: { sha256: string; file: string },
+    blob: { file: string },
     source: Readable,
     maxBytes: number,
     observe: (piece: Buffer) => void,
-    { fresh = false }: WriteOptions = {},
-  ): Promise<number> {
+  ): Promise<{ size: number; stored: boolean }> {
     const folder = folderOf(transaction);
     await ensureFolder(folder);
-    if (!fresh) await removeStates(transaction, index);
     const stored = await open(blob.file, 'r');
     const release = bodyPieceReleaser(source);
     let spill: { partial: string; handle: FileHandle; writer: ReturnType<typeof batchedWriter> } | undefined;
@@ -178,11 +149,9 @@ export function createChunkWrites(
         await spill.writer.end();
         await spill.handle.close();
         await rename(spill.partial, chunkPath(transaction, index));
-      } else {
-        await writeFile(heldPath(transaction, index), `${size} ${blob.sha256}`);
       }
       options.onChunkWritten?.(size);
-      return size;
+      return { size, stored: spill !== undefined };
     } catch (error) {
       if (spill) {
         await spill.writer.settle();

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
-import { copyFile, link, open, rm, stat } from 'node:fs/promises';
+import { copyFile, link, rm, stat } from 'node:fs/promises';
 import { removeFile } from '../lib/remove-file.ts';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -10,8 +10,8 @@ import { createChunkWrites } from './chunk-writes.ts';
 import { createUploadFolder, listEntries, removeEntry } from './upload-folder.ts';
 
 /**
- * A chunk present: its size, and for one written into its file (`placeChunk`) the token of that write, or for one
- * found equal to its place in a stored blob (`matchChunk`, nothing written) that blob's SHA-256.
+ * A chunk present (`upload_chunks`): its size, and for one written into its file (`placeChunk`) the token of that
+ * write, or for one found equal to its place in a stored blob (`matchChunk`, nothing written) that blob's SHA-256.
  */
 export type ChunkState = { size: number; token?: string; held?: string };
 
@@ -20,31 +20,6 @@ export type ChunkState = { size: number; token?: string; held?: string };
  * being read, one spare.
  */
 const CHUNK_READ_RING = 3;
-
-/** The most a chunk's marker holds: its size and a token (a UUID) or a SHA-256. */
-const MARKER_BYTES = 128;
-
-/**
- * The text of a chunk's marker, undefined when it cannot be read (not there): one `open`, one `read` and a
- * `close`, where `readFile` also asks the size (`fstat`) and reads until the end.
- */
-async function readMarker(file: string): Promise<string | undefined> {
-  let handle;
-  try {
-    handle = await open(file, 'r');
-  } catch {
-    return undefined;
-  }
-  try {
-    const buffer = Buffer.allocUnsafe(MARKER_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, MARKER_BYTES, 0);
-    return buffer.toString('utf8', 0, bytesRead);
-  } catch {
-    return undefined;
-  } finally {
-    await handle.close();
-  }
-}
 
 /**
  * Chunk bytes of push transactions on disk, in a folder per transaction (`createUploadFolder`): written as they
@@ -59,51 +34,14 @@ export function createUploadArea(
   } = {},
 ) {
   const folders = createUploadFolder(root);
-  const { folderOf, chunkPath, markerPath, heldPath, placedPath, ensureFolder } = folders;
+  const { folderOf, chunkPath, placedPath, ensureFolder } = folders;
   const { storeChunk, placeChunk, matchChunk } = createChunkWrites(folders, options);
-
-  /** The chunks present, by index (missing ones are absent): a stored chunk file first, else a placed one. */
-  async function chunkStates(transaction: string, indexes: number[]): Promise<Map<number, ChunkState>> {
-    const states = new Map<number, ChunkState>();
-    for (const index of indexes) {
-      try {
-        states.set(index, { size: (await stat(chunkPath(transaction, index))).size });
-        continue;
-      } catch {
-        // not stored whole: maybe placed
-      }
-      const placed = await readMarker(markerPath(transaction, index));
-      if (placed) {
-        const [size, token] = placed.split(' ');
-        if (token && Number.isSafeInteger(Number(size))) states.set(index, { size: Number(size), token });
-        continue;
-      }
-      const [size, held] = (await readMarker(heldPath(transaction, index)))?.split(' ') ?? [];
-      // Missing: the caller reports the file as corrupted.
-      if (held && Number.isSafeInteger(Number(size))) states.set(index, { size: Number(size), held });
-    }
-    return states;
-  }
 
   return {
     root,
     placeChunk,
     matchChunk,
     placedPath,
-    chunkStates,
-
-    /**
-     * The tokens of the placed chunks' markers, by index (none for a chunk without one): what the finish reads
-     * again after hashing a placed file. Every other write of a chunk removes its marker first (or, writing it
-     * exclusively, leaves none), so the markers alone tell whether a write came meanwhile.
-     */
-    async placedTokens(transaction: string, indexes: number[]): Promise<Map<number, string | undefined>> {
-      const tokens = new Map<number, string | undefined>();
-      for (const index of indexes) {
-        tokens.set(index, (await readMarker(markerPath(transaction, index)))?.split(' ')[1]);
-      }
-      return tokens;
-    },
 
     /**
      * Bytes of a transaction's placed file, read through one buffer (`readThrough`): each piece is valid until the
@@ -132,12 +70,6 @@ export function createUploadArea(
     storeChunk: (transaction: string, index: number, source: Readable, maxBytes: number) =>
       storeChunk(transaction, index, source, maxBytes),
 
-    /** Sizes of the chunks present, by index (missing ones are absent). */
-    async chunkSizes(transaction: string, indexes: number[]): Promise<Map<number, number>> {
-      const states = await chunkStates(transaction, indexes);
-      return new Map([...states].map(([index, state]) => [index, state.size]));
-    },
-
     /**
      * Where a chunk's bytes are, once complete (for the blob store to link, or another area to adopt); only ever
      * replaced by a rename, never written in place.
@@ -145,36 +77,28 @@ export function createUploadArea(
     chunkFile: chunkPath,
 
     /**
-     * The concatenation of these chunks, read one after another: each from its chunk file, or (a placed chunk,
-     * whose place `layout` gives) from its file. The pieces are read into a ring of CHUNK_READ_RING buffers
+     * The concatenation of these chunks, read one after another, each where its state (`states`, from the
+     * database) says: from the stored blob it was found equal to (`blobFile`), from its file at its place (a placed
+     * chunk, whose place `layout` gives), else from its chunk file. The pieces are read into a ring of CHUNK_READ_RING buffers
      * (`readInTurn`): a consumer must be done with each piece before it asks for the CHUNK_READ_RING-th after it
      * (a blob store's `stage` holds one piece being written while it hashes the next).
      */
     readChunks(
       transaction: string,
       indexes: number[],
-      layout?: Map<number, Placement>,
-      blobFile?: (sha256: string) => string,
+      states: Map<number, ChunkState>,
+      layout: Map<number, Placement>,
+      blobFile: (sha256: string) => string,
     ): AsyncIterable<Buffer> {
       return (async function* () {
         const ring = bufferRing(CHUNK_READ_RING);
         for (const index of indexes) {
-          const place = layout?.get(index);
-          const whole = chunkPath(transaction, index);
-          const stored =
-            place === undefined ||
-            (await stat(whole).then(
-              () => true,
-              () => false,
-            ));
-          const held =
-            stored || !blobFile ? undefined : (await readMarker(heldPath(transaction, index)))?.split(' ')[1];
+          const place = layout.get(index);
+          const state = states.get(index);
           const from = (file: string) => readInTurn(file, place?.offset ?? 0, place?.size ?? 0, ring);
-          yield* stored
-            ? readInTurn(whole, 0, Number.POSITIVE_INFINITY, ring)
-            : held && blobFile
-              ? from(blobFile(held))
-              : from(placedPath(transaction, place.file));
+          if (place && state?.held !== undefined) yield* from(blobFile(state.held));
+          else if (place && state?.token !== undefined) yield* from(placedPath(transaction, place.file));
+          else yield* readInTurn(chunkPath(transaction, index), 0, Number.POSITIVE_INFINITY, ring);
         }
       })();
     },

@@ -7,10 +7,8 @@ export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 /**
  * The names of a push transaction's bytes on disk, under `<root>/<transaction>/`: `<chunk index>` a chunk stored
  * whole; `file-<n>` the file that chunks with a place in it (`chunkLayout`) are written into at their offsets,
- * which finish turns into the blob by a rename (no second copy); `<chunk index>.placed` the marker of such a chunk
- * once written (its size and a token naming that write); `<chunk index>.held` that of a chunk found equal to its
- * place in a stored blob (its size and that blob's SHA-256). A transaction id must be a UUID (anything else
- * throws).
+ * which finish turns into the blob by a rename (no second copy). Which chunks are present, and how, the database
+ * says (`upload_chunks`). A transaction id must be a UUID (anything else throws).
  */
 export function createUploadFolder(root: string) {
   const folderOf = (transaction: string) => {
@@ -22,8 +20,6 @@ export function createUploadFolder(root: string) {
   return {
     folderOf,
     chunkPath: (transaction: string, index: number) => path.join(folderOf(transaction), String(index)),
-    markerPath: (transaction: string, index: number) => path.join(folderOf(transaction), `${index}.placed`),
-    heldPath: (transaction: string, index: number) => path.join(folderOf(transaction), `${index}.held`),
     /** The file the placed chunks of a transaction's file are written into. */
     placedPath: (transaction: string, file: number) => path.join(folderOf(transaction), `file-${file}`),
     async ensureFolder(folder: string): Promise<void> {

@@ -130,20 +130,42 @@ WITH
       AND project_id = $2
     FOR UPDATE
   ),
+  replaced AS (
+    DELETE FROM upload_chunks
+    WHERE
+      upload_id = $3
+      AND index = $4::int
+      AND EXISTS (
+        SELECT
+          1
+        FROM
+          old
+      )
+    RETURNING
+      coalesce(size, 0) AS size
+  ),
   took AS (
     UPDATE uploads u
     SET
       received_bytes = u.received_bytes + greatest(
         0,
         least(
-          $3::bigint,
-          old.declared_bytes + $4::bigint - old.received_bytes
+          $5::bigint,
+          old.declared_bytes + coalesce(
+            (
+              SELECT
+                size
+              FROM
+                replaced
+            ),
+            0
+          ) - old.received_bytes
         )
       )
     FROM
       old
     WHERE
-      u.id = $5
+      u.id = $6
     RETURNING
       (u.received_bytes - old.received_bytes)::float8 AS taken
   )
@@ -157,7 +179,7 @@ SELECT
       project_members
     WHERE
       project_id = p.id
-      AND user_id = $6::int
+      AND user_id = $7::int
   ) AS project_role,
   (
     SELECT
@@ -166,18 +188,27 @@ SELECT
       workspace_members
     WHERE
       workspace_id = p.workspace_id
-      AND user_id = $7::int
+      AND user_id = $8::int
   ) AS workspace_role,
   (
     SELECT
       taken
     FROM
       took
-  ) AS taken
+  ) AS taken,
+  coalesce(
+    (
+      SELECT
+        size
+      FROM
+        replaced
+    ),
+    0
+  )::float8 AS replaced
 FROM
   projects p
 WHERE
-  p.id = $8;
+  p.id = $9;
 
 -- quota.giveBackBytes
 UPDATE "uploads"
@@ -200,7 +231,8 @@ VALUES
 
 -- quota.chunksOwnedBy
 SELECT
-  "id"
+  "id",
+  "size"
 FROM
   "pending_chunks"
 WHERE

@@ -125,6 +125,77 @@ WHERE
 RETURNING
   "id";
 
+-- uploads.touch (recording a chunk)
+WITH
+  alive AS (
+    UPDATE uploads
+    SET
+      last_ping = now(),
+      received_bytes = greatest(0, received_bytes - $1::bigint)
+    WHERE
+      id = $2
+    RETURNING
+      id
+  ),
+  recorded AS (
+    INSERT INTO
+      upload_chunks (upload_id, index, size, token, held)
+    SELECT
+      id,
+      $3::int,
+      $4::bigint,
+      $5::text,
+      $6::text
+    FROM
+      alive
+    ON CONFLICT (upload_id, index) DO UPDATE
+    SET
+      size = NULL,
+      token = NULL,
+      held = NULL
+  )
+SELECT
+  id
+FROM
+  alive;
+
+-- uploads.recordChunks
+WITH
+  alive AS (
+    SELECT
+      id
+    FROM
+      uploads
+    WHERE
+      id = $1
+    FOR KEY SHARE
+  )
+INSERT INTO
+  upload_chunks (upload_id, index, size)
+SELECT
+  alive.id,
+  c.index,
+  c.size
+FROM
+  alive,
+  jsonb_to_recordset($2::jsonb) AS c (index int, size bigint)
+ON CONFLICT (upload_id, index) DO UPDATE
+SET
+  size = excluded.size,
+  token = NULL,
+  held = NULL;
+
+-- uploads.chunkStates
+SELECT
+  "index",
+  "size",
+  "token",
+  "held"
+FROM
+  "upload_chunks"
+WHERE
+  "upload_chunks"."upload_id" = $1;
+
 -- uploads.delete
 DELETE FROM "uploads"
 WHERE

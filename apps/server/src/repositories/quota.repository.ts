@@ -111,38 +111,52 @@ export function createQuotaRepository(db: Db) {
     },
 
     /**
-     * What a v1 chunk request needs, in one statement: takes up to `want` bytes of the transaction's budget (what
-     * is left of its declared bytes, plus `credit`: a chunk being replaced gives its bytes back), and reads its
-     * project with the caller's member roles, for the push permission asked again on every chunk. Answers
-     * undefined when the project is gone; `taken` is the bytes taken (0 when none are left), undefined when the
-     * transaction is gone.
+     * What a v1 chunk request needs, in one statement: removes the record of an earlier write of chunk `index` (none
+     * when undefined: a request that writes nothing) and takes up to `want` bytes of the transaction's budget (what
+     * is left of its declared bytes, plus those of the chunk replaced), and reads its project with the caller's
+     * member roles, for the push permission asked again on every chunk. Answers undefined when the project is gone;
+     * `taken` is the bytes taken (0 when none are left), undefined when the transaction is gone; `replaced` the
+     * bytes of the earlier write (0 when none).
      */
     async takeChunkBytes(input: {
       uploadId: string;
       projectId: string;
       userId: number;
+      index: number | undefined;
       want: number;
-      credit: number;
     }): Promise<
-      { isPublic: boolean; removed: boolean; roles: AccessRoles; taken: number | undefined } | undefined
+      | {
+          isPublic: boolean;
+          removed: boolean;
+          roles: AccessRoles;
+          taken: number | undefined;
+          replaced: number;
+        }
+      | undefined
     > {
-      const { uploadId, projectId, userId, want, credit } = input;
+      const { uploadId, projectId, userId, index, want } = input;
       const result = (await db.execute(sql`
         WITH old AS (
           SELECT received_bytes, declared_bytes FROM uploads
            WHERE id = ${uploadId} AND project_id = ${projectId}
              FOR UPDATE
+        ), replaced AS (
+          DELETE FROM upload_chunks
+           WHERE upload_id = ${uploadId} AND index = ${index ?? null}::int AND EXISTS (SELECT 1 FROM old)
+          RETURNING coalesce(size, 0) AS size
         ), took AS (
           UPDATE uploads u
              SET received_bytes = u.received_bytes
-               + greatest(0, least(${want}::bigint, old.declared_bytes + ${credit}::bigint - old.received_bytes))
+               + greatest(0, least(${want}::bigint, old.declared_bytes
+                   + coalesce((SELECT size FROM replaced), 0) - old.received_bytes))
             FROM old
            WHERE u.id = ${uploadId}
           RETURNING (u.received_bytes - old.received_bytes)::float8 AS taken
         )
         SELECT p.public, p.removed_at IS NOT NULL AS removed,
                ${callerRoles(sql.raw('p.id'), sql.raw('p.workspace_id'), userId)},
-               (SELECT taken FROM took) AS taken
+               (SELECT taken FROM took) AS taken,
+               coalesce((SELECT size FROM replaced), 0)::float8 AS replaced
           FROM projects p
          WHERE p.id = ${projectId}`)) as unknown as {
         rows: Array<{
@@ -151,6 +165,7 @@ export function createQuotaRepository(db: Db) {
           project_role: ProjectRole | null;
           workspace_role: WorkspaceRole | null;
           taken: number | string | null;
+          replaced: number | string;
         }>;
       };
       const [row] = result.rows;
@@ -160,6 +175,7 @@ export function createQuotaRepository(db: Db) {
         removed: row.removed,
         roles: { project: row.project_role ?? undefined, workspace: row.workspace_role ?? undefined },
         taken: row.taken === null ? undefined : Number(row.taken),
+        replaced: Number(row.replaced),
       };
     },
 
@@ -182,11 +198,14 @@ export function createQuotaRepository(db: Db) {
       await db.insert(pendingChunks).values(values);
     },
 
-    /** Which of these v2 chunks this user uploaded to this project (a push may use only those). */
-    async chunksOwnedBy(ids: string[], owner: { userId: number; projectId: string }): Promise<Set<string>> {
-      if (ids.length === 0) return new Set();
+    /** Which of these v2 chunks this user uploaded to this project (a push may use only those), with their sizes. */
+    async chunksOwnedBy(
+      ids: string[],
+      owner: { userId: number; projectId: string },
+    ): Promise<Map<string, number>> {
+      if (ids.length === 0) return new Map();
       const rows = await db
-        .select({ id: pendingChunks.id })
+        .select({ id: pendingChunks.id, size: pendingChunks.size })
         .from(pendingChunks)
         .where(
           and(
@@ -195,7 +214,7 @@ export function createQuotaRepository(db: Db) {
             eq(pendingChunks.projectId, owner.projectId),
           ),
         );
-      return new Set(rows.map((row) => row.id));
+      return new Map(rows.map((row) => [row.id, row.size]));
     },
 
     /**

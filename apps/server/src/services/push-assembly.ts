@@ -26,7 +26,7 @@ export function createPushAssembly(deps: {
   repos: Repositories;
   transactions: PushTransactions;
 }) {
-  const { blobs, uploadArea, repos, transactions } = deps;
+  const { blobs, repos, transactions } = deps;
   const { heldBlob, assemblePlaced, assemble } = createFileAssembly(deps);
 
   /**
@@ -37,7 +37,7 @@ export function createPushAssembly(deps: {
     const changes = storedChanges(upload);
     const indexOf = new Map(changes.chunkIds.map((id, index) => [id, index]));
     const files = [...changes.added, ...changes.updated];
-    const states = await uploadArea.chunkStates(upload.id, [...indexOf.values()]);
+    const states = await repos.uploads.chunkStates(upload.id);
     const layout = chunkLayout(changes, changes.chunkIds);
     const chunkIndexes = (file: DeclaredFile) => file.chunks.map((id) => indexOf.get(id) ?? -1);
     const incomplete = files.filter((file) => {
@@ -83,6 +83,8 @@ export function createPushAssembly(deps: {
 
     const corrupted: string[] = [];
     const assembled = new Map<string, StagedBlob>();
+    /** The files assembled from the bytes written at their places, with the tokens of those writes. */
+    const placedFiles = new Map<string, { indexes: number[]; tokens: string[] }>();
     try {
       await mapPool([...files.entries()], ASSEMBLY_CONCURRENCY, async ([fileIndex, file]) => {
         try {
@@ -95,18 +97,19 @@ export function createPushAssembly(deps: {
             assembled.set(file.path, staged.hold(heldBlob(sha256, file.size, gone), file.checksum));
             return;
           }
+          const placed =
+            tokens && (await assemblePlaced(upload, file, fileIndex, tokens, staged, heldSha256(file)));
+          if (placed && tokens) placedFiles.set(file.path, { indexes, tokens });
           const blob =
-            (tokens &&
-              (await assemblePlaced(upload, file, fileIndex, indexes, tokens, staged, heldSha256(file)))) ??
+            placed ??
             (await assemble(
               upload,
               file,
               indexes,
               staged,
               heldSha256(file),
-              layout,
+              { states, layout, blobFiles },
               indexes.every((index) => !states.get(index)?.token && !states.get(index)?.held),
-              blobFiles,
             ));
           assembled.set(file.path, blob);
         } catch (error) {
@@ -118,6 +121,12 @@ export function createPushAssembly(deps: {
       // A chunk file vanished under the assembly (ENOENT): the transaction was cancelled meanwhile.
       await transactions.assertNotCanceled(upload.id);
       throw error;
+    }
+    // A file written into at its places was hashed as the writes its chunks' records named: a write of one of
+    // them since (which removed its record before it began) may have changed bytes already hashed.
+    const after = placedFiles.size > 0 ? await repos.uploads.chunkStates(upload.id) : states;
+    for (const [path, { indexes, tokens }] of placedFiles) {
+      if (indexes.some((index, chunk) => after.get(index)?.token !== tokens[chunk])) corrupted.push(path);
     }
     if (corrupted.length > 0) {
       await transactions.assertNotCanceled(upload.id);

@@ -4,7 +4,7 @@ import { removeFile } from '../lib/remove-file.ts';
 import { UPLOAD_CHUNK_SIZE } from '@waymark/contract';
 import type { Placement } from '../push/chunk-layout.ts';
 import { type DeclaredFile, uploadedBytesOf } from '../push/push-changes.ts';
-import type { UploadArea } from '../push/upload-area.ts';
+import type { ChunkState, UploadArea } from '../push/upload-area.ts';
 import type { UploadRow } from '../repositories/upload.repository.ts';
 import type { BlobStore, StagedBlob } from '../storage/blob-store.ts';
 import { readThrough } from '../storage/reused-reads.ts';
@@ -60,17 +60,17 @@ export function createFileAssembly(deps: {
   }
 
   /**
-   * A file whose chunks were all written into it at their places (`tokens`: the writes their markers named before
+   * A file whose chunks were all written into it at their places (`tokens`: the writes their records named when
    * finish began, by position): moved into the store's temporary folder, its digests finished (those computed as
    * the chunks arrived, for the chunks still the writes they hashed, and the rest read back once), verified, and
-   * flushed once; nothing is copied. Its chunks' markers are read again after the hash: a write meanwhile makes
-   * the file corrupted. Answers undefined, the file left in place, where it cannot be moved (another file system).
+   * flushed once; nothing is copied. The caller reads its chunks' records again once every file is hashed: a write
+   * meanwhile makes the file corrupted. Answers undefined, the file left in place, where it cannot be moved
+   * (another file system).
    */
   async function assemblePlaced(
     upload: UploadRow,
     file: DeclaredFile,
     fileIndex: number,
-    chunkIndexes: number[],
     tokens: string[],
     staged: StagedBlobs,
     heldSha256: string | undefined,
@@ -114,9 +114,6 @@ export function createFileAssembly(deps: {
         running.sha1.update(piece);
         running.sha256.update(piece);
       }
-      const after = await uploadArea.placedTokens(upload.id, chunkIndexes);
-      if (chunkIndexes.some((index, chunk) => after.get(index) !== tokens[chunk]))
-        throw new CorruptedFile(file.path);
       if (running.sha1.digest('hex') !== expected.checksum) throw new CorruptedFile(file.path);
       const sha256 = running.sha256.digest('hex');
       if (sha256 === heldSha256) {
@@ -144,12 +141,16 @@ export function createFileAssembly(deps: {
     chunkIndexes: number[],
     staged: StagedBlobs,
     heldSha256: string | undefined,
-    layout: Map<number, Placement>,
+    where: {
+      states: Map<number, ChunkState>;
+      layout: Map<number, Placement>;
+      blobFiles: (sha256: string) => string;
+    },
     stored: boolean,
-    blobFiles: (sha256: string) => string,
   ): Promise<StagedBlob> {
     const expected = uploadedBytesOf(file);
-    const readChunks = () => uploadArea.readChunks(upload.id, chunkIndexes, layout, blobFiles);
+    const readChunks = () =>
+      uploadArea.readChunks(upload.id, chunkIndexes, where.states, where.layout, where.blobFiles);
     const held = (sha256: string, size: number) =>
       staged.hold(
         heldBlob(sha256, size, () => blobs.stage(readChunks())),

@@ -94,7 +94,7 @@ export async function reserveV2Chunk(
  * Answers what was written and the bytes to give back to the budget (`uploads.touch` after the chunk), which keeps
  * only the bytes written.
  */
-export async function writeChunkWithinBudget(input: {
+export async function writeChunkWithinBudget<Written extends { size: number }>(input: {
   repos: Repositories;
   transaction: string;
   /** Bytes taken for the chunk (undefined: the transaction is gone). */
@@ -103,15 +103,15 @@ export async function writeChunkWithinBudget(input: {
   replaced: number;
   contentLength: number | undefined;
   /** Writes the chunk's bytes, at most `maxBytes` (ChunkTooBigError beyond). */
-  write: (maxBytes: number) => Promise<{ checksum: string; size: number }>;
-}): Promise<{ written: { checksum: string; size: number }; giveBack: number }> {
+  write: (maxBytes: number) => Promise<Written>;
+}): Promise<{ written: Written; giveBack: number }> {
   const { repos, transaction, taken } = input;
   if (taken === undefined) throw invalid(PUSH_TEXTS.uploadCanceled);
   if (input.contentLength !== undefined && taken < input.contentLength) {
     await repos.quota.giveBackBytes(transaction, taken);
     throw invalid(PUSH_TEXTS.beyondDeclaredSize);
   }
-  let written: { checksum: string; size: number };
+  let written: Written;
   try {
     written = await input.write(taken);
   } catch (error) {

@@ -7,7 +7,7 @@ import type { Actor } from '../policies/workspace.policy.ts';
 import { chunkLayout, type Placement } from '../push/chunk-layout.ts';
 import type { DeclaredChanges } from '../push/push-changes.ts';
 import { createRunningHashes } from '../push/running-hashes.ts';
-import type { UploadArea } from '../push/upload-area.ts';
+import type { ChunkState, UploadArea } from '../push/upload-area.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import type { UploadRow } from '../repositories/upload.repository.ts';
 
@@ -137,10 +137,14 @@ export function createPushTransactions(deps: {
      * After a step failed, or before one that needs the transaction: when it is gone meanwhile (a cancel, or a
      * finish of another process, removed its row and bytes), that is the cause, and the answer is 400 'Upload was
      * probably canceled' (the reference's), not the missing files. Otherwise returns, and keeps it alive (giving
-     * `giveBack` bytes back to its budget).
+     * `giveBack` bytes back to its budget, and recording the chunk `written`).
      */
-    async assertNotCanceled(transaction: string, giveBack = 0): Promise<void> {
-      if (await repos.uploads.touch(transaction, giveBack)) return;
+    async assertNotCanceled(
+      transaction: string,
+      giveBack = 0,
+      written?: { index: number; state: ChunkState },
+    ): Promise<void> {
+      if (await repos.uploads.touch(transaction, giveBack, written)) return;
       await dropBytes(transaction);
       throw invalid(PUSH_TEXTS.uploadCanceled);
     },

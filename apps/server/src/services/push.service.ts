@@ -26,7 +26,7 @@ import {
 import { assertMayPushChanges } from '../push/push-permission.ts';
 import { ChunkTooBigError } from '../push/receive-body.ts';
 import { assertChunkCounts, declaredUploadBytes, quotaCharge } from '../push/upload-budget.ts';
-import type { UploadArea } from '../push/upload-area.ts';
+import type { ChunkState, UploadArea } from '../push/upload-area.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import { isUniqueViolation } from '../repositories/unique-violation.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
@@ -105,7 +105,7 @@ export function createPushService(deps: {
    * One v1 chunk's bytes, hashed for its answer (SHA-1) as they arrive: when it has a place in its file and its
    * length is that place's, compared with the stored blob of a file the store holds (nothing written), or written
    * into its file at its place (also hashed there for the file's digests when it comes in order); else stored
-   * apart as a chunk file.
+   * apart as a chunk file. Answers the checksum and the chunk's state, for the caller to record.
    */
   async function writeChunk(
     known: KnownTransaction,
@@ -114,19 +114,20 @@ export function createPushService(deps: {
     body: Readable,
     contentLength: number | undefined,
     maxBytes: number,
-    options: { fresh: boolean },
-  ): Promise<{ checksum: string; size: number }> {
+  ): Promise<{ checksum: string; size: number; state: ChunkState }> {
+    const stored = async () => {
+      const written = await uploadArea.writeChunk(transaction, index, body, maxBytes);
+      return { ...written, state: { size: written.size } };
+    };
     const place = known.layout.get(index);
-    if (!place || place.size !== contentLength)
-      return uploadArea.writeChunk(transaction, index, body, maxBytes);
+    if (!place || place.size !== contentLength) return stored();
     const sha1 = createHash('sha1');
     const heldSha256 = known.heldFiles.get(place.file);
     if (heldSha256 !== undefined) {
       // Bytes the store holds (local disk, where comparing costs a read): compared, not written.
-      if (!blobs.matches || !(await blobs.has(heldSha256)))
-        return uploadArea.writeChunk(transaction, index, body, maxBytes);
-      const blob = { sha256: heldSha256, file: (await blobs.localFile(heldSha256)).path };
-      const size = await uploadArea.matchChunk(
+      if (!blobs.matches || !(await blobs.has(heldSha256))) return stored();
+      const blob = { file: (await blobs.localFile(heldSha256)).path };
+      const { size, stored: spilled } = await uploadArea.matchChunk(
         transaction,
         index,
         place,
@@ -134,26 +135,17 @@ export function createPushService(deps: {
         body,
         maxBytes,
         (piece) => sha1.update(piece),
-        options,
       );
-      return { checksum: sha1.digest('hex'), size };
+      return { checksum: sha1.digest('hex'), size, state: spilled ? { size } : { size, held: heldSha256 } };
     }
     const hashes = transactions.hashes;
     const running = hashes.begin(transaction, place.file, place.chunk);
     let written;
     try {
-      written = await uploadArea.placeChunk(
-        transaction,
-        index,
-        place,
-        body,
-        maxBytes,
-        (piece) => {
-          sha1.update(piece);
-          running?.(piece);
-        },
-        options,
-      );
+      written = await uploadArea.placeChunk(transaction, index, place, body, maxBytes, (piece) => {
+        sha1.update(piece);
+        running?.(piece);
+      });
     } catch (error) {
       if (running) hashes.failed(transaction, place.file);
       throw error;
@@ -164,7 +156,7 @@ export function createPushService(deps: {
       { chunk: place.chunk, offset: place.offset, size: written.size, token: written.token },
       running !== undefined,
     );
-    return { checksum: sha1.digest('hex'), size: written.size };
+    return { checksum: sha1.digest('hex'), ...written, state: written };
   }
 
   return {
@@ -253,9 +245,10 @@ export function createPushService(deps: {
 
     /**
      * POST /v1/project/push/chunk/{tx}/{chunk}: streams one declared chunk to disk. Two statements once the
-     * transaction is known to this process: one that asks the push permission again and takes the chunk's bytes
-     * from the budget (`quota.takeChunkBytes`), and one after the write that keeps the transaction alive, gives
-     * back what the chunk did not use and tells whether it was cancelled meanwhile (`uploads.touch`).
+     * transaction is known to this process: one that asks the push permission again, removes the record of an
+     * earlier write of the chunk and takes the chunk's bytes from the budget (`quota.takeChunkBytes`), and one
+     * after the write that records the chunk, keeps the transaction alive, gives back what the chunk did not use
+     * and tells whether it was cancelled meanwhile (`uploads.touch`).
      */
     async chunk(input: {
       actor: NonNullable<Actor>;
@@ -271,14 +264,12 @@ export function createPushService(deps: {
       const tooBig = input.contentLength !== undefined && input.contentLength > UPLOAD_CHUNK_SIZE;
       // A chunk refused for its id or length takes nothing; the permission is asked all the same, and first.
       const writes = index !== undefined && !tooBig;
-      const previous = writes ? (await uploadArea.chunkSizes(transaction, [index])).get(index) : undefined;
-      const replaced = previous ?? 0;
       const step = await repos.quota.takeChunkBytes({
         uploadId: transaction,
         projectId: known.projectId,
         userId: input.actor.id,
+        index: writes ? index : undefined,
         want: writes ? chunkWant(input.contentLength) : 0,
-        credit: replaced,
       });
       await assertMayStillPush({
         config,
@@ -290,18 +281,16 @@ export function createPushService(deps: {
       if (index === undefined) throw notFound(ERROR_TEXTS.urlNotFound);
       if (tooBig) throw invalid(PUSH_TEXTS.tooBigChunk);
       const stop = transactions.heartbeat(transaction);
-      let result: { written: ChunkResponse; giveBack: number };
+      let result: { written: { checksum: string; size: number; state: ChunkState }; giveBack: number };
       try {
         result = await writeChunkWithinBudget({
           repos,
           transaction,
           taken: step?.taken,
-          replaced,
+          replaced: step?.replaced ?? 0,
           contentLength: input.contentLength,
           write: (maxBytes) =>
-            writeChunk(known, transaction, index, input.body, input.contentLength, maxBytes, {
-              fresh: previous === undefined,
-            }),
+            writeChunk(known, transaction, index, input.body, input.contentLength, maxBytes),
         });
       } catch (error) {
         if (error instanceof ChunkTooBigError) throw invalid(PUSH_TEXTS.tooBigChunk);
@@ -312,8 +301,11 @@ export function createPushService(deps: {
         stop();
       }
       // Cancelled, taken over or finished while the bytes arrived: they belong to nobody.
-      await transactions.assertNotCanceled(transaction, result.giveBack);
-      return result.written;
+      await transactions.assertNotCanceled(transaction, result.giveBack, {
+        index,
+        state: result.written.state,
+      });
+      return { checksum: result.written.checksum, size: result.written.size };
     },
 
     /** POST /v1/project/push/finish/{tx}: assemble and verify every file, store blobs, commit the version. */

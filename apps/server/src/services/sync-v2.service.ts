@@ -142,9 +142,9 @@ export function createSyncV2Service(deps: {
   }
 
   /**
-   * Links the declared chunks into the transaction (by their index there); missing ones finish reports. Chunks
-   * another user uploaded, or uploaded for another project, count as missing (their records name uploader and
-   * project). Answers the ids linked.
+   * Links the declared chunks into the transaction (by their index there) and records them present; missing ones
+   * finish reports. Chunks another user uploaded, or uploaded for another project, count as missing (their records
+   * name uploader and project). Answers the ids linked.
    */
   async function linkChunks(
     transaction: string,
@@ -157,14 +157,18 @@ export function createSyncV2Service(deps: {
       owner,
     );
     const linked = new Set<string>();
+    const present: Array<{ index: number; size: number }> = [];
     for (const [index, id] of ids.entries()) {
-      if (id === undefined || !owned.has(id)) continue;
+      const size = id === undefined ? undefined : owned.get(id);
+      if (id === undefined || size === undefined) continue;
       for (const place of chunkStore.places(id)) {
         if (!(await uploadArea.adoptFile(transaction, index, place))) continue;
         linked.add(id);
+        present.push({ index, size });
         break;
       }
     }
+    await repos.uploads.recordChunks(transaction, present);
     return [...linked];
   }
 

@@ -4,6 +4,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -40,6 +41,32 @@ export const uploads = pgTable(
     reservedBytes: bigint('reserved_bytes', { mode: 'number' }).notNull().default(0),
   },
   (t) => [uniqueIndex('uploads_project_key').on(t.projectId), index('uploads_last_ping_idx').on(t.lastPing)],
+);
+
+/**
+ * The chunks of a push transaction present on disk, one row per chunk written (by its index in the transaction's
+ * chunk list): a v1 chunk request removes the row of an earlier write of its chunk before it writes (in the
+ * statement that takes the bytes from the budget) and adds its own once the bytes are complete (in the one that
+ * keeps the transaction alive). A row found there at that moment means another write of the chunk ended meanwhile:
+ * the bytes of the two may be mixed, so the row is kept without a size (the chunk counts as missing). A chunk
+ * whose bytes are where its file's are (`file-<n>`) has the token of its write; one found equal to its place in a
+ * stored blob has that blob's SHA-256; one stored whole (`<index>`, or a v2 chunk linked in) has neither.
+ */
+export const uploadChunks = pgTable(
+  'upload_chunks',
+  {
+    uploadId: uuid('upload_id')
+      .notNull()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
+    index: integer('index').notNull(),
+    /** The chunk's bytes; null: two writes ended at once (missing). */
+    size: bigint('size', { mode: 'number' }),
+    /** A chunk written at its place in its file: the token naming that write (the running hashes' key). */
+    token: text('token'),
+    /** A chunk found equal to its place in a stored blob: that blob's SHA-256. */
+    held: text('held'),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.index] })],
 );
 
 /**
