@@ -7,13 +7,15 @@ const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 
 /**
  * The compiled server that `npm start` and `npm run cli` run with plain Node. Every entry point lands directly in
- * the output folder (see `src/paths.ts`: the migrations and the web app are found from there), the worker under
- * the name `engine.ts` asks piscina for (`./engine-worker.mjs` beside the module that loads it).
+ * the output folder (see `src/paths.ts`: the migrations and the web app are found from there), the workers under
+ * the names `engine.ts` asks piscina for (`./engine-worker.mjs`, `./map-worker.mjs` beside the module that loads
+ * them).
  */
 const ENTRY_POINTS = {
   main: 'src/main.ts',
   cli: 'src/cli/main.ts',
   'engine-worker': 'src/changesets/engine-worker.ts',
+  'map-worker': 'src/changesets/map-worker.ts',
 };
 
 /**

@@ -1,78 +1,23 @@
 import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
-import { type MessagePort, threadId } from 'node:worker_threads';
 import {
   apply,
-  ChangesetFormatError,
-  ConflictError,
-  diff,
   conflictFileText,
-  GpkgDiffError,
+  diff,
   readChanges,
   rebase,
-  SchemaChangeError,
   summarize,
   type TableSummary,
 } from '@waymark/gpkg-diff';
-import type { MapFeature, MapLayer } from '@waymark/contract';
-import { readFeature, readLayers } from '../map/gpkg-map.ts';
-import { MapLayerError, MapNotFoundError } from '../map/gpkg-read.ts';
-import { readTile } from '../map/gpkg-tile.ts';
-import { MapTooLargeError, readChangedFeatures } from '../map/gpkg-changes.ts';
-import { readQgisProjectStyles, type QgisLayerStyle } from '../map/qgis-styles.ts';
+import { attempt, type EngineResult, type TaskInput } from './engine-task.ts';
 
 /**
- * The GeoPackage work of the server, run in the worker threads of `engine.ts` (the library is synchronous: here
- * it blocks a worker, never the event loop). Each task answers a plain result object; the library's refusals
- * travel as `{ok: false}` with their user-fit reason, since class identities do not cross threads.
+ * The changeset work of the server, run in the worker threads of `engine.ts` (the library is synchronous: here it
+ * blocks a worker, never the event loop). The map's tasks are in `map-worker.ts`, loaded by threads of their own:
+ * a thread compiles and runs its whole code when it starts, and these need none of the map's.
  */
-
-/** `timeout` is the engine's own: a task that ran longer than allowed was stopped (engine.ts). */
-export type EngineFailureKind =
-  'schema' | 'conflict' | 'format' | 'invalid' | 'internal' | 'timeout' | 'not-found' | 'layer' | 'too-large';
-export type EngineFailure = { ok: false; kind: EngineFailureKind; reason: string };
-export type EngineResult<T> = ({ ok: true } & T) | EngineFailure;
 
 /** Bytes of JSON gathered before each write of the detail file. */
 const WRITE_BUFFER = 256 * 1024;
-
-function failure(error: unknown): EngineFailure {
-  if (error instanceof GpkgDiffError) {
-    const kind: EngineFailureKind =
-      error instanceof SchemaChangeError
-        ? 'schema'
-        : error instanceof ConflictError
-          ? 'conflict'
-          : error instanceof ChangesetFormatError
-            ? 'format'
-            : 'invalid';
-    return { ok: false, kind, reason: error.reason };
-  }
-  if (error instanceof MapNotFoundError) return { ok: false, kind: 'not-found', reason: error.message };
-  if (error instanceof MapLayerError) return { ok: false, kind: 'layer', reason: error.message };
-  if (error instanceof MapTooLargeError) return { ok: false, kind: 'too-large', reason: error.message };
-  return { ok: false, kind: 'internal', reason: error instanceof Error ? error.message : String(error) };
-}
-
-/** What every task gets besides its files: a port to tell the engine it started (its time limit counts from then). */
-type TaskInput = { started?: MessagePort };
-
-function attempt<T>(input: TaskInput, work: () => T): EngineResult<T> {
-  input.started?.postMessage(threadId);
-  try {
-    return { ok: true, ...work() };
-  } catch (error) {
-    return failure(error);
-  }
-}
-
-async function attemptAsync<T>(input: TaskInput, work: () => Promise<T>): Promise<EngineResult<T>> {
-  input.started?.postMessage(threadId);
-  try {
-    return { ok: true, ...(await work()) };
-  } catch (error) {
-    return failure(error);
-  }
-}
 
 /** The changeset from `base` to `modified`, written to `output`, with its summary and size. */
 export function diffTask(
@@ -163,44 +108,4 @@ export function mergeTask(
       for (const file of [theirs, ours, rebased]) rmSync(file, { force: true });
     }
   });
-}
-
-/** The layers of a GeoPackage for the map (map/gpkg-map.ts). */
-export function mapLayersTask(input: TaskInput & { file: string }): EngineResult<{ layers: MapLayer[] }> {
-  return attempt(input, () => ({ layers: readLayers(input.file) }));
-}
-
-/** One vector tile of a layer (empty when no feature meets it; map/gpkg-tile.ts). */
-export function mapTileTask(
-  input: TaskInput & { file: string; layer: string; z: number; x: number; y: number },
-): EngineResult<{ tile: Uint8Array }> {
-  return attempt(input, () => ({ tile: readTile(input.file, input.layer, input.z, input.x, input.y) }));
-}
-
-/** One feature of a layer with every field. */
-export function mapFeatureTask(
-  input: TaskInput & { file: string; layer: string; fid: number },
-): EngineResult<{ feature: MapFeature }> {
-  return attempt(input, () => ({ feature: readFeature(input.file, input.layer, input.fid) }));
-}
-
-/** The changed rows of a stored changeset as GeoJSON (map/gpkg-changes.ts), read against the file it leads to. */
-export function mapChangesTask(
-  input: TaskInput & { changeset: string; file: string; path: string; version: string; maxBytes: number },
-): EngineResult<{ document: Uint8Array }> {
-  return attempt(input, () => ({
-    document: readChangedFeatures(
-      input.changeset,
-      input.file,
-      { file: input.path, version: input.version },
-      input.maxBytes,
-    ),
-  }));
-}
-
-/** The colours a QGIS project file (`path`: its path in the project, .qgs or .qgz) gives its GeoPackage layers. */
-export function mapStylesTask(
-  input: TaskInput & { file: string; path: string },
-): Promise<EngineResult<{ styles: QgisLayerStyle[] }>> {
-  return attemptAsync(input, async () => ({ styles: await readQgisProjectStyles(input.file, input.path) }));
 }

@@ -12,7 +12,7 @@ import type { TableSummary } from '@waymark/gpkg-diff';
 // WAL-mode blobs to a temporary folder first.
 import '@waymark/gpkg-diff';
 import type { QgisLayerStyle } from '../map/qgis-styles.ts';
-import type { EngineFailureKind, EngineResult } from './engine-worker.ts';
+import type { EngineFailureKind, EngineResult } from './engine-task.ts';
 import { createFairQueue } from './fair-queue.ts';
 
 /** A refusal of the GeoPackage engine: a schema change, a changeset that does not apply, an unreadable file. */
@@ -160,20 +160,21 @@ export function createChangesetEngine(options: {
 }): ChangesetEngine {
   const mapThreads = Math.max(1, options.mapThreads ?? 1);
   releaseSemiSpaceFlag();
-  const makePool = (threads: number) =>
+  // Each pool's threads load only their own tasks' code (a thread compiles and runs all of it when it starts).
+  const makePool = (threads: number, worker: string) =>
     new Piscina({
-      filename: new URL('./engine-worker.mjs', import.meta.url).href,
+      filename: new URL(worker, import.meta.url).href,
       minThreads: 0,
       maxThreads: threads,
       idleTimeout: IDLE_MS,
       resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     });
   const changesets = {
-    pool: makePool(options.threads),
+    pool: makePool(options.threads, './engine-worker.mjs'),
     queue: createFairQueue({ slots: options.threads, perOwner: Math.max(1, options.threads - 1) }),
   };
   const map = {
-    pool: makePool(mapThreads + 1),
+    pool: makePool(mapThreads + 1, './map-worker.mjs'),
     queue: createFairQueue({ slots: mapThreads + 1, perOwner: mapThreads }),
   };
   const sideOf = (name: TaskName) => (MAP_TASKS.has(name) ? map : changesets);
