@@ -96,6 +96,7 @@ export default tseslint.config(
     ignores: [
       '**/dist/**',
       '**/dist-test/**',
+      '**/dist-old/**',
       '**/node_modules/**',
       'playwright-report/**',
       'test-results/**',
