@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createChangesetEngine } from '../src/changesets/engine.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../packages/gpkg-diff/fixtures');
 const CHILD = path.join(import.meta.dirname, 'changeset-engine-child.ts');
@@ -57,5 +58,24 @@ describe('changeset engine', () => {
       kind: 'internal',
       reason: expect.stringContaining('ENOTDIR'),
     });
+  });
+});
+
+describe('warming the changeset engine', () => {
+  it('starts a thread only when there is none, and a task then runs', async () => {
+    const engine = createChangesetEngine({ threads: 2, taskTimeoutMs: 60_000 });
+    try {
+      expect(await engine.warm()).toEqual(expect.any(Number));
+      expect(await engine.warm()).toBeUndefined();
+      const { summary } = await engine.diff(
+        path.join(FIXTURES, 'base.gpkg'),
+        path.join(FIXTURES, 'modified.gpkg'),
+        path.join(work, 'warmed.diff'),
+        { project: 'warm' },
+      );
+      expect(summary).toContainEqual({ table: 'points', insert: 2, update: 4, delete: 1 });
+    } finally {
+      await engine.close();
+    }
   });
 });

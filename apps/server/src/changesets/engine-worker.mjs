@@ -10,3 +10,4 @@ export const diffTask = tasks.diffTask;
 export const applyTask = tasks.applyTask;
 export const mergeTask = tasks.mergeTask;
 export const detailTask = tasks.detailTask;
+export const warmTask = tasks.warmTask;

@@ -1,4 +1,5 @@
 import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
+import { threadId } from 'node:worker_threads';
 import {
   apply,
   conflictFileText,
@@ -15,6 +16,11 @@ import { attempt, type EngineResult, type TaskInput } from './engine-task.ts';
  * blocks a worker, never the event loop). The map's tasks are in `map-worker.ts`, loaded by threads of their own:
  * a thread compiles and runs its whole code when it starts, and these need none of the map's.
  */
+
+/** Nothing but the thread's id: a thread started for it has loaded this code, ready for the task the engine expects. */
+export function warmTask(): { threadId: number } {
+  return { threadId };
+}
 
 /** Bytes of JSON gathered before each write of the detail file. */
 const WRITE_BUFFER = 256 * 1024;

@@ -85,6 +85,13 @@ export type ChangesetEngine = {
   ): Promise<Uint8Array>;
   /** The colours the QGIS project file `file` (`path`: its path in the project) gives its GeoPackage layers. */
   mapStyles(file: string, path: string, owner: EngineTaskOwner): Promise<QgisLayerStyle[]>;
+  /**
+   * Starts a changeset thread ahead of a task about to come (a push that declares a changeset starts uploading
+   * it), when none is there: its start (~0.1 s of loading its code) then overlaps the upload instead of delaying
+   * the finish. It ends as any thread does, after IDLE_MS without work. Answers the id of the thread started, or
+   * undefined when one was there (or none could start).
+   */
+  warm(): Promise<number | undefined>;
   close(): Promise<void>;
 };
 
@@ -271,6 +278,12 @@ export function createChangesetEngine(options: {
     },
     async mapStyles(file, path, owner) {
       return (await run<{ styles: QgisLayerStyle[] }>('mapStylesTask', { file, path }, owner)).styles;
+    },
+    async warm() {
+      if (changesets.pool.threads.length > 0) return undefined;
+      const warmed = (await changesets.pool.run({}, { name: 'warmTask' }).catch(() => undefined)) as
+        { threadId: number } | undefined;
+      return warmed?.threadId;
     },
     close: async () => {
       changesets.queue.close();

@@ -213,6 +213,8 @@ export function createPushService(deps: {
         return projectAfterPush(input.actor, projectId);
       }
 
+      // Its changesets are applied at the finish: a changeset thread starts while they upload.
+      if (changes.updated.some((file) => file.diff)) void engine.warm();
       const transaction = randomUUID();
       const stored: StoredChanges = { ...changes, chunkIds: declaredChunkIds(changes) };
       let replaced: string | undefined;
