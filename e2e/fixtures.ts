@@ -15,6 +15,8 @@ export const SCREENSHOT_DIR = path.join(import.meta.dirname, 'artifacts', 'scree
 const A11Y_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 /** Violations of these impacts fail the journey; moderate and minor ones are left to review. */
 const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+/** How many scans a view gets at most when something starts moving during them (see checkA11y). */
+const SCAN_TRIES = 3;
 
 /** `E2E_SCREENS=1`: every snap() also saves a full-page screenshot (under e2e/artifacts/screens) to look at. */
 const SCREENS = process.env.E2E_SCREENS === '1';
@@ -128,29 +130,36 @@ function viewKey(page: Page): Promise<string> {
 /**
  * Runs axe-core over the page as it is now (dialogs and open menus included) and fails on any serious or
  * critical WCAG 2.1 A/AA violation, listing for each the rule, its impact, the offending elements and
- * how to fix it. Waits for running transitions first: a dialog fading in would show false contrast. A view
- * checked before in this worker is not checked again.
+ * how to fix it. Waits for running transitions first: a dialog fading in would show false contrast. A scan during
+ * which a transition or animation started (a toast leaving at the end of its life, half-faded as axe read its
+ * colours) is made again once the page is still, up to {@link SCAN_TRIES} times in all. A view checked before in
+ * this worker is not checked again.
  */
 async function checkA11y(page: Page, name: string): Promise<void> {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity,
-      ),
-  );
-  const key = await viewKey(page);
-  const checkedAs = checkedViews.get(key);
-  if (checkedAs !== undefined) {
-    test
-      .info()
-      .annotations.push({ type: 'a11y', description: `"${name}": the view of "${checkedAs}", checked` });
-    return;
+  let key: string;
+  let violations: Result[];
+  for (let attempt = 1; ; attempt += 1) {
+    await page.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity,
+        ),
+    );
+    key = await viewKey(page);
+    const checkedAs = checkedViews.get(key);
+    if (checkedAs !== undefined) {
+      test
+        .info()
+        .annotations.push({ type: 'a11y', description: `"${name}": the view of "${checkedAs}", checked` });
+      return;
+    }
+    const scan = await axeViolations(page);
+    violations = scan.violations;
+    if (!scan.moved || attempt === SCAN_TRIES) break;
   }
-  const blocking = (await axeViolations(page)).filter((violation) =>
-    BLOCKING_IMPACTS.has(violation.impact ?? ''),
-  );
+  const blocking = violations.filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''));
   checkedViews.set(key, name);
   if (blocking.length === 0) return;
   const report = blocking.map((violation) => {
@@ -172,24 +181,35 @@ async function checkA11y(page: Page, name: string): Promise<void> {
 }
 
 /**
- * axe-core's violations of the {@link A11Y_TAGS} rules in the page's document as it is now. axe's source (~0.6 MB)
- * goes into a document once, on its first scan: later scans of the same document (the app navigates without
- * loading pages) only run it. Only violations are reported in detail: much faster than axe's default of every
- * passing node too.
+ * axe-core's violations of the {@link A11Y_TAGS} rules in the page's document as it is now, and whether a
+ * transition or animation started while axe ran (its colours may be read mid-way). axe's source (~0.6 MB) goes
+ * into a document once, on its first scan: later scans of the same document (the app navigates without loading
+ * pages) only run it. Only violations are reported in detail: much faster than axe's default of every passing node
+ * too.
  */
-async function axeViolations(page: Page): Promise<Result[]> {
+async function axeViolations(page: Page): Promise<{ violations: Result[]; moved: boolean }> {
   const scan = () =>
     page.evaluate(async (tags) => {
       const { axe: inPage } = window as unknown as { axe?: typeof axe };
       if (!inPage) return null;
-      const results = await inPage.run(document, {
-        runOnly: { type: 'tag', values: tags },
-        resultTypes: ['violations'],
-      });
-      return results.violations;
+      let moved = false;
+      const onStart = () => {
+        moved = true;
+      };
+      const starts = ['transitionrun', 'animationstart'];
+      for (const type of starts) document.addEventListener(type, onStart, true);
+      try {
+        const results = await inPage.run(document, {
+          runOnly: { type: 'tag', values: tags },
+          resultTypes: ['violations'],
+        });
+        return { violations: results.violations, moved };
+      } finally {
+        for (const type of starts) document.removeEventListener(type, onStart, true);
+      }
     }, A11Y_TAGS);
-  const violations = await scan();
-  if (violations !== null) return violations;
+  const scanned = await scan();
+  if (scanned !== null) return scanned;
   await page.evaluate(axe.source);
   const afterInjection = await scan();
   if (afterInjection === null) throw new Error('axe-core could not be put into the page');
