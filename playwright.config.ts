@@ -43,12 +43,10 @@ if (!process.env.WAYMARK_E2E_PORT_2) {
  * data (one admin, one "Field Team", one outbox each): the journeys of a group share their server's state (the
  * admin's projects, maintenance mode, users), never with another group. They mostly wait (on the browser's
  * frames, the app's requests and transitions, the assertions' retries): two groups kept ~0.4 of the two cores busy
- * in a clean-clone CI run (the machine ~1.2 cores idle), so four groups should take little more than half the
- * wall time of two there (on a machine saturated by other work, both took the same: 423 against 424 s, with 167
- * against 150 CPU s: two more servers, and each worker's axe scans its first views). Groups 1 and 2 run on the
- * embedded PGlite, exactly as a newcomer's first `npm start`; groups 3 and 4 on PostgreSQL where it is given
- * (below). Group 4 takes every spec not named here; the lists even out the groups' times (by the journeys' times
- * in a clean-clone CI run).
+ * in a clean-clone CI run, so four groups take about half the wall time of two. Groups 1 and 2 run on the embedded
+ * PGlite, exactly as a newcomer's first `npm start`; groups 3 and 4 on PostgreSQL where it is given (below). Group
+ * 4 takes every spec not named here; the lists even out the groups' times (by the journeys' times in a clean-clone
+ * CI run).
  */
 const GROUP_1 = ['admin', 'ux-phones', 'restore', 'account'];
 const GROUP_2 = ['files', 'map', 'foundation', 'rename', 'security-headers'];
