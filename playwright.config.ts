@@ -15,77 +15,60 @@ if (!existsSync(chromium)) {
 // One fresh data folder per run, chosen in the runner and inherited by its workers (one folder per server in it).
 process.env.WAYMARK_E2E_DATA ??= mkdtempSync(path.join(os.tmpdir(), 'waymark-e2e-'));
 
-/**
- * `count` ports free on this machine now, all different (held open together, then let go), asked of the system
- * in a child: the config is read synchronously.
- */
-function freePorts(count: number): number[] {
-  const script = `const net = require('node:net');
-    const servers = Array.from({ length: ${count} }, () => net.createServer());
-    Promise.all(servers.map((s) => new Promise((r) => s.listen(0, '127.0.0.1', r)))).then(() => {
-      console.log(servers.map((s) => s.address().port).join(' '));
-      for (const s of servers) s.close();
-    });`;
-  return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim().split(' ').map(Number);
+/** A port free on this machine now (asked of the system in a child: the config is read synchronously). */
+function freePort(): number {
+  const script =
+    "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); });";
+  return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim());
 }
-// The other groups' servers' ports, like the data folder, chosen once in the runner.
-if (!process.env.WAYMARK_E2E_PORT_2) {
-  const [second, third, fourth] = freePorts(3);
-  Object.assign(process.env, {
-    WAYMARK_E2E_PORT_2: String(second),
-    WAYMARK_E2E_PORT_3: String(third),
-    WAYMARK_E2E_PORT_4: String(fourth),
-  });
-}
+// The second server's port, like the data folder, chosen once in the runner.
+process.env.WAYMARK_E2E_PORT_2 ??= String(freePort());
 
 /**
- * The journeys run in four groups side by side, each group one after the other on its own server with its own
- * data (one admin, one "Field Team", one outbox each): the journeys of a group share their server's state (the
- * admin's projects, maintenance mode, users), never with another group. They mostly wait (on the browser's
- * frames, the app's requests and transitions, the assertions' retries): two groups kept ~0.4 of the two cores busy
- * in a clean-clone CI run, so four groups take about half the wall time of two. Groups 1 and 2 run on the embedded
- * PGlite, exactly as a newcomer's first `npm start`; groups 3 and 4 on PostgreSQL where it is given (below). Group
- * 4 takes every spec not named here; the lists even out the groups' times (by the journeys' times in a clean-clone
- * CI run).
+ * The journeys run in two groups side by side, each group one after the other on its own server with its own data
+ * (one admin, one "Field Team", one outbox each): the journeys of a group share their server's state (the admin's
+ * projects, maintenance mode, users), never with the other group. Group 2 takes every spec not named here; the
+ * last four named make all their own data and even out the groups' times (a clean-clone CI run: 209 against 306 s
+ * before map and rename moved; a third group measured slower: the journeys share two cores with their browsers and
+ * servers).
  */
-const GROUP_1 = ['admin', 'ux-phones', 'restore', 'account'];
-const GROUP_2 = ['files', 'map', 'foundation', 'rename', 'security-headers'];
-const GROUP_3 = ['projects', 'security', 'changesets', 'sso', 'ux-network'];
-const NAMED = [...GROUP_1, ...GROUP_2, ...GROUP_3].map(specFile);
-
-function specFile(name: string): string {
-  return `${name}.spec.ts`;
-}
-
+const GROUP_1 = [
+  'admin',
+  'files',
+  'foundation',
+  'account',
+  'security-headers',
+  'restore',
+  'ux-phones',
+  'map',
+  'rename',
+].map((name) => `${name}.spec.ts`);
 /**
- * Where PostgreSQL is given (TEST_DATABASE_URL, as in CI), the servers of groups 3 and 4 use it: a database of
- * their own each, made empty at its start (e2e/serve.sh), so the journeys run on both databases of production.
- * Groups 1 and 2 always run exactly as a newcomer's first `npm start`, on the embedded PGlite.
+ * Where PostgreSQL is given (TEST_DATABASE_URL, as in CI), the second group's server uses it: a database of its
+ * own, made empty at its start (e2e/serve.sh), so the journeys run on both databases of production. The first group
+ * always runs exactly as a newcomer's first `npm start`, on the embedded PGlite.
  */
-function postgresEnv(
-  group: number,
-): Partial<Record<'E2E_POSTGRES_ADMIN_URL' | 'E2E_POSTGRES_DB' | 'DATABASE_URL', string>> {
+function postgresEnv(): Partial<
+  Record<'E2E_POSTGRES_ADMIN_URL' | 'E2E_POSTGRES_DB' | 'DATABASE_URL', string>
+> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) return {};
   // Named by the checkout's first port (E2E_PORT), so a run reuses the last run's database and two checkouts don't.
-  const database = `waymark_e2e_${E2E_PORT}_${group}`;
+  const database = `waymark_e2e_${E2E_PORT}`;
   const url = new URL(adminUrl);
   url.pathname = `/${database}`;
   return { E2E_POSTGRES_ADMIN_URL: adminUrl, E2E_POSTGRES_DB: database, DATABASE_URL: url.toString() };
 }
-const port = (group: number) => (group === 1 ? E2E_PORT : Number(process.env[`WAYMARK_E2E_PORT_${group}`]));
+const PORT_2 = Number(process.env.WAYMARK_E2E_PORT_2);
 const GROUPS = [
-  { group: 1, files: { testMatch: GROUP_1.map(specFile) }, env: {} },
-  { group: 2, files: { testMatch: GROUP_2.map(specFile) }, env: {} },
-  { group: 3, files: { testMatch: GROUP_3.map(specFile) }, env: postgresEnv(3) },
-  { group: 4, files: { testIgnore: NAMED }, env: postgresEnv(4) },
-].map(({ group, files, env }) => ({
-  name: `journeys-${group}`,
-  port: port(group),
-  files,
-  env: env as ReturnType<typeof postgresEnv>,
-  dataDir: path.join(process.env.WAYMARK_E2E_DATA ?? '', `journeys-${group}`),
-}));
+  {
+    name: 'journeys-1',
+    port: E2E_PORT,
+    files: { testMatch: GROUP_1 },
+    env: {} as ReturnType<typeof postgresEnv>,
+  },
+  { name: 'journeys-2', port: PORT_2, files: { testIgnore: GROUP_1 }, env: postgresEnv() },
+].map((group) => ({ ...group, dataDir: path.join(process.env.WAYMARK_E2E_DATA ?? '', group.name) }));
 
 export default defineConfig({
   testDir: 'e2e',

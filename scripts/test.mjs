@@ -1,12 +1,11 @@
 #!/usr/bin/env node
 // `npm test`: the checks CI runs. The Vitest suites, then the end-to-end journeys, one after the other: side by
 // side their timed tests (fairness, races, start-ups) measured the other's load instead of their own. The build the
-// journeys run is made beside the suites from the start, at the lowest priority, and the static checks (typecheck,
-// lint, the migrations' check) follow it there: the suites keep both cores busy most of the time but not all of it
-// (564 CPU s in 356 s of two cores in a clean-clone CI run), and the build took only ~20 CPU s of what they left,
-// so the checks use the rest and go on beside the journeys, which wait on their browsers and servers much of the
-// time. Each check's output is printed whole as it ends; at the end, each one's wall and CPU time, and the exit
-// code is 1 when any failed.
+// journeys run is made beside the suites from the start, at a lower priority. The suites keep both cores busy; the
+// journeys wait on their browsers and servers much of the time (about half of two cores), so the static checks
+// (typecheck, lint, the migrations' check) run beside the journeys, at a lower priority, in the CPU time they leave.
+// Each check's output is printed whole as it ends; at the end, each one's wall and CPU time, and the exit code is 1
+// when any failed.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -21,9 +20,9 @@ const CHECKS = [
   // The suites build what they run themselves (apps/server/dist-test): the build is for the journeys only.
   { name: 'build', args: ['run', 'build'], yields: true },
   { name: 'journeys', args: ['exec', '--', 'playwright', 'test'], after: ['test:unit', 'build'] },
-  { name: 'typecheck', args: ['run', 'typecheck'], waitsFor: ['build'], yields: true },
-  { name: 'lint', args: ['run', 'lint'], waitsFor: ['build'], yields: true },
-  { name: 'db:check', args: ['run', 'db:check'], waitsFor: ['build'], yields: true },
+  { name: 'typecheck', args: ['run', 'typecheck'], waitsFor: ['test:unit'], yields: true },
+  { name: 'lint', args: ['run', 'lint'], waitsFor: ['test:unit'], yields: true },
+  { name: 'db:check', args: ['run', 'db:check'], waitsFor: ['test:unit'], yields: true },
 ];
 
 /** CPU seconds of this process's finished children and their descendants (Linux; undefined elsewhere). */
