@@ -97,8 +97,9 @@ export function createPushAssembly(deps: {
             assembled.set(file.path, staged.hold(heldBlob(sha256, file.size, gone), file.checksum));
             return;
           }
-          const placed =
-            tokens && (await assemblePlaced(upload, file, fileIndex, tokens, staged, heldSha256(file)));
+          const placed = tokens
+            ? await assemblePlaced(upload, file, fileIndex, tokens, staged, heldSha256(file))
+            : undefined;
           if (placed && tokens) placedFiles.set(file.path, { indexes, tokens });
           const blob =
             placed ??
@@ -124,9 +125,11 @@ export function createPushAssembly(deps: {
     }
     // A file written into at its places was hashed as the writes its chunks' records named: a write of one of
     // them since (which removed its record before it began) may have changed bytes already hashed.
-    const after = placedFiles.size > 0 ? await repos.uploads.chunkStates(upload.id) : states;
-    for (const [path, { indexes, tokens }] of placedFiles) {
-      if (indexes.some((index, chunk) => after.get(index)?.token !== tokens[chunk])) corrupted.push(path);
+    if (placedFiles.size > 0) {
+      const after = await repos.uploads.chunkStates(upload.id);
+      for (const [path, { indexes, tokens }] of placedFiles) {
+        if (indexes.some((index, chunk) => after.get(index)?.token !== tokens[chunk])) corrupted.push(path);
+      }
     }
     if (corrupted.length > 0) {
       await transactions.assertNotCanceled(upload.id);
